@@ -1,0 +1,8 @@
+//! The pure core: rules, clock, arbiter, scoresheet and the session state machine.
+//! Nothing here reads the wall clock or does I/O; time comes in as a [`Duration`](std::time::Duration)
+//! since the session began.
+
+pub mod adjudicate;
+pub mod clock;
+pub mod outcome;
+pub mod rules;

@@ -1,0 +1,102 @@
+//! How a game ends, and the article of the FIDE Laws of Chess (2018) that decides it.
+
+use shakmaty::Color;
+
+/// Why a game ended. Every reason names the article that decides it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    Checkmate,
+    Resignation,
+    Stalemate,
+    DeadPosition,
+    Agreement,
+    ThreefoldRepetition,
+    FiftyMoves,
+    FivefoldRepetition,
+    SeventyFiveMoves,
+    /// The flag fell and the opponent could still mate.
+    Time,
+    /// The flag fell but the opponent cannot mate by any series of legal moves.
+    TimeCannotMate,
+    /// A second completed illegal move.
+    IllegalMoves,
+    /// A second completed illegal move, but the opponent cannot mate.
+    IllegalMovesCannotMate,
+}
+
+impl Reason {
+    /// The article of the FIDE Laws of Chess (2018) that decides this ending.
+    pub const fn article(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "5.1.1",
+            Reason::Resignation => "5.1.2",
+            Reason::Stalemate => "5.2.1",
+            Reason::DeadPosition => "5.2.2",
+            Reason::Agreement => "5.2.3",
+            Reason::ThreefoldRepetition => "9.2.1",
+            Reason::FiftyMoves => "9.3",
+            Reason::FivefoldRepetition => "9.6.1",
+            Reason::SeventyFiveMoves => "9.6.2",
+            Reason::Time | Reason::TimeCannotMate => "6.9",
+            Reason::IllegalMoves | Reason::IllegalMovesCannotMate => "7.5.5",
+        }
+    }
+
+    /// A stable identifier, used as the key of the reason's words in `grammar/`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Resignation => "resignation",
+            Reason::Stalemate => "stalemate",
+            Reason::DeadPosition => "dead_position",
+            Reason::Agreement => "agreement",
+            Reason::ThreefoldRepetition => "threefold_repetition",
+            Reason::FiftyMoves => "fifty_moves",
+            Reason::FivefoldRepetition => "fivefold_repetition",
+            Reason::SeventyFiveMoves => "seventy_five_moves",
+            Reason::Time => "time",
+            Reason::TimeCannotMate => "time_cannot_mate",
+            Reason::IllegalMoves => "illegal_moves",
+            Reason::IllegalMovesCannotMate => "illegal_moves_cannot_mate",
+        }
+    }
+}
+
+/// The end of a game: who won (none for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub reason: Reason,
+}
+
+impl Outcome {
+    pub const fn win(winner: Color, reason: Reason) -> Outcome {
+        Outcome { winner: Some(winner), reason }
+    }
+
+    pub const fn draw(reason: Reason) -> Outcome {
+        Outcome { winner: None, reason }
+    }
+
+    /// The result as written in PGN: `1-0`, `0-1` or `1/2-1/2` (FIDE 10.1).
+    pub const fn result(self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_are_written_as_in_pgn() {
+        assert_eq!(Outcome::win(Color::White, Reason::Checkmate).result(), "1-0");
+        assert_eq!(Outcome::win(Color::Black, Reason::Time).result(), "0-1");
+        assert_eq!(Outcome::draw(Reason::FivefoldRepetition).result(), "1/2-1/2");
+        assert_eq!(Reason::FivefoldRepetition.article(), "9.6.1");
+    }
+}
