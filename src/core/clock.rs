@@ -1,1 +1,877 @@
-//! (in progress)
+//! Time controls and the two players' clocks (FIDE 6, A.1, B.1, B.2, III).
+//!
+//! Pure: time comes in as `now`, a [`Duration`] since the session began. Nothing here reads the wall clock.
+//!
+//! ```
+//! use std::time::Duration;
+//! use anna::core::clock::{Clock, TimeControl};
+//! use shakmaty::Color::{Black, White};
+//!
+//! let tc: TimeControl = "5+3".parse().unwrap(); // 5 minutes + 3 seconds a move
+//! let mut clock = Clock::new(tc);
+//! clock.start(White, Duration::ZERO);
+//! let report = clock.press(Duration::from_secs(10)).unwrap(); // White moved in 10 s
+//! assert_eq!(report.remaining, Duration::from_secs(300 + 3 - 10 + 3)); // FIDE 6.3.2
+//! assert_eq!(clock.running(), Some(Black));
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use shakmaty::{ByColor, Color};
+
+/// How the per-move time of a [`Period`] is applied (FIDE 6.3.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ClockMode {
+    /// Cumulative: the increment is added before the first move and after every completed move.
+    #[default]
+    Fischer,
+    /// Like Fischer, but a player never gets back more than the time he used on the move; nothing up front.
+    Bronstein,
+    /// US delay: the main time does not run during the first `increment` of each move.
+    Delay,
+}
+
+impl ClockMode {
+    /// The lowercase name, as accepted by [`FromStr`].
+    pub const fn name(self) -> &'static str {
+        match self {
+            ClockMode::Fischer => "fischer",
+            ClockMode::Bronstein => "bronstein",
+            ClockMode::Delay => "delay",
+        }
+    }
+}
+
+impl fmt::Display for ClockMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A clock mode name that is not `fischer`, `bronstein` or `delay`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseClockModeError(pub String);
+
+impl fmt::Display for ParseClockModeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "I do not know the clock mode '{}'. Accepted modes are fischer, bronstein and delay.",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseClockModeError {}
+
+impl FromStr for ClockMode {
+    type Err = ParseClockModeError;
+
+    /// `fischer`, `bronstein` or `delay`, in any case, surrounding whitespace ignored.
+    fn from_str(s: &str) -> Result<ClockMode, ParseClockModeError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "fischer" => Ok(ClockMode::Fischer),
+            "bronstein" => Ok(ClockMode::Bronstein),
+            "delay" => Ok(ClockMode::Delay),
+            _ => Err(ParseClockModeError(s.trim().to_owned())),
+        }
+    }
+}
+
+/// One period of a time control (FIDE 6.3.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The move quota of the period; `None` (or `Some(0)`) means the rest of the game.
+    pub moves: Option<u32>,
+    /// Time added when the period starts; unused time of the previous period carries over (6.3.2).
+    pub time: Duration,
+    /// Increment (Fischer, Bronstein) or delay (Delay) for each move played in this period.
+    pub increment: Duration,
+}
+
+impl Period {
+    /// The quota, if the period has a real one.
+    fn quota(&self) -> Option<u32> {
+        self.moves.filter(|&q| q > 0)
+    }
+}
+
+/// A time control: its periods and the clock mode. No periods means no time control.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    pub periods: Vec<Period>,
+    pub mode: ClockMode,
+}
+
+/// The speed category of a game (FIDE A.1, B.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Category {
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+impl Category {
+    /// Time given to the opponent for an illegal move or a wrong claim: two minutes (7.5.5, 9.5.3),
+    /// one minute in blitz (B.2).
+    pub const fn penalty(self) -> Duration {
+        match self {
+            Category::Blitz => Duration::from_secs(60),
+            Category::Standard | Category::Rapid => Duration::from_secs(120),
+        }
+    }
+}
+
+/// The largest time or increment [`TimeControl::parse`] accepts: 24 hours.
+pub const MAX_PARSED_TIME: Duration = Duration::from_secs(24 * 3600);
+
+/// What kind of mistake a time control text had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimeControlErrorKind {
+    /// Nothing was given.
+    Empty,
+    /// `?`: PGN's "unknown time control".
+    Unknown,
+    /// `*180`: PGN's sandclock, which this clock does not have.
+    Sandclock,
+    /// A part could not be read.
+    Syntax,
+    /// A move quota of zero.
+    ZeroQuota,
+    /// A number too large to be a real time control.
+    TooLarge,
+    /// Every period has zero time.
+    NoTime,
+    /// A period follows one without a move quota.
+    PeriodAfterRest,
+}
+
+/// A time control text that could not be read. [`Display`](fmt::Display) gives an English sentence saying what was
+/// wrong and which forms are accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeControlError {
+    input: String,
+    kind: TimeControlErrorKind,
+    detail: String,
+}
+
+impl TimeControlError {
+    /// The text that was given (trimmed).
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    pub fn kind(&self) -> TimeControlErrorKind {
+        self.kind
+    }
+
+    /// What was wrong, without the list of accepted forms.
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+}
+
+impl fmt::Display for TimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "I could not read the time control '{}': {}. Accepted forms: '-' for no time control; '300+3' for \
+             seconds plus an increment in seconds; '5+3' for minutes plus seconds (a base under 60 is read as \
+             minutes); '90m+30', '1h+30s' or '300s+3' with units s, m or h; and periods like '40/5400+30:1800+30' \
+             (moves/seconds, separated by ':').",
+            self.input, self.detail
+        )
+    }
+}
+
+impl std::error::Error for TimeControlError {}
+
+impl TimeControl {
+    /// No time control: the clocks only count moves.
+    pub fn none() -> TimeControl {
+        TimeControl {
+            periods: Vec::new(),
+            mode: ClockMode::Fischer,
+        }
+    }
+
+    pub fn is_none(&self) -> bool {
+        self.periods.is_empty()
+    }
+
+    pub fn with_mode(self, mode: ClockMode) -> TimeControl {
+        TimeControl { mode, ..self }
+    }
+
+    /// The rules of the period with this 0-based index. A last period with a quota repeats (FIDE 6.3.1), so any
+    /// index past the end gives the last period. `None` only with no time control.
+    pub fn period(&self, index: usize) -> Option<&Period> {
+        let last = self.periods.len().checked_sub(1)?;
+        self.periods.get(index.min(last))
+    }
+
+    /// Reads a time control, in the PGN `TimeControl` syntax or a short human form (Fischer mode; see
+    /// [`with_mode`](Self::with_mode)).
+    ///
+    /// - `-`: no time control. `?` (unknown) and `*180` (sandclock) are errors.
+    /// - `300+3`: 300 seconds, 3 seconds a move. `40/5400+30:1800+30`: periods separated by `:`, each
+    ///   `[moves/]time[+increment]`; a period without a quota lasts the rest of the game and must be the last; a last
+    ///   period with a quota repeats (`40/7200:20/3600`).
+    /// - Units: a number may end in `s` (seconds), `m`/`min` (minutes) or `h` (hours): `90m+30`, `90min+30s`,
+    ///   `300s+3`, `1h+30`. Without a unit a number means seconds, except:
+    /// - Shorthand: a single period without a quota whose base has no unit and is **under 60** is read as minutes
+    ///   (`5+3` is 5 minutes + 3 seconds; a whole game in under a minute is not a real control). So `60+0` is one
+    ///   minute; write `60m` for an hour.
+    ///
+    /// Whitespace around the text and its parts is ignored; units are case-insensitive. Rejected: zero quotas, every
+    /// period with zero time, times or increments over [`MAX_PARSED_TIME`], and anything else; the error names the
+    /// bad part.
+    pub fn parse(s: &str) -> Result<TimeControl, TimeControlError> {
+        let input = s.trim();
+        let fail = |kind, detail: String| TimeControlError {
+            input: input.to_owned(),
+            kind,
+            detail,
+        };
+        match input {
+            "" => return Err(fail(TimeControlErrorKind::Empty, "it is empty".into())),
+            "-" => return Ok(TimeControl::none()),
+            "?" => {
+                return Err(fail(
+                    TimeControlErrorKind::Unknown,
+                    "'?' means the time control is unknown, so there is no time to set".into(),
+                ))
+            }
+            _ => {}
+        }
+        if input.starts_with('*') {
+            return Err(fail(
+                TimeControlErrorKind::Sandclock,
+                "a sandclock ('*' followed by seconds) is not supported by this clock".into(),
+            ));
+        }
+        let parts: Vec<&str> = input.split(':').map(str::trim).collect();
+        let single = parts.len() == 1;
+        let mut periods = Vec::with_capacity(parts.len());
+        for (i, part) in parts.iter().enumerate() {
+            let context = if single {
+                String::new()
+            } else {
+                format!("in period {} ('{}'), ", i + 1, part)
+            };
+            if periods.last().is_some_and(|p: &Period| p.quota().is_none()) {
+                return Err(fail(
+                    TimeControlErrorKind::PeriodAfterRest,
+                    format!(
+                        "period {i} ('{}') has no move quota, so it lasts the rest of the game and no period can \
+                         follow it; give it a quota like 40/5400",
+                        parts[i - 1]
+                    ),
+                ));
+            }
+            let period = parse_period(part, single)
+                .map_err(|(kind, detail)| fail(kind, context + &detail))?;
+            periods.push(period);
+        }
+        if periods.iter().all(|p| p.time.is_zero()) {
+            return Err(fail(
+                TimeControlErrorKind::NoTime,
+                "it gives no time at all".into(),
+            ));
+        }
+        Ok(TimeControl {
+            periods,
+            mode: ClockMode::Fischer,
+        })
+    }
+
+    /// The speed category (FIDE A.1, B.1), counting the **first** period's time + 60 × its increment: blitz for 10
+    /// minutes or less, rapid for more than 10 and less than 60, standard for 60 or more and with no time control.
+    pub fn category(&self) -> Category {
+        let Some(first) = self.periods.first() else {
+            return Category::Standard;
+        };
+        let total = first
+            .time
+            .saturating_add(first.increment.checked_mul(60).unwrap_or(Duration::MAX));
+        if total <= Duration::from_secs(10 * 60) {
+            Category::Blitz
+        } else if total < Duration::from_secs(60 * 60) {
+            Category::Rapid
+        } else {
+            Category::Standard
+        }
+    }
+
+    /// The value of a PGN `TimeControl` tag: `-` for none, else e.g. `40/5400+30:1800+30` (seconds; the mode is
+    /// not part of PGN).
+    pub fn to_pgn(&self) -> String {
+        if self.is_none() {
+            return "-".to_owned();
+        }
+        let parts: Vec<String> = self
+            .periods
+            .iter()
+            .map(|p| {
+                let mut s = String::new();
+                if let Some(q) = p.quota() {
+                    s.push_str(&format!("{q}/"));
+                }
+                s.push_str(&pgn_seconds(p.time));
+                if !p.increment.is_zero() {
+                    s.push('+');
+                    s.push_str(&pgn_seconds(p.increment));
+                }
+                s
+            })
+            .collect();
+        parts.join(":")
+    }
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
+        TimeControl::parse(s)
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// The PGN form, as [`TimeControl::to_pgn`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_pgn())
+    }
+}
+
+/// Whole seconds, or seconds with up to three decimals.
+fn pgn_seconds(d: Duration) -> String {
+    let ms = d.subsec_millis();
+    if ms == 0 {
+        d.as_secs().to_string()
+    } else {
+        format!("{}.{:03}", d.as_secs(), ms)
+            .trim_end_matches('0')
+            .to_owned()
+    }
+}
+
+type PartError = (TimeControlErrorKind, String);
+
+/// `period = [moves "/"] amount ["+" amount]`
+fn parse_period(text: &str, single: bool) -> Result<Period, PartError> {
+    if text.is_empty() {
+        return Err((
+            TimeControlErrorKind::Syntax,
+            "this period is empty; periods are separated by one ':'".into(),
+        ));
+    }
+    let (moves, rest, before) = match text.split_once('/') {
+        Some((quota, rest)) => {
+            let quota = quota.trim();
+            let q = parse_count(quota).ok_or_else(|| {
+                (
+                    TimeControlErrorKind::Syntax,
+                    format!("before '/' I expected a number of moves, like 40/5400, but found '{quota}'"),
+                )
+            })?;
+            if q == 0 {
+                return Err((
+                    TimeControlErrorKind::ZeroQuota,
+                    "a period cannot have a quota of 0 moves".into(),
+                ));
+            }
+            (Some(q), rest.trim(), format!("after '{quota}/'"))
+        }
+        None => (None, text, "at the start".to_owned()),
+    };
+    let (base, inc) = match rest.split_once('+') {
+        Some((b, i)) => (b.trim(), Some(i.trim())),
+        None => (rest, None),
+    };
+    let (n, unit) = parse_amount(base).map_err(|kind| {
+        let found = if rest.is_empty() {
+            "nothing".to_owned()
+        } else {
+            format!("'{rest}'")
+        };
+        (
+            kind,
+            format!("{before} I expected seconds, like 40/5400+30 or 300+3, but found {found}"),
+        )
+    })?;
+    let unit = match unit {
+        Some(u) => u,
+        None if single && moves.is_none() && n < 60 => 60,
+        None => 1,
+    };
+    let time = to_duration(n, unit).ok_or_else(|| too_large(base))?;
+    let increment = match inc {
+        None => Duration::ZERO,
+        Some(i) => {
+            let (n, unit) = parse_amount(i).map_err(|kind| {
+                let found = if i.is_empty() { "nothing".to_owned() } else { format!("'{i}'") };
+                (kind, format!("after '{base}+' I expected the increment in seconds, like 300+3, but found {found}"))
+            })?;
+            to_duration(n, unit.unwrap_or(1)).ok_or_else(|| too_large(i))?
+        }
+    };
+    Ok(Period {
+        moves,
+        time,
+        increment,
+    })
+}
+
+fn too_large(part: &str) -> PartError {
+    (
+        TimeControlErrorKind::TooLarge,
+        format!("'{part}' is too long; a period or increment may be at most 24 hours"),
+    )
+}
+
+fn parse_count(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// `amount = digits [unit]`, unit `s|sec|m|min|h|hr` and plurals. Returns the number and the unit in seconds.
+fn parse_amount(s: &str) -> Result<(u64, Option<u64>), TimeControlErrorKind> {
+    let split = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    let (digits, suffix) = s.split_at(split);
+    if digits.is_empty() {
+        return Err(TimeControlErrorKind::Syntax);
+    }
+    let n: u64 = digits.parse().map_err(|_| TimeControlErrorKind::TooLarge)?;
+    let unit = match suffix.trim().to_ascii_lowercase().as_str() {
+        "" => None,
+        "s" | "sec" | "secs" | "second" | "seconds" => Some(1),
+        "m" | "min" | "mins" | "minute" | "minutes" => Some(60),
+        "h" | "hr" | "hrs" | "hour" | "hours" => Some(3600),
+        _ => return Err(TimeControlErrorKind::Syntax),
+    };
+    Ok((n, unit))
+}
+
+fn to_duration(n: u64, unit: u64) -> Option<Duration> {
+    let d = Duration::from_secs(n.checked_mul(unit)?);
+    (d <= MAX_PARSED_TIME).then_some(d)
+}
+
+/// What a press of the clock did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PressReport {
+    /// The side that completed its move.
+    pub side: Color,
+    /// Its time after the press.
+    pub remaining: Duration,
+    /// The increment actually credited for the move (FIDE 6.3.2).
+    pub added: Duration,
+    /// The period entered because the move completed the quota (FIDE 6.3.1).
+    pub new_period: Option<NewPeriod>,
+}
+
+/// A period a side has just entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NewPeriod {
+    /// 0-based count of the period now entered. It keeps growing while a last period with a quota repeats; its rules
+    /// are [`TimeControl::period`]`(index)`.
+    pub index: usize,
+    /// That period's time, added to what was left (zero if the flag had already fallen).
+    pub added: Duration,
+}
+
+/// One player's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Side {
+    /// Main time at the last checkpoint.
+    main: Duration,
+    /// Moves completed (presses).
+    moves: u32,
+    /// 0-based period count.
+    period: usize,
+    /// Moves completed in the current period.
+    in_period: u32,
+    /// When the flag fell, if it has and no time was given since.
+    fell: Option<Duration>,
+}
+
+/// The move in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turn {
+    side: Color,
+    /// Last checkpoint (start of the move, or of the time since the last pause or correction).
+    since: Duration,
+    /// Time spent on this move before `since`.
+    used: Duration,
+    paused: bool,
+}
+
+/// Both players' clocks.
+///
+/// With no time control the clock only counts moves: [`remaining`](Self::remaining) is always zero and
+/// [`flag_at`](Self::flag_at) / [`flagged`](Self::flagged) are always `None`.
+///
+/// A flag that has fallen stays down: a side at zero gets no increment and no new period's time when it presses;
+/// only [`add_time`](Self::add_time) or [`set_remaining`](Self::set_remaining) give it time again. Whether the fall
+/// loses is the arbiter's question (FIDE 6.9).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    tc: TimeControl,
+    sides: ByColor<Side>,
+    turn: Option<Turn>,
+    quickplay: bool,
+}
+
+/// The quickplay finish increment (FIDE III.4).
+const QUICKPLAY_INCREMENT: Duration = Duration::from_secs(5);
+
+impl Clock {
+    /// Both clocks set to the first period's time; in Fischer mode plus one increment before the first move (6.3.2).
+    pub fn new(tc: TimeControl) -> Clock {
+        let main = match tc.periods.first() {
+            None => Duration::ZERO,
+            Some(p) if tc.mode == ClockMode::Fischer => p.time.saturating_add(p.increment),
+            Some(p) => p.time,
+        };
+        let fell = (main.is_zero() && !tc.is_none()).then_some(Duration::ZERO);
+        let side = Side {
+            main,
+            moves: 0,
+            period: 0,
+            in_period: 0,
+            fell,
+        };
+        Clock {
+            tc,
+            sides: ByColor {
+                white: side,
+                black: side,
+            },
+            turn: None,
+            quickplay: false,
+        }
+    }
+
+    pub fn time_control(&self) -> &TimeControl {
+        &self.tc
+    }
+
+    /// Starts `side`'s clock (game start: White), stopping the other one without crediting anything. A side that
+    /// already had the move keeps that move's progress (its delay, its used time); otherwise a new move starts.
+    pub fn start(&mut self, side: Color, now: Duration) {
+        self.checkpoint(now);
+        self.turn = Some(match self.turn {
+            Some(t) if t.side == side => Turn {
+                since: now,
+                paused: false,
+                ..t
+            },
+            _ => Turn {
+                side,
+                since: now,
+                used: Duration::ZERO,
+                paused: false,
+            },
+        });
+    }
+
+    /// The running side completed a move (FIDE 6.2.1): stops it, credits the increment of the period the move was
+    /// played in (Fischer: all of it; Bronstein: at most the time used on the move; delay: nothing), counts the move,
+    /// enters the next period if the quota is met (adding its time to what is left, 6.3.2), and starts the opponent.
+    /// `None` if no clock runs or the clocks are paused.
+    pub fn press(&mut self, now: Duration) -> Option<PressReport> {
+        let turn = self.turn.filter(|t| !t.paused)?;
+        self.checkpoint(now);
+        let side = turn.side;
+        let used = self.turn.map_or(Duration::ZERO, |t| t.used);
+        let mode = self.mode();
+        let rule = self.tc.period(self.sides[side].period).copied();
+        let quickplay = self.quickplay;
+        let s = &mut self.sides[side];
+        let alive = rule.is_some() && !s.main.is_zero();
+        let mut added = Duration::ZERO;
+        if alive {
+            let inc = if quickplay {
+                QUICKPLAY_INCREMENT
+            } else {
+                rule.map_or(Duration::ZERO, |p| p.increment)
+            };
+            added = match mode {
+                ClockMode::Fischer => inc,
+                ClockMode::Bronstein => inc.min(used),
+                ClockMode::Delay => Duration::ZERO,
+            };
+            s.main = s.main.saturating_add(added);
+        }
+        s.moves = s.moves.saturating_add(1);
+        s.in_period = s.in_period.saturating_add(1);
+        let mut new_period = None;
+        if let Some(q) = rule.and_then(|p| p.quota()) {
+            if s.in_period >= q {
+                s.period = s.period.saturating_add(1);
+                s.in_period = 0;
+                let time = match self.tc.period(s.period) {
+                    Some(p) if alive => p.time,
+                    _ => Duration::ZERO,
+                };
+                s.main = s.main.saturating_add(time);
+                new_period = Some(NewPeriod {
+                    index: s.period,
+                    added: time,
+                });
+            }
+        }
+        let remaining = s.main;
+        self.turn = Some(Turn {
+            side: side.other(),
+            since: now,
+            used: Duration::ZERO,
+            paused: false,
+        });
+        Some(PressReport {
+            side,
+            remaining,
+            added,
+            new_period,
+        })
+    }
+
+    /// The time `side` has left at `now`, saturating at zero. Always zero with no time control.
+    pub fn remaining(&self, side: Color, now: Duration) -> Duration {
+        let main = self.sides[side].main;
+        match self.turn {
+            Some(t) if t.side == side && !t.paused => main.saturating_sub(self.charge(t, now)),
+            _ => main,
+        }
+    }
+
+    /// The side whose clock runs (`None` when stopped or paused).
+    pub fn running(&self) -> Option<Color> {
+        self.turn.filter(|t| !t.paused).map(|t| t.side)
+    }
+
+    /// The side whose clock runs, or would run after [`resume`](Self::resume).
+    pub fn to_move(&self) -> Option<Color> {
+        self.turn.map(|t| t.side)
+    }
+
+    /// Moves completed by `side` (presses).
+    pub fn moves(&self, side: Color) -> u32 {
+        self.sides[side].moves
+    }
+
+    /// 0-based count of the period `side` is in (see [`NewPeriod::index`]).
+    pub fn period(&self, side: Color) -> usize {
+        self.sides[side].period
+    }
+
+    /// Moves `side` still has to complete to reach the quota of its current period; `None` when the period lasts the
+    /// rest of the game. A flag fall while this is `Some` means the quota was missed (FIDE 6.4).
+    pub fn moves_left_in_period(&self, side: Color) -> Option<u32> {
+        let s = &self.sides[side];
+        let q = self.tc.period(s.period)?.quota()?;
+        Some(q.saturating_sub(s.in_period))
+    }
+
+    /// The exact instant the running side's flag falls (or fell), including the rest of the current move's delay in
+    /// delay mode. `None` with no time control, or when no clock runs.
+    pub fn flag_at(&self) -> Option<Duration> {
+        let t = self.turn.filter(|t| !t.paused)?;
+        if self.tc.is_none() {
+            return None;
+        }
+        Some(self.fall_instant(t))
+    }
+
+    /// A side whose time is zero at `now` (the one whose flag fell first, if both). `None` with no time control.
+    pub fn flagged(&self, now: Duration) -> Option<Color> {
+        if self.tc.is_none() {
+            return None;
+        }
+        let mut first: Option<(Duration, Color)> = None;
+        for side in [Color::White, Color::Black] {
+            if !self.remaining(side, now).is_zero() {
+                continue;
+            }
+            let at = match self.turn {
+                Some(t) if t.side == side && !t.paused => self.fall_instant(t),
+                _ => self.sides[side].fell.unwrap_or(Duration::ZERO),
+            };
+            if first.is_none_or(|(f, _)| at < f) {
+                first = Some((at, side));
+            }
+        }
+        first.map(|(_, side)| side)
+    }
+
+    /// Pauses the running clock exactly at `now` (FIDE 6.11; claims stop the clocks, 9.5.1). Idempotent.
+    pub fn pause(&mut self, now: Duration) {
+        if self.running().is_some() {
+            self.checkpoint(now);
+            if let Some(t) = &mut self.turn {
+                t.paused = true;
+            }
+        }
+    }
+
+    /// Restarts the side that was running, with the same time and, in delay mode, the rest of its delay.
+    pub fn resume(&mut self, now: Duration) {
+        if let Some(t) = self.turn.as_mut().filter(|t| t.paused) {
+            t.paused = false;
+            t.since = now;
+        }
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.turn.is_some_and(|t| t.paused)
+    }
+
+    /// Game over: freezes both clocks.
+    pub fn stop(&mut self, now: Duration) {
+        self.checkpoint(now);
+        self.turn = None;
+    }
+
+    /// Gives `side` extra time, running or not (penalties: 7.5.5, 9.5.3, III.4). No effect with no time control.
+    pub fn add_time(&mut self, side: Color, extra: Duration, now: Duration) {
+        if self.tc.is_none() {
+            return;
+        }
+        self.checkpoint(now);
+        let s = &mut self.sides[side];
+        s.main = s.main.saturating_add(extra);
+        if !s.main.is_zero() {
+            s.fell = None;
+        }
+    }
+
+    /// Sets `side`'s time, running or not (arbiter's correction, 6.10.2). No effect with no time control.
+    pub fn set_remaining(&mut self, side: Color, time: Duration, now: Duration) {
+        if self.tc.is_none() {
+            return;
+        }
+        self.checkpoint(now);
+        let s = &mut self.sides[side];
+        s.main = time;
+        s.fell = time.is_zero().then_some(now);
+    }
+
+    /// Corrects `side`'s move counter (6.10.2); its period and the moves counted in it follow from the total. The
+    /// time is not changed: set it with [`set_remaining`](Self::set_remaining).
+    pub fn set_moves(&mut self, side: Color, moves: u32) {
+        let (period, in_period) = self.locate(moves);
+        let s = &mut self.sides[side];
+        s.moves = moves;
+        s.period = period;
+        s.in_period = in_period;
+    }
+
+    /// From now on both players get a 5-second Fischer increment per move (FIDE III.4), whatever the mode; the move
+    /// in progress gets it too when completed. Nothing is added now: the caller gives the opponent two minutes with
+    /// [`add_time`](Self::add_time). No effect with no time control.
+    pub fn quickplay_increment(&mut self, now: Duration) {
+        if !self.tc.is_none() {
+            self.checkpoint(now);
+            self.quickplay = true;
+        }
+    }
+
+    /// Whether [`quickplay_increment`](Self::quickplay_increment) is in force.
+    pub fn is_quickplay(&self) -> bool {
+        self.quickplay
+    }
+
+    /// When `side`'s flag fell, if it has by `now`. `None` with no time control.
+    pub fn flag_fell_at(&self, side: Color, now: Duration) -> Option<Duration> {
+        if self.tc.is_none() || !self.remaining(side, now).is_zero() {
+            return None;
+        }
+        Some(match self.turn {
+            Some(t) if t.side == side && !t.paused => self.fall_instant(t),
+            _ => self.sides[side].fell.unwrap_or(Duration::ZERO),
+        })
+    }
+
+    fn mode(&self) -> ClockMode {
+        if self.quickplay {
+            ClockMode::Fischer
+        } else {
+            self.tc.mode
+        }
+    }
+
+    /// The delay of the move in progress (delay mode only).
+    fn delay(&self, side: Color) -> Duration {
+        match self.tc.period(self.sides[side].period) {
+            Some(p) if self.mode() == ClockMode::Delay => p.increment,
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// Main time the running move has consumed since its last checkpoint.
+    fn charge(&self, t: Turn, now: Duration) -> Duration {
+        let delay = self.delay(t.side);
+        let total = t.used.saturating_add(now.saturating_sub(t.since));
+        total
+            .saturating_sub(delay)
+            .saturating_sub(t.used.saturating_sub(delay))
+    }
+
+    /// When the running side's main time reaches zero.
+    fn fall_instant(&self, t: Turn) -> Duration {
+        let s = &self.sides[t.side];
+        if s.main.is_zero() {
+            return s.fell.unwrap_or(t.since);
+        }
+        let delay_left = self.delay(t.side).saturating_sub(t.used);
+        t.since.saturating_add(delay_left).saturating_add(s.main)
+    }
+
+    /// Folds the running move's time up to `now` into its side's main time.
+    fn checkpoint(&mut self, now: Duration) {
+        let Some(t) = self.turn.filter(|t| !t.paused) else {
+            return;
+        };
+        let charge = self.charge(t, now);
+        let fall = self.fall_instant(t);
+        let timed = !self.tc.is_none();
+        let s = &mut self.sides[t.side];
+        let before = s.main;
+        s.main = before.saturating_sub(charge);
+        if timed && s.main.is_zero() && s.fell.is_none() {
+            s.fell = Some(fall);
+        }
+        if let Some(turn) = &mut self.turn {
+            turn.used = t.used.saturating_add(now.saturating_sub(t.since));
+            turn.since = turn.since.max(now);
+        }
+    }
+
+    /// Period count and moves into it after `moves` completed moves.
+    fn locate(&self, moves: u32) -> (usize, u32) {
+        let mut left = moves;
+        let last = self.tc.periods.len().saturating_sub(1);
+        for (i, p) in self.tc.periods.iter().enumerate() {
+            match p.quota() {
+                Some(q) if left >= q => {
+                    left -= q;
+                    if i == last {
+                        // FIDE 6.3.1: the last period with a quota repeats.
+                        let reps = usize::try_from(left / q).unwrap_or(usize::MAX);
+                        return (last.saturating_add(1).saturating_add(reps), left % q);
+                    }
+                }
+                _ => return (i, left),
+            }
+        }
+        (0, left)
+    }
+}
+
+#[cfg(test)]
+mod tests;
