@@ -70,7 +70,21 @@ pub enum GameError {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Fen(err) => write!(f, "That is not a valid FEN ({err})."),
+            GameError::Fen(err) => write!(
+                f,
+                "That is not a valid FEN: {}.",
+                match err {
+                    ParseFenError::InvalidBoard | ParseFenError::InvalidPocket => {
+                        "the piece placement is wrong"
+                    }
+                    ParseFenError::InvalidTurn => "the side to move must be w or b",
+                    ParseFenError::InvalidCastling => "the castling rights are wrong",
+                    ParseFenError::InvalidEpSquare => "the en passant square is wrong",
+                    ParseFenError::InvalidHalfmoveClock => "the halfmove clock is not a number",
+                    ParseFenError::InvalidFullmoves => "the move number is not a number",
+                    _ => "it does not have the expected parts",
+                }
+            ),
             GameError::Position(kinds) => {
                 f.write_str("That FEN describes a position that cannot occur")?;
                 let mut first = true;

@@ -67,7 +67,7 @@ fn threefold_by_knight_shuffle() {
 
 #[test]
 fn castling_rights_make_positions_differ() {
-    // FIDE 9.2.2: positions differ if castling rights differ. Re1-e... here: king walks away and back.
+    // FIDE 9.2.2: positions differ if castling rights differ; the kings walk away and back.
     let mut g = game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     play(&mut g, "Kf1 Kf8 Ke1 Ke8");
     // Same pieces, but both sides lost their castling rights.
@@ -509,4 +509,57 @@ fn play_rejects_illegal_moves() {
     assert_eq!(g.repetitions_after(bad), 0);
     assert_eq!(g.halfmoves_after(bad), 0);
     assert!(g.plies().is_empty());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+
+    /// Random games, standard and Chess960: the recorded SAN and the UCI resolve back to the move
+    /// played, and undo restores the position exactly.
+    #[test]
+    fn random_games_round_trip(number in 0u32..960, picks in proptest::collection::vec(0usize..256, 0..80)) {
+        let mut g = if number % 2 == 0 { Game::new() } else { Game::chess960(number).expect("in range") };
+        for pick in picks {
+            let legal = g.position().legal_moves();
+            let Some(&m) = legal.get(pick % legal.len().max(1)) else { break };
+            let uci = g.uci(m);
+            proptest::prop_assert_eq!(g.resolve_uci(&uci), Ok(m));
+            proptest::prop_assert_eq!(g.resolve(&uci.to_string()), Ok(m));
+            let before = g.fen();
+            let san = g.play(m).expect("legal").san;
+            proptest::prop_assert_eq!(g.undo().map(|p| p.mv), Some(m));
+            proptest::prop_assert_eq!(g.fen(), before);
+            proptest::prop_assert_eq!(g.resolve(&san.to_string()), Ok(m));
+            g.play(m).expect("legal");
+            proptest::prop_assert!(g.repetitions() >= 1);
+            if g.auto_end().is_some() {
+                break;
+            }
+        }
+        let moves = g.position().legal_moves();
+        for from in g.position().us() {
+            for to in Square::ALL {
+                let legal = moves.iter().any(|m| {
+                    m.from() == Some(from) && (m.to() == to || explain::castling_target(*m) == Some(to))
+                });
+                proptest::prop_assert_eq!(g.why_illegal(from, to).is_none(), legal);
+            }
+        }
+    }
+
+    /// No input text makes the module panic.
+    #[test]
+    fn any_text_is_safe(text in "\\PC{0,24}", fen in "[1-8pnbrqkPNBRQK/ ]{0,40}[wb]? ?[KQkqA-Ha-h-]{0,5} ?[a-h1-8-]{0,2}") {
+        let g = Game::new();
+        let _ = g.resolve(&text);
+        let _ = Game::from_fen(&text);
+        if let Ok(g) = Game::from_fen(&fen) {
+            let _ = (g.fen(), g.start_fen(), g.auto_end(), g.repetitions());
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    let _ = g.why_illegal(from, to);
+                }
+            }
+        }
+    }
 }
