@@ -51,7 +51,11 @@ fn check(row: &Row) -> Result<(), String> {
     let color = side(row.side).ok_or_else(|| format!("unknown side {:?}", row.side))?;
     let answer = can_mate(&position, color);
     if answer.as_str() != row.expected {
-        return Err(format!("expected {}, got {}", row.expected, answer.as_str()));
+        return Err(format!(
+            "expected {}, got {}",
+            row.expected,
+            answer.as_str()
+        ));
     }
     if let Winnability::Winnable { helpmate } = answer {
         let mut p = position;

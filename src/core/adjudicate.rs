@@ -169,13 +169,34 @@ impl fmt::Display for FenError {
                 let reasons = [
                     (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
                     (PositionErrorKinds::MISSING_KING, "a king is missing"),
-                    (PositionErrorKinds::TOO_MANY_KINGS, "a side has more than one king"),
-                    (PositionErrorKinds::PAWNS_ON_BACKRANK, "a pawn stands on the first or last rank"),
-                    (PositionErrorKinds::INVALID_CASTLING_RIGHTS, "the castling rights do not fit the kings and rooks"),
-                    (PositionErrorKinds::INVALID_EP_SQUARE, "the en passant square does not fit the pawns"),
-                    (PositionErrorKinds::OPPOSITE_CHECK, "the side that has just moved is in check"),
-                    (PositionErrorKinds::IMPOSSIBLE_CHECK, "the check on the board cannot arise in a game"),
-                    (PositionErrorKinds::TOO_MUCH_MATERIAL, "there are more pieces than a game can have"),
+                    (
+                        PositionErrorKinds::TOO_MANY_KINGS,
+                        "a side has more than one king",
+                    ),
+                    (
+                        PositionErrorKinds::PAWNS_ON_BACKRANK,
+                        "a pawn stands on the first or last rank",
+                    ),
+                    (
+                        PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+                        "the castling rights do not fit the kings and rooks",
+                    ),
+                    (
+                        PositionErrorKinds::INVALID_EP_SQUARE,
+                        "the en passant square does not fit the pawns",
+                    ),
+                    (
+                        PositionErrorKinds::OPPOSITE_CHECK,
+                        "the side that has just moved is in check",
+                    ),
+                    (
+                        PositionErrorKinds::IMPOSSIBLE_CHECK,
+                        "the check on the board cannot arise in a game",
+                    ),
+                    (
+                        PositionErrorKinds::TOO_MUCH_MATERIAL,
+                        "there are more pieces than a game can have",
+                    ),
                 ];
                 let found: Vec<&str> = reasons
                     .iter()
@@ -467,6 +488,9 @@ mod tests {
             "4k3/8/8/8/8/8/8/4K2P w - - 0 1",
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
             "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
+            "\u{1F600}",
+            "8/8/8/8/8/8/8/8/8/k/K w - -",
+            "k7/8/8/8/8/8/8/7K w - - x 1",
         ] {
             let error = parse_fen(bad).expect_err(bad);
             let text = error.to_string();
@@ -497,15 +521,26 @@ mod tests {
         let shredder = pos("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1");
         assert_eq!(xfen, shredder);
         assert_eq!(xfen.castles().mode(), CastlingMode::Chess960);
-        assert_eq!(xfen.castles().rook(Color::White, shakmaty::CastlingSide::KingSide), Some(Square::G1));
-        assert_eq!(xfen.castles().rook(Color::Black, shakmaty::CastlingSide::QueenSide), Some(Square::E8));
+        assert_eq!(
+            xfen.castles()
+                .rook(Color::White, shakmaty::CastlingSide::KingSide),
+            Some(Square::G1)
+        );
+        assert_eq!(
+            xfen.castles()
+                .rook(Color::Black, shakmaty::CastlingSide::QueenSide),
+            Some(Square::E8)
+        );
     }
 
     #[test]
     fn names() {
         assert_eq!(Winnability::Undetermined.as_str(), "undetermined");
         assert_eq!(Winnability::Unwinnable.to_string(), "unwinnable");
-        assert_eq!(Winnability::Winnable { helpmate: vec![] }.as_str(), "winnable");
+        assert_eq!(
+            Winnability::Winnable { helpmate: vec![] }.as_str(),
+            "winnable"
+        );
         assert_eq!(Deadness::Dead.as_str(), "dead");
     }
 }
