@@ -4,5 +4,10 @@
 
 pub mod adjudicate;
 pub mod clock;
+pub mod command;
+pub mod duration;
+pub mod message;
 pub mod outcome;
 pub mod rules;
+pub mod scoresheet;
+pub mod session;

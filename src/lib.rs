@@ -2,6 +2,10 @@
 //!
 //! The pure core ([`core`]) applies the FIDE Laws of Chess (2018); adapters at the edge do I/O.
 
+pub mod cli;
 pub mod core;
+pub mod language;
+pub mod runtime;
+pub mod script;
 
 pub use crate::core::outcome::{Outcome, Reason};

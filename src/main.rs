@@ -1,1 +1,52 @@
-fn main() {}
+//! The `anna` command: parses the command line and hands over; no logic lives here.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use anna::cli;
+
+#[derive(Parser)]
+#[command(name = "anna", version, about = "A talking chess board, clock and scoresheet for blind and visually impaired players")]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Commands>,
+    #[command(flatten)]
+    game: cli::GameArgs,
+}
+
+#[derive(Subcommand)]
+enum Commands {
+    /// Run a script of timed inputs and print the transcript; the last line is the result.
+    ///
+    /// Exit codes: 0 the script ran; 2 the script could not be read (the line is named on stderr).
+    Replay {
+        /// The script: one `TIME [white:|black:] COMMAND` a line.
+        file: PathBuf,
+        /// Also write the game as PGN to this file.
+        #[arg(long)]
+        pgn: Option<PathBuf>,
+    },
+    /// Say whether each side can still checkmate (FIDE 5.2.2, 6.9): two lines,
+    /// `white: winnable|unwinnable|undetermined` and the same for black.
+    ///
+    /// Exit codes: 0 answered; 2 the FEN could not be read.
+    Adjudicate {
+        /// The position (FEN, X-FEN or Shredder-FEN); the start position if left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Add the helpmate line (UCI) after each winnable answer.
+        #[arg(long)]
+        helpmate: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match args.command {
+        Some(Commands::Replay { file, pgn }) => cli::replay(&file, pgn.as_deref(), &args.game),
+        Some(Commands::Adjudicate { fen, helpmate }) => cli::adjudicate(fen.as_deref(), helpmate),
+        None => cli::play(&args.game),
+    }
+}

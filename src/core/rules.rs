@@ -324,6 +324,31 @@ impl Game {
         Ok(&self.plies[index])
     }
 
+    /// Plays a move that is not legal but stands (FIDE A.4.2: in rapid and blitz an illegal move
+    /// that nobody claimed stays on the board). Only a piece of the side to move going from its square
+    /// to another square is accepted, and only if the position after it is still one the rules can
+    /// continue from (no king left in check, kings on the board); otherwise `None`.
+    pub fn play_standing_illegal(&mut self, from: Square, to: Square, promotion: Option<Role>) -> Option<&Ply> {
+        let piece = self.current.board().piece_at(from)?;
+        if piece.color != self.current.turn() || from == to {
+            return None;
+        }
+        let capture = self.current.board().piece_at(to).filter(|p| p.color != piece.color).map(|p| p.role);
+        if self.current.board().color_at(to) == Some(piece.color) || capture == Some(Role::King) {
+            return None;
+        }
+        let mv = Move::Normal { role: piece.role, from, capture, to, promotion };
+        let mut after = self.current.clone();
+        after.play_unchecked(mv);
+        let setup = after.to_setup(shakmaty::EnPassantMode::Legal);
+        let after = <Chess as shakmaty::FromSetup>::from_setup(setup, self.mode).ok()?;
+        let before = std::mem::replace(&mut self.current, after);
+        let san = SanPlus { san: San::from_move(&before, mv), suffix: shakmaty::san::Suffix::from_position(&self.current) };
+        let index = self.plies.len();
+        self.plies.push(Ply { before, mv, san });
+        Some(&self.plies[index])
+    }
+
     /// Takes back the last ply and restores the position before it exactly: a slip corrected
     /// before the clock is pressed (FIDE D.2.8), or a completed illegal move (FIDE 7.5.1).
     pub fn undo(&mut self) -> Option<Ply> {
@@ -471,6 +496,11 @@ impl Game {
     /// A move in UCI, castling written in the game's castling mode.
     pub fn uci(&self, mv: Move) -> UciMove {
         UciMove::from_move(mv, self.mode)
+    }
+
+    /// The SAN of a move in the current position, with its check or mate sign.
+    pub fn san(&self, mv: Move) -> String {
+        SanPlus::from_move(self.current.clone(), mv).to_string()
     }
 
     /// How many times the position now has appeared, now included, by the identity of FIDE

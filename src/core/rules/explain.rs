@@ -71,33 +71,10 @@ impl IllegalReason {
     }
 }
 
+/// The reason's key; the words a person hears are in `grammar/` under `[illegal]`.
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            IllegalReason::NoPiece => "There is no piece there that could make this move.",
-            IllegalReason::OpponentsPiece => "That piece belongs to your opponent.",
-            IllegalReason::OwnPieceOnTarget => "One of your own pieces stands on that square.",
-            IllegalReason::CannotMoveThatWay => "That piece cannot move that way.",
-            IllegalReason::Blocked => "Another piece is in the way.",
-            IllegalReason::InCheck => "Your king is in check and this move does not stop it.",
-            IllegalReason::Pinned => {
-                "That piece is pinned: moving it would put your king in check."
-            }
-            IllegalReason::IntoCheck => "The king cannot move to a square that is attacked.",
-            IllegalReason::CastlingRightsLost => {
-                "Castling is no longer possible: the king or that rook has already moved."
-            }
-            IllegalReason::CastlingBlocked => {
-                "Castling is not possible now: a piece stands between the king and the rook."
-            }
-            IllegalReason::CastlingOutOfCheck => "You cannot castle while your king is in check.",
-            IllegalReason::CastlingThroughCheck => {
-                "You cannot castle: the king would cross or land on an attacked square."
-            }
-            IllegalReason::BadPromotion => {
-                "A pawn is promoted only on the last rank, to a queen, rook, bishop or knight."
-            }
-        })
+        f.write_str(self.key())
     }
 }
 

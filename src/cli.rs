@@ -1,0 +1,188 @@
+//! The subcommands of `anna`, at the edge: files, standard streams and exit codes.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::Args;
+use shakmaty::Color;
+
+use crate::core::adjudicate::{self, Winnability};
+use crate::core::clock::{ClockMode, TimeControl};
+use crate::core::command::{Command, Input};
+use crate::core::scoresheet::Tags;
+use crate::core::session::{Config, FlagPolicy, Session, TouchMove};
+use crate::language::Vocabulary;
+use crate::script;
+
+/// How a game is set up and played, for `anna` and `anna replay`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameArgs {
+    /// Time control: PGN syntax (`300+3`, `40/5400+30:1800+30`, `-` for none) or minutes+seconds (`5+3`).
+    #[arg(long, global = true)]
+    pub tc: Option<String>,
+    /// How the increment works: fischer, bronstein or delay (FIDE 6.3).
+    #[arg(long, global = true)]
+    pub tc_mode: Option<String>,
+    /// White's name.
+    #[arg(long, global = true)]
+    pub white: Option<String>,
+    /// Black's name.
+    #[arg(long, global = true)]
+    pub black: Option<String>,
+    /// Start from this position (FEN, X-FEN or Shredder-FEN).
+    #[arg(long, global = true)]
+    pub fen: Option<String>,
+    /// Chess960: the start position number 0-959, or a random one if no number is given.
+    #[arg(long, global = true, num_args = 0..=1, default_missing_value = "random")]
+    pub chess960: Option<String>,
+    /// Complete every move at once, without a clock press.
+    #[arg(long, global = true)]
+    pub auto_press: bool,
+    /// Refuse moves that break touch-move instead of only warning (FIDE 4.3).
+    #[arg(long, global = true)]
+    pub enforce_touch_move: bool,
+    /// Announce a flag fall and wait for the opponent's claim instead of deciding at once (A.4.3).
+    #[arg(long, global = true)]
+    pub claim_flag: bool,
+}
+
+impl GameArgs {
+    fn config(&self) -> Config {
+        Config {
+            auto_press: self.auto_press,
+            touch_move: if self.enforce_touch_move { TouchMove::Enforce } else { TouchMove::Warn },
+            flag: if self.claim_flag { FlagPolicy::Claim } else { FlagPolicy::Auto },
+            ..Config::default()
+        }
+    }
+
+    /// The setup commands these arguments stand for, checked before any game starts.
+    fn setup(&self) -> Result<Vec<Command>, String> {
+        let mut commands = Vec::new();
+        if let Some(tc) = &self.tc {
+            commands.push(Command::TimeControl(TimeControl::parse(tc).map_err(|e| e.to_string())?));
+        }
+        if let Some(mode) = &self.tc_mode {
+            let mode = mode.parse::<ClockMode>().map_err(|_| format!("'{mode}' is not a clock mode: use fischer, bronstein or delay."))?;
+            commands.push(Command::ClockMode(mode));
+        }
+        if let Some(fen) = &self.fen {
+            adjudicate::parse_fen(fen).map_err(|e| e.to_string())?;
+            commands.push(Command::Fen(fen.clone()));
+        }
+        if let Some(n) = &self.chess960 {
+            let number = match n.as_str() {
+                "random" => random_below(960),
+                n => n.parse::<u32>().ok().filter(|n| *n < 960).ok_or_else(|| format!("'{n}' is not a Chess960 start position: use a number from 0 to 959."))?,
+            };
+            commands.push(Command::Chess960(number));
+        }
+        if let Some(name) = &self.white {
+            commands.push(Command::Name(Color::White, name.clone()));
+        }
+        if let Some(name) = &self.black {
+            commands.push(Command::Name(Color::Black, name.clone()));
+        }
+        Ok(commands)
+    }
+}
+
+/// A random number below `n`, from the standard library's per-process random hash keys.
+fn random_below(n: u32) -> u32 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u32(n);
+    (hasher.finish() % u64::from(n)) as u32
+}
+
+/// `anna replay FILE [--pgn OUT]`.
+pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
+    let text = match fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("anna: cannot read the script {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let steps = match script::parse_script(&text) {
+        Ok(steps) => steps,
+        Err(e) => {
+            eprintln!("anna: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let setup = match args.setup() {
+        Ok(setup) => setup,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let vocab = Vocabulary::english();
+    let mut session = Session::new(args.config());
+    for command in setup {
+        session.handle(Input::act(command), std::time::Duration::ZERO);
+    }
+    let transcript = script::replay(&steps, &mut session, &vocab);
+    let mut out = std::io::stdout().lock();
+    for line in &transcript {
+        let _ = writeln!(out, "{line}");
+    }
+    if let Some(path) = pgn {
+        if let Err(e) = fs::write(path, pgn_text(&session, &vocab)) {
+            eprintln!("anna: cannot write the PGN to {}: {e}", path.display());
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The session's game as PGN, with the result sentence as the final comment.
+pub fn pgn_text(session: &Session, vocab: &Vocabulary) -> String {
+    let tags = Tags {
+        white: session.name(Color::White).to_string(),
+        black: session.name(Color::Black).to_string(),
+        time_control: session.clock().time_control().to_pgn(),
+        ..Tags::default()
+    };
+    let outcome = session.outcome();
+    let comment = outcome.map(|o| crate::language::announce::outcome(o, vocab));
+    session.scoresheet().pgn(session.game(), &tags, outcome, comment.as_deref())
+}
+
+/// `anna adjudicate [--fen FEN]`.
+pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
+    let fen = fen.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let position = match adjudicate::parse_fen(fen) {
+        Ok(position) => position,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    for (name, side) in [("white", Color::White), ("black", Color::Black)] {
+        let answer = adjudicate::can_mate(&position, side);
+        match (&answer, helpmate) {
+            (Winnability::Winnable { helpmate: line }, true) => {
+                let moves: Vec<String> = line.iter().map(ToString::to_string).collect();
+                println!("{name}: {} {}", answer.as_str(), moves.join(" "));
+            }
+            _ => println!("{name}: {}", answer.as_str()),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `anna`: a game in the terminal, every sentence written as a line (a screen reader reads it).
+pub fn play(args: &GameArgs) -> ExitCode {
+    let setup = match args.setup() {
+        Ok(setup) => setup,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    crate::runtime::run(args.config(), setup)
+}

@@ -1,0 +1,86 @@
+//! What a player, an assistant or the arbiter asks of the session. Text becomes a [`Command`] in
+//! `language::parse`; the session decides what it means in the position.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Square};
+
+use crate::core::clock::{ClockMode, TimeControl};
+use crate::core::session::{FlagPolicy, TouchMove};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    // Setup, before the clocks start.
+    TimeControl(TimeControl),
+    ClockMode(ClockMode),
+    Fen(String),
+    Chess960(u32),
+    Name(Color, String),
+    // Play.
+    Start,
+    /// A move as written or said; resolved against the position by the session.
+    Move(String),
+    Press,
+    Offer,
+    Accept,
+    Decline,
+    /// A draw claim (9.2, 9.3), with the intended move if any; or, in rapid and blitz, a claim of the
+    /// opponent's illegal move (A.4.2).
+    Claim(Option<String>),
+    Resign,
+    /// A claim that the opponent's flag has fallen (A.4.3).
+    Flag,
+    Illegal(IllegalMove),
+    Touch(Square),
+    Pause,
+    Resume,
+    AdjustTime(Color, Duration),
+    AdjustMoves(Color, u32),
+    /// III.4: a 5-second increment for both with under two minutes left.
+    Quickplay,
+    /// The arbiter's decision of a question Anna could not answer: the winner, or none for a draw.
+    Decide(Option<Color>),
+    /// A setting of the session.
+    Set(Setting),
+    // Questions.
+    Time,
+    Moves,
+}
+
+/// The settings a script or the player may change during a session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    AutoPress(bool),
+    TouchMove(TouchMove),
+    Flag(FlagPolicy),
+    Supervised(bool),
+    NoDrawOfferBefore(u32),
+}
+
+/// A completed illegal move as reported (7.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// A move, as written; it must not be legal.
+    Move(String),
+    /// Pressing the clock without making a move (7.5.3).
+    Press,
+}
+
+/// One input to the session. `actor` says who acts; `None` means the usual one for the command
+/// (the player having the move; for an answer to a draw offer, the player offered it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Act { actor: Option<Color>, command: Command },
+    /// Time passed: the runtime wakes the session at the instant it asked for (a flag fall).
+    Tick,
+}
+
+impl Input {
+    pub fn act(command: Command) -> Input {
+        Input::Act { actor: None, command }
+    }
+
+    pub fn by(actor: Color, command: Command) -> Input {
+        Input::Act { actor: Some(actor), command }
+    }
+}

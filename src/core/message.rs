@@ -1,0 +1,181 @@
+//! What the session tells the world: sentences to speak ([`Utterance`]) and decisions and clock
+//! changes to record ([`Event`]). Both are plain values, so tests and transcripts read them directly.
+//! The words of every sentence live in `grammar/`; here a sentence is only a key and its arguments.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use crate::core::outcome::{Outcome, Reason};
+use crate::core::rules::IllegalReason;
+
+/// How urgently a sentence must reach the player (issue: speech priorities).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Priority {
+    /// Interrupts whatever is being said: flag fall, illegal move, game end.
+    Urgent,
+    /// Move announcements: queued, never dropped.
+    Move,
+    /// Answers to questions and confirmations.
+    Info,
+}
+
+macro_rules! sentences {
+    ($($variant:ident => $key:literal,)*) => {
+        /// Every sentence the session can say; each is a key of the `[say]` table in `grammar/`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Sentence { $($variant,)* }
+
+        impl Sentence {
+            pub const ALL: &'static [Sentence] = &[$(Sentence::$variant,)*];
+
+            pub const fn key(self) -> &'static str {
+                match self { $(Sentence::$variant => $key,)* }
+            }
+        }
+    };
+}
+
+sentences! {
+    ClockStarted => "clock_started",
+    Moved => "moved",
+    Corrected => "corrected",
+    PeriodStarted => "period_started",
+    NotUnderstood => "not_understood",
+    Illegal => "illegal",
+    Ambiguous => "ambiguous",
+    NotYourMove => "not_your_move",
+    NothingToPress => "nothing_to_press",
+    GameOver => "game_over",
+    AlreadyOver => "already_over",
+    SetupTooLate => "setup_too_late",
+    Paused => "paused",
+    Resumed => "resumed",
+    NotPaused => "not_paused",
+    PausedNoPlay => "paused_no_play",
+    NotStarted => "not_started",
+    Time => "time",
+    TimeUnlimited => "time_unlimited",
+    Moves => "moves",
+    NoMoves => "no_moves",
+    DrawOffered => "draw_offered",
+    DrawOfferedOffTurn => "draw_offered_off_turn",
+    DrawOfferForbidden => "draw_offer_forbidden",
+    DrawOfferStanding => "draw_offer_standing",
+    DrawDeclined => "draw_declined",
+    DrawDeclinedByTouch => "draw_declined_by_touch",
+    DrawDeclinedByMove => "draw_declined_by_move",
+    NoDrawOffer => "no_draw_offer",
+    OwnDrawOffer => "own_draw_offer",
+    AgreementTooEarly => "agreement_too_early",
+    Touched => "touched",
+    TouchedOpponent => "touched_opponent",
+    TouchedCannotMove => "touched_cannot_move",
+    TouchMoveWarning => "touch_move_warning",
+    TouchMoveRefused => "touch_move_refused",
+    EmptySquare => "empty_square",
+    ClaimNotOnMove => "claim_not_on_move",
+    ClaimAfterTouch => "claim_after_touch",
+    ClaimWrong => "claim_wrong",
+    ClaimMovePlayed => "claim_move_played",
+    ClaimIllegalMove => "claim_illegal_move",
+    IllegalPenalty => "illegal_penalty",
+    IllegalPressPenalty => "illegal_press_penalty",
+    IllegalPromotion => "illegal_promotion",
+    IllegalPromotionPenalty => "illegal_promotion_penalty",
+    IllegalReported => "illegal_reported",
+    IllegalStands => "illegal_stands",
+    IllegalCannotStand => "illegal_cannot_stand",
+    IllegalWasLegal => "illegal_was_legal",
+    FlagFell => "flag_fell",
+    FlagFellQuota => "flag_fell_quota",
+    FlagNotFallen => "flag_not_fallen",
+    ArbiterDecides => "arbiter_decides",
+    ArbiterDeadPosition => "arbiter_dead_position",
+    NoQuestion => "no_question",
+    Adjusted => "adjusted",
+    AdjustedMoves => "adjusted_moves",
+    Quickplay => "quickplay",
+    QuickplayRefused => "quickplay_refused",
+}
+
+/// One argument of a sentence, formatted by the language (a side, a time in words, a move...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Side(Color),
+    Time(Duration),
+    Number(u32),
+    /// A number of moves, said with its noun: `23 moves`.
+    Moves(u32),
+    /// A move in SAN, spoken by the language's move words.
+    Move(String),
+    /// A square such as `e4`.
+    Square(String),
+    Reason(Reason),
+    Outcome(Outcome),
+    /// An article of the FIDE Laws, such as `9.6.1`.
+    Article(&'static str),
+    /// Why a move is not legal.
+    Illegal(IllegalReason),
+    /// Text given by the user, repeated back (a name, a word not understood).
+    Text(String),
+    /// A list of moves for the scoresheet read-back.
+    MoveList(Vec<(u32, Option<String>, Option<String>)>),
+}
+
+/// A sentence with its arguments and priority.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Utterance {
+    pub priority: Priority,
+    pub sentence: Sentence,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Utterance {
+    pub fn new(priority: Priority, sentence: Sentence) -> Utterance {
+        Utterance { priority, sentence, args: Vec::new() }
+    }
+
+    pub fn arg(mut self, name: &'static str, value: Arg) -> Utterance {
+        self.args.push((name, value));
+        self
+    }
+}
+
+/// A fact for the record: decisions, moves and clock changes, in a stable machine form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The clocks were started; the side whose clock runs.
+    Started { side: Color },
+    /// A move was made (not yet completed by the clock press).
+    Moved { side: Color, san: String, uci: String },
+    /// A pending move was taken back and replaced before the press (D.2.8).
+    Retracted { side: Color, san: String },
+    /// A move was completed by pressing the clock (6.2.1); both clocks after it.
+    Completed { side: Color, white: Duration, black: Duration },
+    /// A new period began for a side, with the time added (6.3.2).
+    PeriodStarted { side: Color, period: usize, added: Duration },
+    Offered { side: Color },
+    Declined { side: Color },
+    Touched { side: Color, square: String },
+    /// Time added to a side's clock, and the article that gave it.
+    TimeAdded { side: Color, added: Duration, article: &'static str },
+    /// A completed illegal move by a side, and how many that side has made.
+    IllegalMove { side: Color, count: u32, article: &'static str },
+    /// A claim was made and rejected.
+    ClaimRejected { side: Color, article: &'static str },
+    Paused,
+    Resumed,
+    Adjusted { side: Color, remaining: Duration, moves: u32 },
+    FlagFell { side: Color },
+    /// The program cannot decide; the arbiter must (undetermined winnability).
+    ArbiterToDecide { article: &'static str },
+    Ended(Outcome),
+}
+
+/// What the session asks the world to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Say(Utterance),
+    Record(Event),
+}

@@ -1,0 +1,546 @@
+//! The session: the one place the game changes. `Session::handle(input, now)` takes a command and the
+//! time since the session began and returns what to say and record ([`Effect`]s). Pure: no I/O, no
+//! wall clock.
+
+mod arbiter;
+
+use std::time::Duration;
+
+use shakmaty::{ByColor, Color, Move, Square};
+
+use crate::core::adjudicate::{self, Deadness, Winnability};
+use crate::core::clock::{Clock, ClockMode, TimeControl};
+use crate::core::command::{Command, IllegalMove, Input, Setting};
+use crate::core::message::{Arg, Effect, Event, Priority, Sentence, Utterance};
+use crate::core::outcome::{Outcome, Reason};
+use crate::core::rules::{AutoEnd, Game, MoveError};
+use crate::core::scoresheet::Scoresheet;
+
+/// What a player's touch of a piece obliges (4.3) and the setting that enforces it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TouchMove {
+    /// Say the obligation when it is broken, but play the move (the default: Anna is not the arbiter).
+    #[default]
+    Warn,
+    /// Refuse a move that breaks the obligation.
+    Enforce,
+}
+
+/// Who notices a flag fall (6.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum FlagPolicy {
+    /// The clock decides at once, as an arbiter watching it would.
+    #[default]
+    Auto,
+    /// The flag fall is announced; the game is decided when the opponent claims it (A.4.3, D.2.10).
+    Claim,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Config {
+    /// Complete every move at once, without a clock press (casual games).
+    pub auto_press: bool,
+    pub touch_move: TouchMove,
+    pub flag: FlagPolicy,
+    /// Whether the game is fully supervised (A.4.2). `None`: standard games are, rapid and blitz are not.
+    pub supervised: Option<bool>,
+    /// Competition rule 9.1.1: no draw offers before this move number (0: no such rule).
+    pub no_draw_offer_before: u32,
+}
+
+/// A question only the arbiter can answer: Anna could not prove whether a side can still mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// The flag of this side fell (6.9).
+    FlagFall(Color),
+    /// This side made a second illegal move (7.5.5).
+    SecondIllegal(Color),
+    /// The position may be dead (5.2.2); the game goes on until the arbiter decides.
+    DeadPosition,
+}
+
+impl Question {
+    pub const fn article(self) -> &'static str {
+        match self {
+            Question::FlagFall(_) => "6.9",
+            Question::SecondIllegal(_) => "7.5.5",
+            Question::DeadPosition => "5.2.2",
+        }
+    }
+}
+
+/// A completed illegal move in rapid or blitz, standing unless the opponent claims it (A.4.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Unclaimed {
+    offender: Color,
+    kind: IllegalMove,
+    /// When the offender pressed the clock.
+    at: Duration,
+}
+
+pub struct Session {
+    config: Config,
+    names: ByColor<String>,
+    game: Game,
+    clock: Clock,
+    sheet: Scoresheet,
+    started: bool,
+    /// The last move is made but not completed by the clock press (6.2.1).
+    pending: bool,
+    /// A standing draw offer, by this side (9.1.2).
+    offer: Option<Color>,
+    /// The first piece touched by the player having the move (4.3), and by whom.
+    touched: Option<(Color, Square)>,
+    illegal_moves: ByColor<u32>,
+    /// A completed illegal move not yet claimed, in rapid or blitz without full supervision (A.4.2).
+    unclaimed_illegal: Option<Unclaimed>,
+    question: Option<Question>,
+    /// The side whose flag fall has been announced but not yet claimed (FlagPolicy::Claim).
+    flag_announced: Option<Color>,
+    outcome: Option<Outcome>,
+    effects: Vec<Effect>,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new(Config::default())
+    }
+}
+
+impl Session {
+    pub fn new(config: Config) -> Session {
+        Session {
+            config,
+            names: ByColor { white: "White".to_string(), black: "Black".to_string() },
+            game: Game::new(),
+            clock: Clock::new(TimeControl::none()),
+            sheet: Scoresheet::default(),
+            started: false,
+            pending: false,
+            offer: None,
+            touched: None,
+            illegal_moves: ByColor { white: 0, black: 0 },
+            unclaimed_illegal: None,
+            question: None,
+            flag_announced: None,
+            outcome: None,
+            effects: Vec::new(),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn scoresheet(&self) -> &Scoresheet {
+        &self.sheet
+    }
+
+    pub fn name(&self, side: Color) -> &str {
+        self.names.get(side)
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// A question left to the arbiter, if any.
+    pub fn question(&self) -> Option<Question> {
+        self.question
+    }
+
+    /// The instant the runtime must wake the session with [`Input::Tick`]: the next flag fall.
+    pub fn next_deadline(&self) -> Option<Duration> {
+        if self.outcome.is_some() || matches!(self.question, Some(Question::FlagFall(_) | Question::SecondIllegal(_))) {
+            return None;
+        }
+        let running = self.clock.running()?;
+        if self.flag_announced == Some(running) {
+            return None;
+        }
+        self.clock.flag_at()
+    }
+
+    /// Handles one input at `now` (time since the session began) and returns what follows from it.
+    pub fn handle(&mut self, input: Input, now: Duration) -> Vec<Effect> {
+        // A flag that fell before this input was noticed first, at its own instant.
+        if let Some(deadline) = self.next_deadline().filter(|d| *d <= now) {
+            self.flag_fall(deadline);
+        }
+        if let Input::Act { actor, command } = input {
+            self.act(actor, command, now);
+        }
+        std::mem::take(&mut self.effects)
+    }
+
+    fn act(&mut self, actor: Option<Color>, command: Command, now: Duration) {
+        match command {
+            Command::Time => return self.say_time(now),
+            Command::Moves => return self.say_moves(),
+            Command::Decide(winner) => return self.decide(winner, now),
+            _ => {}
+        }
+        if let Some(outcome) = self.outcome {
+            return self.say(Utterance::new(Priority::Info, Sentence::AlreadyOver).arg("outcome", Arg::Outcome(outcome)));
+        }
+        if matches!(self.question, Some(Question::FlagFall(_) | Question::SecondIllegal(_))) {
+            return self.ask_arbiter(now);
+        }
+        match command {
+            Command::TimeControl(_) | Command::ClockMode(_) | Command::Fen(_) | Command::Chess960(_) | Command::Name(..) => {
+                self.setup(command)
+            }
+            Command::Set(setting) => self.configure(setting),
+            Command::Pause => self.pause(now),
+            Command::Resume => self.resume(now),
+            Command::AdjustTime(side, time) => self.adjust_time(side, time, now),
+            Command::AdjustMoves(side, moves) => self.adjust_moves(side, moves, now),
+            _ if self.clock.is_paused() => self.info(Sentence::PausedNoPlay),
+            Command::Start => self.start(now),
+            Command::Move(text) => self.make_move(actor, &text, now),
+            Command::Press => self.press(actor, now),
+            Command::Offer => self.offer(actor),
+            Command::Accept => self.accept(actor, now),
+            Command::Decline => self.decline(actor),
+            Command::Claim(intended) => self.claim(actor, intended.as_deref(), now),
+            Command::Resign => {
+                let side = actor.unwrap_or(self.game.turn());
+                self.end(Outcome::win(!side, Reason::Resignation), now)
+            }
+            Command::Flag => self.claim_flag(actor, now),
+            Command::Illegal(kind) => self.illegal(actor, kind, now),
+            Command::Touch(square) => self.touch(actor, square),
+            Command::Quickplay => self.quickplay(actor, now),
+            Command::Time | Command::Moves | Command::Decide(_) => {}
+        }
+    }
+
+    fn say(&mut self, utterance: Utterance) {
+        self.effects.push(Effect::Say(utterance));
+    }
+
+    fn info(&mut self, sentence: Sentence) {
+        self.say(Utterance::new(Priority::Info, sentence));
+    }
+
+    fn record(&mut self, event: Event) {
+        self.effects.push(Effect::Record(event));
+    }
+
+    fn setup(&mut self, command: Command) {
+        if self.started || !self.game.plies().is_empty() {
+            return self.info(Sentence::SetupTooLate);
+        }
+        match command {
+            Command::TimeControl(tc) => {
+                let mode = self.clock.time_control().mode;
+                self.clock = Clock::new(tc.with_mode(mode));
+            }
+            Command::ClockMode(mode) => self.set_mode(mode),
+            Command::Fen(fen) => match Game::from_fen(&fen) {
+                Ok(game) => self.game = game,
+                Err(e) => self.say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
+            },
+            Command::Chess960(n) => match Game::chess960(n) {
+                Ok(game) => self.game = game,
+                Err(e) => self.say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
+            },
+            Command::Name(side, name) => *self.names.get_mut(side) = name,
+            _ => {}
+        }
+    }
+
+    fn configure(&mut self, setting: Setting) {
+        match setting {
+            Setting::AutoPress(on) => self.config.auto_press = on,
+            Setting::TouchMove(policy) => self.config.touch_move = policy,
+            Setting::Flag(policy) => self.config.flag = policy,
+            Setting::Supervised(on) => self.config.supervised = Some(on),
+            Setting::NoDrawOfferBefore(n) => self.config.no_draw_offer_before = n,
+        }
+    }
+
+    fn set_mode(&mut self, mode: ClockMode) {
+        self.clock = Clock::new(self.clock.time_control().clone().with_mode(mode));
+    }
+
+    fn start(&mut self, now: Duration) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        let side = self.game.turn();
+        self.clock.start(side, now);
+        self.record(Event::Started { side });
+        let u = Utterance::new(Priority::Info, Sentence::ClockStarted)
+            .arg("white", Arg::Text(self.names.white.clone()))
+            .arg("black", Arg::Text(self.names.black.clone()))
+            .arg("side", Arg::Side(side));
+        self.say(u);
+    }
+
+    /// The side that made the move now waiting for the clock press.
+    fn pending_side(&self) -> Option<Color> {
+        self.pending.then(|| !self.game.turn())
+    }
+
+    fn make_move(&mut self, actor: Option<Color>, text: &str, now: Duration) {
+        if let Some(unclaimed) = self.unclaimed_illegal.take() {
+            // A.4.2: the opponent moves instead of claiming, so the illegal move stands.
+            let offender = unclaimed.offender;
+            if actor.unwrap_or(!offender) != offender {
+                self.illegal_stands(unclaimed, now);
+                if self.outcome.is_some() || self.game.turn() == offender {
+                    return;
+                }
+            }
+        }
+        let correction = match (actor, self.pending_side()) {
+            // Without a named actor, a new move before the press replaces the pending one (D.2.8).
+            (None, Some(_)) => true,
+            (Some(a), Some(p)) if a == p => true,
+            // The opponent moved without the press: the pending move is completed (6.2.1).
+            (Some(_), Some(_)) => {
+                self.press(None, now);
+                false
+            }
+            (Some(a), None) if a != self.game.turn() => {
+                return self.say(Utterance::new(Priority::Info, Sentence::NotYourMove).arg("side", Arg::Side(self.game.turn())));
+            }
+            _ => false,
+        };
+        let retracted = if correction { self.game.undo() } else { None };
+        let mv = match self.game.resolve(text) {
+            Ok(mv) => mv,
+            Err(error) => {
+                if let Some(ply) = retracted {
+                    // The correction failed: the move made before stands.
+                    let _ = self.game.play(ply.mv);
+                }
+                return self.refuse_move(text, &error);
+            }
+        };
+        let mover = self.game.turn();
+        if !self.touch_move_allows(mover, mv) {
+            if let Some(ply) = retracted {
+                let _ = self.game.play(ply.mv);
+            }
+            return;
+        }
+        if let Some(ply) = retracted {
+            self.sheet.pop();
+            self.record(Event::Retracted { side: mover, san: ply.san.to_string() });
+        }
+        if !self.started {
+            self.start(now);
+        }
+        self.play(mover, mv, correction, now);
+    }
+
+    pub(super) fn refuse_move(&mut self, text: &str, error: &MoveError) {
+        let utterance = match error {
+            MoveError::Ambiguous(candidates) => {
+                let list: Vec<String> = candidates.iter().map(|m| self.game.uci(*m).to_string()).collect();
+                Utterance::new(Priority::Urgent, Sentence::Ambiguous).arg("text", Arg::Text(list.join(", ")))
+            }
+            MoveError::NotUnderstood => {
+                Utterance::new(Priority::Urgent, Sentence::NotUnderstood).arg("text", Arg::Text(text.to_string()))
+            }
+            MoveError::Illegal(reason) => {
+                Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(*reason))
+            }
+        };
+        self.say(utterance);
+    }
+
+    /// Plays a legal move for `mover` and decides what follows at once (5.1.1, 5.2, 9.6).
+    fn play(&mut self, mover: Color, mv: Move, correction: bool, now: Duration) {
+        let uci = self.game.uci(mv).to_string();
+        let Ok(ply) = self.game.play(mv) else { return };
+        let san = ply.san.to_string();
+        self.sheet.push();
+        self.pending = true;
+        self.touched = None;
+        self.record(Event::Moved { side: mover, san: san.clone(), uci });
+        let sentence = if correction { Sentence::Corrected } else { Sentence::Moved };
+        self.say(Utterance::new(Priority::Move, sentence).arg("side", Arg::Side(mover)).arg("move", Arg::Move(san)));
+        if self.offer == Some(!mover) {
+            self.offer = None;
+            self.record(Event::Declined { side: mover });
+            self.say(Utterance::new(Priority::Info, Sentence::DrawDeclinedByMove).arg("side", Arg::Side(mover)));
+        }
+        if let Some(outcome) = self.automatic_outcome(mover) {
+            // A move that ends the game is completed at once (6.2.1).
+            self.sheet.set_clock(self.clock.remaining(mover, now));
+            self.pending = false;
+            return self.end(outcome, now);
+        }
+        self.check_dead_position(now);
+        if self.config.auto_press && self.outcome.is_none() {
+            self.press(Some(mover), now);
+        }
+    }
+
+    fn automatic_outcome(&self, mover: Color) -> Option<Outcome> {
+        match self.game.auto_end() {
+            Some(AutoEnd::Checkmate) => Some(Outcome::win(mover, Reason::Checkmate)),
+            Some(AutoEnd::Stalemate) => Some(Outcome::draw(Reason::Stalemate)),
+            Some(AutoEnd::FivefoldRepetition) => Some(Outcome::draw(Reason::FivefoldRepetition)),
+            Some(AutoEnd::SeventyFiveMoves) => Some(Outcome::draw(Reason::SeventyFiveMoves)),
+            None => None,
+        }
+    }
+
+    /// 5.2.2: a dead position ends the game at once; if Anna cannot tell, the arbiter decides.
+    fn check_dead_position(&mut self, now: Duration) {
+        match adjudicate::dead_position(self.game.position()) {
+            Deadness::Dead => {
+                let mover = !self.game.turn();
+                self.sheet.set_clock(self.clock.remaining(mover, now));
+                self.pending = false;
+                self.end(Outcome::draw(Reason::DeadPosition), now);
+            }
+            Deadness::Undetermined if self.question.is_none() => {
+                self.question = Some(Question::DeadPosition);
+                self.record(Event::ArbiterToDecide { article: "5.2.2" });
+                self.say(Utterance::new(Priority::Urgent, Sentence::ArbiterDeadPosition));
+            }
+            Deadness::Undetermined => {}
+            Deadness::Alive => {
+                if self.question == Some(Question::DeadPosition) {
+                    self.question = None;
+                }
+            }
+        }
+    }
+
+    fn press(&mut self, actor: Option<Color>, now: Duration) {
+        let Some(side) = self.pending_side() else {
+            return self.info(Sentence::NothingToPress);
+        };
+        if actor.is_some_and(|a| a != side) {
+            return self.info(Sentence::NothingToPress);
+        }
+        let Some(report) = self.clock.press(now) else { return };
+        self.pending = false;
+        self.sheet.set_clock(report.remaining);
+        self.record(Event::Completed {
+            side,
+            white: self.clock.remaining(Color::White, now),
+            black: self.clock.remaining(Color::Black, now),
+        });
+        if let Some(period) = report.new_period {
+            self.record(Event::PeriodStarted { side, period: period.index, added: period.added });
+            self.say(
+                Utterance::new(Priority::Info, Sentence::PeriodStarted)
+                    .arg("side", Arg::Side(side))
+                    .arg("time", Arg::Time(period.added)),
+            );
+        }
+    }
+
+    /// Ends the game: stops the clocks, withdraws any offer, records and announces the result.
+    fn end(&mut self, outcome: Outcome, now: Duration) {
+        self.outcome = Some(outcome);
+        self.question = None;
+        self.offer = None;
+        self.clock.stop(now);
+        self.record(Event::Ended(outcome));
+        self.say(Utterance::new(Priority::Urgent, Sentence::GameOver).arg("outcome", Arg::Outcome(outcome)));
+    }
+
+    /// The winner if `side` cannot be stopped from mating, else a draw, else the arbiter decides.
+    fn unless_cannot_mate(&mut self, winner: Color, win: Reason, draw: Reason, question: Question, now: Duration) {
+        match adjudicate::can_mate(self.game.position(), winner) {
+            Winnability::Winnable { .. } => self.end(Outcome::win(winner, win), now),
+            Winnability::Unwinnable => self.end(Outcome::draw(draw), now),
+            Winnability::Undetermined => {
+                self.clock.stop(now);
+                self.question = Some(question);
+                self.record(Event::ArbiterToDecide { article: question.article() });
+                self.ask_arbiter(now);
+            }
+        }
+    }
+
+    fn ask_arbiter(&mut self, _now: Duration) {
+        let (side, article) = match self.question {
+            Some(q @ (Question::FlagFall(loser) | Question::SecondIllegal(loser))) => (!loser, q.article()),
+            _ => return,
+        };
+        self.say(
+            Utterance::new(Priority::Urgent, Sentence::ArbiterDecides)
+                .arg("side", Arg::Side(side))
+                .arg("article", Arg::Article(article)),
+        );
+    }
+
+    fn decide(&mut self, winner: Option<Color>, now: Duration) {
+        let outcome = match (self.question, winner) {
+            (Some(Question::FlagFall(loser)), Some(w)) if w != loser => Outcome::win(w, Reason::Time),
+            (Some(Question::FlagFall(_)), None) => Outcome::draw(Reason::TimeCannotMate),
+            (Some(Question::SecondIllegal(loser)), Some(w)) if w != loser => Outcome::win(w, Reason::IllegalMoves),
+            (Some(Question::SecondIllegal(_)), None) => Outcome::draw(Reason::IllegalMovesCannotMate),
+            (Some(Question::DeadPosition), None) => Outcome::draw(Reason::DeadPosition),
+            _ => return self.info(Sentence::NoQuestion),
+        };
+        self.end(outcome, now);
+    }
+
+    fn pause(&mut self, now: Duration) {
+        if !self.clock.is_paused() {
+            self.clock.pause(now);
+            self.record(Event::Paused);
+            self.info(Sentence::Paused);
+        }
+    }
+
+    fn resume(&mut self, now: Duration) {
+        if !self.clock.is_paused() {
+            return self.info(Sentence::NotPaused);
+        }
+        self.clock.resume(now);
+        self.record(Event::Resumed);
+        self.info(Sentence::Resumed);
+    }
+
+    fn adjust_time(&mut self, side: Color, time: Duration, now: Duration) {
+        self.clock.set_remaining(side, time, now);
+        self.record(Event::Adjusted { side, remaining: time, moves: self.clock.moves(side) });
+        self.say(Utterance::new(Priority::Info, Sentence::Adjusted).arg("side", Arg::Side(side)).arg("time", Arg::Time(time)));
+    }
+
+    fn adjust_moves(&mut self, side: Color, moves: u32, now: Duration) {
+        self.clock.set_moves(side, moves);
+        self.record(Event::Adjusted { side, remaining: self.clock.remaining(side, now), moves });
+        self.say(Utterance::new(Priority::Info, Sentence::AdjustedMoves).arg("side", Arg::Side(side)).arg("n", Arg::Number(moves)));
+    }
+
+    fn say_time(&mut self, now: Duration) {
+        let moves = self.clock.moves(Color::White).max(self.clock.moves(Color::Black));
+        let u = if self.clock.time_control().is_none() {
+            Utterance::new(Priority::Info, Sentence::TimeUnlimited).arg("moves", Arg::Moves(moves))
+        } else {
+            Utterance::new(Priority::Info, Sentence::Time)
+                .arg("white", Arg::Time(self.clock.remaining(Color::White, now)))
+                .arg("black", Arg::Time(self.clock.remaining(Color::Black, now)))
+                .arg("moves", Arg::Moves(moves))
+        };
+        self.say(u);
+    }
+
+    fn say_moves(&mut self) {
+        let list = self.sheet.move_pairs(&self.game);
+        if list.is_empty() {
+            return self.info(Sentence::NoMoves);
+        }
+        self.say(Utterance::new(Priority::Info, Sentence::Moves).arg("text", Arg::MoveList(list)));
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,375 @@
+//! The arbiter's part of the session: draw offers and claims, touch-move, illegal moves, flag falls
+//! and the quickplay finish. Every verdict names its article.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Move, Position, Role, Square};
+
+use super::{FlagPolicy, Question, Session, TouchMove, Unclaimed};
+use crate::core::clock::Category;
+use crate::core::command::IllegalMove;
+use crate::core::message::{Arg, Event, Priority, Sentence, Utterance};
+use crate::core::outcome::{Outcome, Reason};
+
+impl Session {
+    fn category(&self) -> Category {
+        self.clock.time_control().category()
+    }
+
+    /// A.4.2: unless announced otherwise, rapid and blitz games are not fully supervised.
+    fn supervised(&self) -> bool {
+        self.config.supervised.unwrap_or(self.category() == Category::Standard)
+    }
+
+    fn side_arg(&self, sentence: Sentence, side: Color) -> Utterance {
+        Utterance::new(Priority::Info, sentence).arg("side", Arg::Side(side))
+    }
+
+    /// Gives `side` the penalty time of this time control (7.5.5, 9.5.3; one minute in blitz, B.2).
+    fn penalty(&mut self, side: Color, article: &'static str, now: Duration) -> Duration {
+        let added = self.category().penalty();
+        self.clock.add_time(side, added, now);
+        self.record(Event::TimeAdded { side, added, article });
+        added
+    }
+
+    /// 9.1.2: an offer belongs after one's own move and before the press; made at another time it is
+    /// still valid. 9.1.1: a competition may forbid offers before a given move.
+    pub(super) fn offer(&mut self, actor: Option<Color>) {
+        let side = actor.or(self.pending_side()).unwrap_or(self.game.turn());
+        let limit = self.config.no_draw_offer_before;
+        if limit > 0 && self.game.fullmove_number() < limit {
+            let u = Utterance::new(Priority::Info, Sentence::DrawOfferForbidden).arg("n", Arg::Number(limit));
+            return self.say(u);
+        }
+        if let Some(by) = self.offer {
+            return self.say(self.side_arg(Sentence::DrawOfferStanding, by));
+        }
+        self.offer = Some(side);
+        self.sheet.mark_offer(&self.game, side);
+        self.record(Event::Offered { side });
+        let proper = self.pending_side() == Some(side);
+        let sentence = if proper { Sentence::DrawOffered } else { Sentence::DrawOfferedOffTurn };
+        self.say(self.side_arg(sentence, side));
+    }
+
+    /// 5.2.3: a draw by agreement, once both players have made a move.
+    pub(super) fn accept(&mut self, actor: Option<Color>, now: Duration) {
+        let Some(by) = self.offer else { return self.info(Sentence::NoDrawOffer) };
+        let side = actor.unwrap_or(!by);
+        if side == by {
+            return self.say(self.side_arg(Sentence::OwnDrawOffer, side));
+        }
+        let moved = |c: Color| self.game.plies().iter().any(|p| p.before.turn() == c);
+        if !(moved(Color::White) && moved(Color::Black)) {
+            return self.info(Sentence::AgreementTooEarly);
+        }
+        self.end(Outcome::draw(Reason::Agreement), now);
+    }
+
+    pub(super) fn decline(&mut self, actor: Option<Color>) {
+        let Some(by) = self.offer else { return self.info(Sentence::NoDrawOffer) };
+        let side = actor.unwrap_or(!by);
+        if side == by {
+            return self.say(self.side_arg(Sentence::OwnDrawOffer, side));
+        }
+        self.offer = None;
+        self.record(Event::Declined { side });
+        self.say(self.side_arg(Sentence::DrawDeclined, side));
+    }
+
+    /// 4.3: the first piece touched by the player having the move must be moved (own piece) or
+    /// captured (opponent's piece); 4.5: unless it cannot be. A touch declines a draw offer (9.1.2).
+    pub(super) fn touch(&mut self, actor: Option<Color>, square: Square) {
+        let side = actor.unwrap_or(self.game.turn());
+        if side != self.game.turn() {
+            return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
+        }
+        let Some(piece) = self.game.position().board().piece_at(square) else {
+            let u = Utterance::new(Priority::Info, Sentence::EmptySquare).arg("square", Arg::Square(square.to_string()));
+            return self.say(u);
+        };
+        if self.offer == Some(!side) {
+            self.offer = None;
+            self.record(Event::Declined { side });
+            self.say(self.side_arg(Sentence::DrawDeclinedByTouch, side));
+        }
+        if self.touched.is_some() {
+            return;
+        }
+        self.touched = Some((side, square));
+        self.record(Event::Touched { side, square: square.to_string() });
+        let obliged = self.touch_obligation(square).is_some();
+        let sentence = match (piece.color == side, obliged) {
+            (_, false) => Sentence::TouchedCannotMove,
+            (true, true) => Sentence::Touched,
+            (false, true) => Sentence::TouchedOpponent,
+        };
+        self.say(self.side_arg(sentence, side).arg("square", Arg::Square(square.to_string())));
+    }
+
+    /// The legal moves that satisfy the touch on `square`, or `None` if there are none (4.5).
+    fn touch_obligation(&self, square: Square) -> Option<Vec<Move>> {
+        let position = self.game.position();
+        let own = position.board().color_at(square) == Some(position.turn());
+        let moves: Vec<Move> = position
+            .legal_moves()
+            .into_iter()
+            .filter(|m| if own { m.from() == Some(square) } else { m.to() == square && m.is_capture() })
+            .collect();
+        (!moves.is_empty()).then_some(moves)
+    }
+
+    /// Whether `mv` may be played given the touched piece; says why not, or warns (setting).
+    pub(super) fn touch_move_allows(&mut self, mover: Color, mv: Move) -> bool {
+        let Some((side, square)) = self.touched else { return true };
+        if side != mover {
+            return true;
+        }
+        let Some(allowed) = self.touch_obligation(square) else { return true };
+        if allowed.contains(&mv) {
+            return true;
+        }
+        let square = Arg::Square(square.to_string());
+        match self.config.touch_move {
+            TouchMove::Warn => {
+                self.say(Utterance::new(Priority::Urgent, Sentence::TouchMoveWarning).arg("square", square));
+                true
+            }
+            TouchMove::Enforce => {
+                self.say(Utterance::new(Priority::Urgent, Sentence::TouchMoveRefused).arg("square", square));
+                false
+            }
+        }
+    }
+
+    /// 9.2 and 9.3 claims by the player having the move, with or without the intended move; in rapid
+    /// and blitz without full supervision also the claim of the opponent's illegal move (A.4.2).
+    pub(super) fn claim(&mut self, actor: Option<Color>, intended: Option<&str>, now: Duration) {
+        // A.4.2: the opponent of an unclaimed illegal move claims it before making his own move.
+        if let Some(unclaimed) = self.unclaimed_illegal.take() {
+            if intended.is_none() && actor.unwrap_or(!unclaimed.offender) != unclaimed.offender {
+                return self.penalise_illegal(unclaimed.offender, unclaimed.kind, now);
+            }
+            self.unclaimed_illegal = Some(unclaimed);
+        }
+        let side = actor.unwrap_or(self.game.turn());
+        if side != self.game.turn() {
+            return self.say(self.side_arg(Sentence::ClaimNotOnMove, self.game.turn()));
+        }
+        if self.touched.is_some_and(|(s, _)| s == side) {
+            return self.say(self.side_arg(Sentence::ClaimAfterTouch, side));
+        }
+        let mv = match intended.map(|text| (text, self.game.resolve(text))) {
+            None => None,
+            Some((_, Ok(mv))) => Some(mv),
+            Some((text, Err(e))) => {
+                self.refuse_move(text, &e);
+                return self.info(Sentence::ClaimIllegalMove);
+            }
+        };
+        // 9.5.1: the claim stops the clocks and cannot be withdrawn.
+        let was_paused = self.clock.is_paused();
+        self.clock.pause(now);
+        if self.game.can_claim_threefold(mv) {
+            return self.end(Outcome::draw(Reason::ThreefoldRepetition), now);
+        }
+        if self.game.can_claim_fifty(mv) {
+            return self.end(Outcome::draw(Reason::FiftyMoves), now);
+        }
+        // 9.5.3: an incorrect claim gives the opponent time, and the declared move must be played.
+        self.record(Event::ClaimRejected { side, article: "9.5.3" });
+        let added = self.penalty(!side, "9.5.3", now);
+        self.say(
+            Utterance::new(Priority::Urgent, Sentence::ClaimWrong)
+                .arg("side", Arg::Side(side))
+                .arg("opponent", Arg::Side(!side))
+                .arg("time", Arg::Time(added)),
+        );
+        if !was_paused {
+            self.clock.resume(now);
+        }
+        if let Some(mv) = mv {
+            let san = shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv).to_string();
+            self.say(self.side_arg(Sentence::ClaimMovePlayed, side).arg("move", Arg::Move(san)));
+            self.play(side, mv, false, now);
+        }
+    }
+
+    /// The flag of the side whose clock runs fell at `at` (6.9).
+    pub(super) fn flag_fall(&mut self, at: Duration) {
+        let Some(side) = self.clock.running() else { return };
+        if self.flag_announced != Some(side) {
+            self.flag_announced = Some(side);
+            self.record(Event::FlagFell { side });
+            let quota = self.clock.moves_left_in_period(side).filter(|n| *n > 0);
+            let u = match quota {
+                Some(n) => self.side_arg(Sentence::FlagFellQuota, side).arg("moves", Arg::Moves(n)),
+                None => self.side_arg(Sentence::FlagFell, side),
+            };
+            self.say(Utterance { priority: Priority::Urgent, ..u });
+        }
+        if self.config.flag == FlagPolicy::Auto {
+            self.decide_flag(side, at);
+        }
+    }
+
+    /// 6.9, A.4.3: the flagged side loses, unless the opponent cannot mate by any series of legal moves.
+    fn decide_flag(&mut self, flagged: Color, now: Duration) {
+        self.unless_cannot_mate(!flagged, Reason::Time, Reason::TimeCannotMate, Question::FlagFall(flagged), now);
+    }
+
+    /// A claim that the opponent's flag has fallen (A.4.3, D.2.10.5).
+    pub(super) fn claim_flag(&mut self, actor: Option<Color>, now: Duration) {
+        let claimant = actor.or(self.clock.running().map(|c| !c)).unwrap_or(!self.game.turn());
+        let opponent = !claimant;
+        if self.clock.flagged(now) == Some(opponent) {
+            if self.flag_announced != Some(opponent) {
+                self.flag_announced = Some(opponent);
+                self.record(Event::FlagFell { side: opponent });
+            }
+            return self.decide_flag(opponent, now);
+        }
+        self.say(self.side_arg(Sentence::FlagNotFallen, opponent));
+    }
+
+    /// A completed illegal move reported against `actor` (default: the player having the move).
+    pub(super) fn illegal(&mut self, actor: Option<Color>, kind: IllegalMove, now: Duration) {
+        let offender = actor.unwrap_or(self.game.turn());
+        if offender != self.game.turn() {
+            return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
+        }
+        if let IllegalMove::Move(text) = &kind {
+            if let Ok(mv) = self.game.resolve(text) {
+                let u = Utterance::new(Priority::Info, Sentence::IllegalWasLegal).arg("text", Arg::Move(self.game.san(mv)));
+                return self.say(u);
+            }
+        }
+        if !self.started {
+            self.start(now);
+        }
+        if self.supervised() {
+            return self.penalise_illegal(offender, kind, now);
+        }
+        // A.4.2: the move stands unless the opponent claims before making his own next move.
+        self.unclaimed_illegal = Some(Unclaimed { offender, kind, at: now });
+        let u = self.side_arg(Sentence::IllegalReported, offender).arg("opponent", Arg::Side(!offender));
+        self.say(Utterance { priority: Priority::Urgent, ..u });
+    }
+
+    /// 7.5.1-7.5.5: the position before the illegal move stands (it was never played here); the first
+    /// gives the opponent time, the second loses unless the opponent cannot mate.
+    fn penalise_illegal(&mut self, offender: Color, kind: IllegalMove, now: Duration) {
+        let count = self.illegal_moves.get(offender) + 1;
+        *self.illegal_moves.get_mut(offender) = count;
+        self.record(Event::IllegalMove { side: offender, count, article: "7.5.5" });
+        if count >= 2 {
+            let question = Question::SecondIllegal(offender);
+            return self.unless_cannot_mate(!offender, Reason::IllegalMoves, Reason::IllegalMovesCannotMate, question, now);
+        }
+        let added = self.penalty(!offender, "7.5.5", now);
+        let promotion = match &kind {
+            IllegalMove::Move(text) => self.unreplaced_promotion(text),
+            IllegalMove::Press => None,
+        };
+        let sentence = match (&kind, promotion) {
+            (IllegalMove::Press, _) => Sentence::IllegalPressPenalty,
+            (_, Some(_)) => Sentence::IllegalPromotionPenalty,
+            (_, None) => Sentence::IllegalPenalty,
+        };
+        let u = self.side_arg(sentence, offender).arg("opponent", Arg::Side(!offender)).arg("time", Arg::Time(added));
+        self.say(Utterance { priority: Priority::Urgent, ..u });
+        let IllegalMove::Move(text) = kind else { return };
+        match promotion {
+            // 7.5.2: the pawn becomes a queen, and the move was completed by the press.
+            Some(mv) => {
+                let square = Arg::Square(mv.to().to_string());
+                self.say(Utterance::new(Priority::Info, Sentence::IllegalPromotion).arg("square", square));
+                self.play(offender, mv, false, now);
+                if self.pending {
+                    self.press(Some(offender), now);
+                }
+            }
+            // 7.5.1: touch-move applies to the replacement move, for the piece that was moved.
+            None => {
+                let from = move_squares(&text).map(|(from, _, _)| from);
+                if let Some(from) = from.filter(|sq| self.game.position().board().color_at(*sq) == Some(offender)) {
+                    self.touched = Some((offender, from));
+                    self.record(Event::Touched { side: offender, square: from.to_string() });
+                }
+            }
+        }
+    }
+
+    /// A.4.2: nobody claimed the illegal move, so it stands: it is played as it was made, completed
+    /// when its clock was pressed. A move that leaves a position the rules cannot go on from (a king
+    /// left in check) cannot stand: the arbiter intervenes and it is penalised as if claimed.
+    pub(super) fn illegal_stands(&mut self, unclaimed: Unclaimed, now: Duration) {
+        let Unclaimed { offender, kind, at } = unclaimed;
+        let played = match &kind {
+            IllegalMove::Move(text) => move_squares(text)
+                .and_then(|(from, to, promotion)| self.game.play_standing_illegal(from, to, promotion))
+                .map(|ply| (ply.san.to_string(), ply.mv)),
+            IllegalMove::Press => None,
+        };
+        let Some((san, mv)) = played else {
+            let u = self.side_arg(Sentence::IllegalCannotStand, offender);
+            self.say(Utterance { priority: Priority::Urgent, ..u });
+            return self.penalise_illegal(offender, kind, now);
+        };
+        let uci = self.game.uci(mv).to_string();
+        self.sheet.push();
+        self.record(Event::Moved { side: offender, san: san.clone(), uci });
+        self.say(self.side_arg(Sentence::IllegalStands, offender).arg("move", Arg::Move(san)));
+        self.pending = true;
+        self.touched = None;
+        self.press(Some(offender), at);
+        if let Some(outcome) = self.automatic_outcome(offender) {
+            return self.end(outcome, now);
+        }
+        self.check_dead_position(now);
+    }
+
+    /// A pawn move to the last rank written without the new piece, whose queen promotion is legal.
+    fn unreplaced_promotion(&self, text: &str) -> Option<Move> {
+        let (from, to, _) = move_squares(text)?;
+        self.game.position().legal_moves().into_iter().find(|m| {
+            m.from() == Some(from) && m.to() == to && m.promotion() == Some(Role::Queen)
+        })
+    }
+
+    /// III.4: with under two minutes left and no increment, a player may ask for a 5-second increment
+    /// for both; the opponent gets two minutes.
+    pub(super) fn quickplay(&mut self, actor: Option<Color>, now: Duration) {
+        let side = actor.unwrap_or(self.game.turn());
+        let tc = self.clock.time_control();
+        let no_increment = !tc.is_none() && tc.periods.iter().all(|p| p.increment.is_zero());
+        if !no_increment || self.clock.remaining(side, now) >= Duration::from_secs(120) {
+            return self.info(Sentence::QuickplayRefused);
+        }
+        self.clock.quickplay_increment(now);
+        let added = Duration::from_secs(120);
+        self.clock.add_time(!side, added, now);
+        self.record(Event::TimeAdded { side: !side, added, article: "III.4" });
+        let u = Utterance::new(Priority::Info, Sentence::Quickplay).arg("opponent", Arg::Side(!side)).arg("time", Arg::Time(added));
+        self.say(u);
+    }
+}
+
+/// The squares of a move written in long form (`e7e5`, `Bf8-g7`, `e7e8q`), and the promotion piece.
+fn move_squares(text: &str) -> Option<(Square, Square, Option<Role>)> {
+    let bytes = text.trim().as_bytes();
+    let mut squares = Vec::new();
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if matches!(bytes[i], b'a'..=b'h') && matches!(bytes[i + 1], b'1'..=b'8') {
+            squares.push((Square::from_ascii(&bytes[i..i + 2]).ok()?, i + 2));
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    let [(from, _), (to, end)] = squares.as_slice() else { return None };
+    let promotion = text.trim()[*end..].chars().find_map(|c| Role::from_char(c.to_ascii_lowercase()));
+    Some((*from, *to, promotion.filter(|r| *r != Role::King && *r != Role::Pawn)))
+}

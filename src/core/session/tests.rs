@@ -1,0 +1,69 @@
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::*;
+use crate::core::message::Event;
+
+fn secs(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+fn act(session: &mut Session, text: &str, now: Duration) -> Vec<Effect> {
+    let command = crate::language::parse::command(text).unwrap();
+    session.handle(Input::act(command), now)
+}
+
+fn events(effects: &[Effect]) -> Vec<&Event> {
+    effects.iter().filter_map(|e| if let Effect::Record(ev) = e { Some(ev) } else { None }).collect()
+}
+
+#[test]
+fn the_session_asks_to_be_woken_at_the_exact_flag_fall() {
+    let mut s = Session::default();
+    act(&mut s, "tc 60+0", secs(0));
+    act(&mut s, "start", secs(0));
+    assert_eq!(s.next_deadline(), Some(secs(60)));
+    act(&mut s, "e4", secs(10));
+    act(&mut s, "press", secs(10));
+    // Black's minute runs from 0:10.
+    assert_eq!(s.next_deadline(), Some(secs(70)));
+    let effects = s.handle(Input::Tick, secs(70));
+    assert!(events(&effects).contains(&&Event::FlagFell { side: Color::Black }));
+    assert_eq!(s.outcome(), Some(Outcome::win(Color::White, Reason::Time)));
+    assert_eq!(s.next_deadline(), None);
+}
+
+#[test]
+fn a_late_input_sees_the_flag_fall_first_at_its_own_instant() {
+    let mut s = Session::default();
+    act(&mut s, "tc 60+0", secs(0));
+    act(&mut s, "start", secs(0));
+    // White never moved; a move typed after the flag fell is refused, the game is over.
+    let effects = act(&mut s, "e4", secs(75));
+    assert_eq!(events(&effects)[0], &Event::FlagFell { side: Color::White });
+    assert_eq!(s.outcome(), Some(Outcome::win(Color::Black, Reason::Time)));
+    assert!(s.game().plies().is_empty());
+}
+
+#[test]
+fn auto_press_completes_each_move() {
+    let mut s = Session::new(Config { auto_press: true, ..Config::default() });
+    act(&mut s, "tc 300+2", secs(0));
+    act(&mut s, "start", secs(0));
+    act(&mut s, "e4", secs(3));
+    assert_eq!(s.clock().moves(Color::White), 1);
+    assert_eq!(s.clock().running(), Some(Color::Black));
+    // Fischer: 5:02 at the start, 3 s used, 2 s added.
+    assert_eq!(s.clock().remaining(Color::White, secs(3)), secs(301));
+}
+
+#[test]
+fn a_failed_correction_keeps_the_move_made() {
+    let mut s = Session::default();
+    act(&mut s, "e4", secs(1));
+    act(&mut s, "Ke3", secs(2));
+    assert_eq!(s.game().plies().len(), 1);
+    assert_eq!(s.game().plies()[0].san.to_string(), "e4");
+    assert_eq!(s.scoresheet().entries().len(), 1);
+}

@@ -1,0 +1,82 @@
+//! The one event loop: typed lines and clock deadlines in, sentences out. Standard input is read on
+//! its own thread; the loop sleeps until the next line or the next flag fall, never polling.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::core::command::{Command, Input};
+use crate::core::message::Effect;
+use crate::core::session::{Config, Session};
+use crate::language::{self, parse, Vocabulary};
+
+enum Source {
+    Line(String),
+    Closed,
+}
+
+/// Plays a game on standard input and output until `quit` or the end of input.
+pub fn run(config: Config, setup: Vec<Command>) -> ExitCode {
+    let vocab = Vocabulary::english();
+    let mut session = Session::new(config);
+    let began = Instant::now();
+    for command in setup {
+        speak(&session.handle(Input::act(command), Duration::ZERO), &vocab);
+    }
+    println!("{}", vocab.word("line.welcome"));
+
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if sender.send(Source::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = sender.send(Source::Closed);
+    });
+
+    loop {
+        let now = began.elapsed();
+        let received = match session.next_deadline() {
+            Some(deadline) => receiver.recv_timeout(deadline.saturating_sub(now)),
+            None => receiver.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+        };
+        let input = match received {
+            Err(mpsc::RecvTimeoutError::Timeout) => Input::Tick,
+            Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => break,
+            Ok(Source::Line(line)) => {
+                let line = line.trim();
+                match line.to_ascii_lowercase().as_str() {
+                    "quit" | "exit" => break,
+                    "help" => {
+                        println!("{}", vocab.word("line.help"));
+                        continue;
+                    }
+                    // An empty Enter presses the clock.
+                    "" => Input::act(Command::Press),
+                    _ => match parse::command(line) {
+                        Ok(command) => Input::act(command),
+                        Err(e) => {
+                            println!("{e}");
+                            continue;
+                        }
+                    },
+                }
+            }
+        };
+        speak(&session.handle(input, began.elapsed()), &vocab);
+    }
+    ExitCode::SUCCESS
+}
+
+fn speak(effects: &[Effect], vocab: &Vocabulary) {
+    let mut out = std::io::stdout().lock();
+    for effect in effects {
+        if let Effect::Say(utterance) = effect {
+            let _ = writeln!(out, "{}", language::render(utterance, vocab));
+        }
+    }
+    let _ = out.flush();
+}

@@ -1,0 +1,193 @@
+//! Scripted sessions: a script of timed inputs in, a transcript of what was said and decided out.
+//! The main integration tests of Anna are written this way (`anna replay FILE`).
+//!
+//! A script has one command a line, `TIME [white:|black:] COMMAND`, with TIME as `m:ss[.fff]` or
+//! `h:mm:ss[.fff]` since the script began, never decreasing. `#` at the start of a line or after a
+//! space starts a comment (so `Qxf7#` is still a move).
+
+use std::fmt;
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use crate::core::command::Input;
+#[cfg(test)]
+use crate::core::command::Command;
+use crate::core::duration::{format_precise, parse as parse_time};
+use crate::core::message::{Effect, Event};
+use crate::core::session::{Question, Session};
+use crate::language::{self, parse, Vocabulary};
+
+/// One line of a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The line number in the script, from 1.
+    pub line: usize,
+    pub time: Duration,
+    pub input: Input,
+}
+
+/// A line of a script that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// Reads a whole script; the first bad line is reported with its number.
+pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
+    let mut steps = Vec::new();
+    let mut last = Duration::ZERO;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let content = strip_comment(raw).trim();
+        if content.is_empty() {
+            continue;
+        }
+        let fail = |message: String| ScriptError { line, message };
+        let (time_text, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
+        let time = parse_time(time_text).ok_or_else(|| {
+            fail(format!("'{time_text}' is not a time; a line starts with a time like 0:05 or 1:02:03.250."))
+        })?;
+        if time < last {
+            return Err(fail(format!(
+                "the time {time_text} is earlier than the line before ({}); times never go back.",
+                format_precise(last)
+            )));
+        }
+        last = time;
+        let rest = rest.trim();
+        let (actor, command_text) = match rest.split_once(':') {
+            Some((who, command)) if parse::color(who.trim()).is_some() && !who.trim().contains(' ') => {
+                (parse::color(who.trim()), command.trim())
+            }
+            _ => (None, rest),
+        };
+        if command_text.is_empty() {
+            return Err(fail("a time must be followed by a command.".to_string()));
+        }
+        let command = parse::command(command_text).map_err(|e| fail(e.message))?;
+        steps.push(Step { line, time, input: Input::Act { actor, command } });
+    }
+    Ok(steps)
+}
+
+fn strip_comment(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'#' && (i == 0 || bytes[i - 1].is_ascii_whitespace()) {
+            return &line[..i];
+        }
+    }
+    line
+}
+
+/// Runs a script through a session, waking it at every flag fall before the next line, and
+/// returns the transcript; its last line is the result.
+pub fn replay(steps: &[Step], session: &mut Session, vocab: &Vocabulary) -> Vec<String> {
+    let mut transcript = Vec::new();
+    for step in steps {
+        while let Some(deadline) = session.next_deadline().filter(|d| *d <= step.time) {
+            let effects = session.handle(Input::Tick, deadline);
+            transcript.extend(effects.iter().map(|e| effect_line(deadline, e, vocab)));
+        }
+        let effects = session.handle(step.input.clone(), step.time);
+        transcript.extend(effects.iter().map(|e| effect_line(step.time, e, vocab)));
+    }
+    transcript.push(result_line(session, vocab));
+    transcript
+}
+
+/// One transcript line: the time, then what was said or recorded.
+pub fn effect_line(time: Duration, effect: &Effect, vocab: &Vocabulary) -> String {
+    let what = match effect {
+        Effect::Say(utterance) => format!("say {}", language::render(utterance, vocab)),
+        Effect::Record(event) => event_text(event),
+    };
+    format!("{} {what}", format_precise(time))
+}
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The stable machine form of an event in transcripts.
+pub fn event_text(event: &Event) -> String {
+    let t = |d: &Duration| format_precise(*d);
+    match event {
+        Event::Started { side: s } => format!("start {}", side(*s)),
+        Event::Moved { side: s, san, uci } => format!("move {} {san} ({uci})", side(*s)),
+        Event::Retracted { side: s, san } => format!("retract {} {san}", side(*s)),
+        Event::Completed { side: s, white, black } => {
+            format!("press {} (white {}, black {})", side(*s), t(white), t(black))
+        }
+        Event::PeriodStarted { side: s, period, added } => {
+            format!("period {} {} +{}", side(*s), period + 1, t(added))
+        }
+        Event::Offered { side: s } => format!("offer {}", side(*s)),
+        Event::Declined { side: s } => format!("decline {}", side(*s)),
+        Event::Touched { side: s, square } => format!("touch {} {square}", side(*s)),
+        Event::TimeAdded { side: s, added, article } => format!("time {} +{} (FIDE {article})", side(*s), t(added)),
+        Event::IllegalMove { side: s, count, article } => format!("illegal {} #{count} (FIDE {article})", side(*s)),
+        Event::ClaimRejected { side: s, article } => format!("claim rejected {} (FIDE {article})", side(*s)),
+        Event::Paused => "pause".to_string(),
+        Event::Resumed => "resume".to_string(),
+        Event::Adjusted { side: s, remaining, moves } => {
+            format!("adjust {} {} moves {moves} (FIDE 6.10.2)", side(*s), t(remaining))
+        }
+        Event::FlagFell { side: s } => format!("flag {}", side(*s)),
+        Event::ArbiterToDecide { article } => format!("arbiter to decide (FIDE {article})"),
+        Event::Ended(o) => format!("end {} {} (FIDE {})", o.result(), o.reason.key().replace('_', " "), o.reason.article()),
+    }
+}
+
+/// The last line of every transcript: `result R REASON (FIDE ARTICLE)`.
+pub fn result_line(session: &Session, vocab: &Vocabulary) -> String {
+    match (session.outcome(), session.question()) {
+        (Some(o), _) => format!(
+            "result {} {} (FIDE {})",
+            o.result(),
+            vocab.word(&format!("reason.{}", o.reason.key())),
+            o.reason.article()
+        ),
+        (None, Some(q @ (Question::FlagFall(_) | Question::SecondIllegal(_)))) => {
+            format!("result * arbiter to decide (FIDE {})", q.article())
+        }
+        _ => "result * game not finished".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_times_actors_and_comments() {
+        let steps = parse_script("# a game\n0:00 start\n0:01.5 white: e4 # king's pawn\n0:02 Qxf7#\n").unwrap();
+        assert_eq!(steps.len(), 3);
+        assert_eq!(steps[1].time, Duration::from_millis(1500));
+        assert_eq!(steps[1].input, Input::Act { actor: Some(Color::White), command: Command::Move("e4".into()) });
+        assert_eq!(steps[2].input, Input::act(Command::Move("Qxf7#".into())));
+    }
+
+    #[test]
+    fn names_the_bad_line() {
+        let e = parse_script("0:00 start\n0:05 e4\n0:04 e5\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 3: the time 0:04 is earlier than the line before (0:05.000); times never go back.");
+        let e = parse_script("0:00 start\nfive e4\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        let e = parse_script("0:00 touch x9\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: 'touch' needs a square, like e2.");
+    }
+}
