@@ -43,9 +43,7 @@ fn bench(c: &mut Criterion) {
     let middlegame = parse_fen(MIDDLEGAME).expect("middlegame FEN");
     let mut group = c.benchmark_group("dead_position");
     group.bench_function("start", |b| b.iter(|| dead_position(black_box(&start))));
-    group.bench_function("middlegame", |b| {
-        b.iter(|| dead_position(black_box(&middlegame)))
-    });
+    group.bench_function("middlegame", |b| b.iter(|| dead_position(black_box(&middlegame))));
     group.finish();
 }
 

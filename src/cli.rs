@@ -65,7 +65,9 @@ impl GameArgs {
             commands.push(Command::TimeControl(TimeControl::parse(tc).map_err(|e| e.to_string())?));
         }
         if let Some(mode) = &self.tc_mode {
-            let mode = mode.parse::<ClockMode>().map_err(|_| format!("'{mode}' is not a clock mode: use fischer, bronstein or delay."))?;
+            let mode = mode
+                .parse::<ClockMode>()
+                .map_err(|_| format!("'{mode}' is not a clock mode: use fischer, bronstein or delay."))?;
             commands.push(Command::ClockMode(mode));
         }
         if let Some(fen) = &self.fen {
@@ -73,10 +75,13 @@ impl GameArgs {
             commands.push(Command::Fen(fen.clone()));
         }
         if let Some(n) = &self.chess960 {
-            let number = match n.as_str() {
-                "random" => random_below(960),
-                n => n.parse::<u32>().ok().filter(|n| *n < 960).ok_or_else(|| format!("'{n}' is not a Chess960 start position: use a number from 0 to 959."))?,
-            };
+            let number =
+                match n.as_str() {
+                    "random" => random_below(960),
+                    n => n.parse::<u32>().ok().filter(|n| *n < 960).ok_or_else(|| {
+                        format!("'{n}' is not a Chess960 start position: use a number from 0 to 959.")
+                    })?,
+                };
             commands.push(Command::Chess960(number));
         }
         if let Some(name) = &self.white {

@@ -8,7 +8,11 @@ use clap::{Parser, Subcommand};
 use anna::cli;
 
 #[derive(Parser)]
-#[command(name = "anna", version, about = "A talking chess board, clock and scoresheet for blind and visually impaired players")]
+#[command(
+    name = "anna",
+    version,
+    about = "A talking chess board, clock and scoresheet for blind and visually impaired players"
+)]
 struct Args {
     #[command(subcommand)]
     command: Option<Commands>,

@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use crate::core::command::Input;
 #[cfg(test)]
 use crate::core::command::Command;
+use crate::core::command::Input;
 use crate::core::duration::{format_precise, parse as parse_time};
 use crate::core::message::{Effect, Event};
 use crate::core::session::{Question, Session};
@@ -148,7 +148,9 @@ pub fn event_text(event: &Event) -> String {
         }
         Event::FlagFell { side: s } => format!("flag {}", side(*s)),
         Event::ArbiterToDecide { article } => format!("arbiter to decide (FIDE {article})"),
-        Event::Ended(o) => format!("end {} {} (FIDE {})", o.result(), o.reason.key().replace('_', " "), o.reason.article()),
+        Event::Ended(o) => {
+            format!("end {} {} (FIDE {})", o.result(), o.reason.key().replace('_', " "), o.reason.article())
+        }
     }
 }
 
@@ -184,7 +186,10 @@ mod tests {
     #[test]
     fn names_the_bad_line() {
         let e = parse_script("0:00 start\n0:05 e4\n0:04 e5\n").unwrap_err();
-        assert_eq!(e.to_string(), "line 3: the time 0:04 is earlier than the line before (0:05.000); times never go back.");
+        assert_eq!(
+            e.to_string(),
+            "line 3: the time 0:04 is earlier than the line before (0:05.000); times never go back."
+        );
         let e = parse_script("0:00 start\nfive e4\n").unwrap_err();
         assert_eq!(e.line, 2);
         let e = parse_script("0:00 touch x9\n").unwrap_err();

@@ -26,13 +26,7 @@ fn rows() -> Vec<Row<'static>> {
         .map(|(index, text)| {
             let fields: Vec<&str> = text.split('\t').collect();
             assert_eq!(fields.len(), 5, "line {}: expected 5 fields", index + 1);
-            Row {
-                line: index + 1,
-                fen: fields[0],
-                side: fields[1],
-                expected: fields[2],
-                reason: fields[4],
-            }
+            Row { line: index + 1, fen: fields[0], side: fields[1], expected: fields[2], reason: fields[4] }
         })
         .collect()
 }
@@ -51,25 +45,16 @@ fn check(row: &Row) -> Result<(), String> {
     let color = side(row.side).ok_or_else(|| format!("unknown side {:?}", row.side))?;
     let answer = can_mate(&position, color);
     if answer.as_str() != row.expected {
-        return Err(format!(
-            "expected {}, got {}",
-            row.expected,
-            answer.as_str()
-        ));
+        return Err(format!("expected {}, got {}", row.expected, answer.as_str()));
     }
     if let Winnability::Winnable { helpmate } = answer {
         let mut p = position;
         for (ply, uci) in helpmate.iter().enumerate() {
-            let m = uci
-                .to_move(&p)
-                .map_err(|_| format!("helpmate move {} ({uci}) is illegal", ply + 1))?;
+            let m = uci.to_move(&p).map_err(|_| format!("helpmate move {} ({uci}) is illegal", ply + 1))?;
             p.play_unchecked(m);
         }
         if !(p.is_checkmate() && p.turn() != color) {
-            return Err(format!(
-                "helpmate of {} plies does not end in mate",
-                helpmate.len()
-            ));
+            return Err(format!("helpmate of {} plies does not end in mate", helpmate.len()));
         }
     }
     Ok(())
@@ -82,31 +67,16 @@ fn unwinnable_table_agrees_fully() {
     let failures: Vec<String> = rows
         .iter()
         .filter_map(|row| {
-            check(row).err().map(|why| {
-                format!(
-                    "line {}: {} ({}): {why} [{}]",
-                    row.line, row.fen, row.side, row.reason
-                )
-            })
+            check(row).err().map(|why| format!("line {}: {} ({}): {why} [{}]", row.line, row.fen, row.side, row.reason))
         })
         .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} rows disagree:\n{}",
-        failures.len(),
-        rows.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {} rows disagree:\n{}", failures.len(), rows.len(), failures.join("\n"));
 }
 
 #[test]
 fn table_uses_known_values_only() {
     for row in rows() {
         assert!(side(row.side).is_some(), "line {}: side", row.line);
-        assert!(
-            matches!(row.expected, "winnable" | "unwinnable"),
-            "line {}: expected",
-            row.line
-        );
+        assert!(matches!(row.expected, "winnable" | "unwinnable"), "line {}: expected", row.line);
     }
 }

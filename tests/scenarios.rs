@@ -44,7 +44,12 @@ fn diff(path: &Path, expected: &str, actual: &str) -> String {
     for i in 0..e.len().max(a.len()) {
         match (e.get(i), a.get(i)) {
             (Some(x), Some(y)) if x == y => {}
-            (x, y) => out.push_str(&format!("  line {}:\n    expected: {}\n    actual:   {}\n", i + 1, x.unwrap_or(&"<none>"), y.unwrap_or(&"<none>"))),
+            (x, y) => out.push_str(&format!(
+                "  line {}:\n    expected: {}\n    actual:   {}\n",
+                i + 1,
+                x.unwrap_or(&"<none>"),
+                y.unwrap_or(&"<none>")
+            )),
         }
     }
     out

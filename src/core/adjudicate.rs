@@ -25,10 +25,7 @@ use std::str::FromStr;
 
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::uci::UciMove;
-use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, File, Position, PositionErrorKinds, Rank, Role,
-    Square,
-};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, File, Position, PositionErrorKinds, Rank, Role, Square};
 
 /// Whether a side can still checkmate the other by some series of legal moves (a helpmate).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -169,40 +166,16 @@ impl fmt::Display for FenError {
                 let reasons = [
                     (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
                     (PositionErrorKinds::MISSING_KING, "a king is missing"),
-                    (
-                        PositionErrorKinds::TOO_MANY_KINGS,
-                        "a side has more than one king",
-                    ),
-                    (
-                        PositionErrorKinds::PAWNS_ON_BACKRANK,
-                        "a pawn stands on the first or last rank",
-                    ),
-                    (
-                        PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-                        "the castling rights do not fit the kings and rooks",
-                    ),
-                    (
-                        PositionErrorKinds::INVALID_EP_SQUARE,
-                        "the en passant square does not fit the pawns",
-                    ),
-                    (
-                        PositionErrorKinds::OPPOSITE_CHECK,
-                        "the side that has just moved is in check",
-                    ),
-                    (
-                        PositionErrorKinds::IMPOSSIBLE_CHECK,
-                        "the check on the board cannot arise in a game",
-                    ),
-                    (
-                        PositionErrorKinds::TOO_MUCH_MATERIAL,
-                        "there are more pieces than a game can have",
-                    ),
+                    (PositionErrorKinds::TOO_MANY_KINGS, "a side has more than one king"),
+                    (PositionErrorKinds::PAWNS_ON_BACKRANK, "a pawn stands on the first or last rank"),
+                    (PositionErrorKinds::INVALID_CASTLING_RIGHTS, "the castling rights do not fit the kings and rooks"),
+                    (PositionErrorKinds::INVALID_EP_SQUARE, "the en passant square does not fit the pawns"),
+                    (PositionErrorKinds::OPPOSITE_CHECK, "the side that has just moved is in check"),
+                    (PositionErrorKinds::IMPOSSIBLE_CHECK, "the check on the board cannot arise in a game"),
+                    (PositionErrorKinds::TOO_MUCH_MATERIAL, "there are more pieces than a game can have"),
                 ];
-                let found: Vec<&str> = reasons
-                    .iter()
-                    .filter(|(kind, _)| kinds.contains(*kind))
-                    .map(|&(_, text)| text)
-                    .collect();
+                let found: Vec<&str> =
+                    reasons.iter().filter(|(kind, _)| kinds.contains(*kind)).map(|&(_, text)| text).collect();
                 if found.is_empty() {
                     f.write_str("the position is not legal")?;
                 } else {
@@ -221,8 +194,7 @@ impl std::error::Error for FenError {}
 pub fn parse_fen(fen: &str) -> Result<Chess, FenError> {
     let fen = Fen::from_ascii(fen.trim().as_bytes()).map_err(FenError::Syntax)?;
     let mode = CastlingMode::detect(fen.as_setup());
-    fen.into_position(mode)
-        .map_err(|error| FenError::Illegal(error.kinds()))
+    fen.into_position(mode).map_err(|error| FenError::Illegal(error.kinds()))
 }
 
 /// The answer when the game is already over: mate delivered by `side` (winnable with an empty
@@ -233,9 +205,7 @@ fn game_over(position: &Chess, side: Color) -> Option<Winnability> {
         Some(if position.turn() == side {
             Winnability::Unwinnable
         } else {
-            Winnability::Winnable {
-                helpmate: Vec::new(),
-            }
+            Winnability::Winnable { helpmate: Vec::new() }
         })
     } else if position.is_stalemate() {
         Some(Winnability::Unwinnable) // FIDE 5.2.1
@@ -281,9 +251,7 @@ impl Converted {
             castling.push('-');
         }
         // Only a legal en passant capture changes what can happen (FIDE 3.7.3, 9.2.2).
-        let ep = position
-            .ep_square(EnPassantMode::Legal)
-            .map_or_else(|| "-".to_owned(), |square| square.to_string());
+        let ep = position.ep_square(EnPassantMode::Legal).map_or_else(|| "-".to_owned(), |square| square.to_string());
         let turn = position.turn().fold_wb('w', 'b');
         let fen = format!("{board} {turn} {castling} {ep} 0 1");
         let board = guarded(|| chess::Board::from_str(&fen).ok())??;
@@ -291,18 +259,10 @@ impl Converted {
     }
 
     /// Turns the solver's answer into a sound [`Winnability`] for the real position.
-    fn judge(
-        &self,
-        position: &Chess,
-        side: Color,
-        answer: Option<chasolver::Winnability>,
-    ) -> Winnability {
+    fn judge(&self, position: &Chess, side: Color, answer: Option<chasolver::Winnability>) -> Winnability {
         match answer {
-            Some(chasolver::Winnability::Winnable { helpmate }) => {
-                replay(position, side, &helpmate).map_or(Winnability::Undetermined, |helpmate| {
-                    Winnability::Winnable { helpmate }
-                })
-            }
+            Some(chasolver::Winnability::Winnable { helpmate }) => replay(position, side, &helpmate)
+                .map_or(Winnability::Undetermined, |helpmate| Winnability::Winnable { helpmate }),
             Some(chasolver::Winnability::Unwinnable) if !self.lossy => Winnability::Unwinnable,
             _ => Winnability::Undetermined,
         }
@@ -424,10 +384,7 @@ mod tests {
     fn finished_games() {
         // Fool's mate: Black has mated White.
         let mate = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-        assert_eq!(
-            can_mate(&mate, Color::Black),
-            Winnability::Winnable { helpmate: vec![] }
-        );
+        assert_eq!(can_mate(&mate, Color::Black), Winnability::Winnable { helpmate: vec![] });
         assert_eq!(can_mate(&mate, Color::White), Winnability::Unwinnable);
         assert_eq!(dead_position(&mate), Deadness::Alive);
         // Stalemate with a queen on the board.
@@ -467,10 +424,7 @@ mod tests {
     #[test]
     fn en_passant_is_written_only_when_legal() {
         let p = pos("4k3/8/8/p1p1p3/P1P1Pp1p/1B3P1P/8/4K3 b - e3");
-        assert!(matches!(
-            can_mate(&p, Color::White),
-            Winnability::Winnable { .. }
-        ));
+        assert!(matches!(can_mate(&p, Color::White), Winnability::Winnable { .. }));
         // An ep square with no capture possible is accepted and ignored.
         let q = pos("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
         assert_eq!(dead_position(&q), Deadness::Alive);
@@ -497,10 +451,7 @@ mod tests {
             assert!(text.starts_with("That is not a valid FEN: "), "{text}");
             assert!(text.ends_with('.'), "{text}");
         }
-        assert_eq!(
-            parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").map(|_| ()),
-            Ok(())
-        );
+        assert_eq!(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").map(|_| ()), Ok(()));
     }
 
     #[test]
@@ -521,26 +472,15 @@ mod tests {
         let shredder = pos("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1");
         assert_eq!(xfen, shredder);
         assert_eq!(xfen.castles().mode(), CastlingMode::Chess960);
-        assert_eq!(
-            xfen.castles()
-                .rook(Color::White, shakmaty::CastlingSide::KingSide),
-            Some(Square::G1)
-        );
-        assert_eq!(
-            xfen.castles()
-                .rook(Color::Black, shakmaty::CastlingSide::QueenSide),
-            Some(Square::E8)
-        );
+        assert_eq!(xfen.castles().rook(Color::White, shakmaty::CastlingSide::KingSide), Some(Square::G1));
+        assert_eq!(xfen.castles().rook(Color::Black, shakmaty::CastlingSide::QueenSide), Some(Square::E8));
     }
 
     #[test]
     fn names() {
         assert_eq!(Winnability::Undetermined.as_str(), "undetermined");
         assert_eq!(Winnability::Unwinnable.to_string(), "unwinnable");
-        assert_eq!(
-            Winnability::Winnable { helpmate: vec![] }.as_str(),
-            "winnable"
-        );
+        assert_eq!(Winnability::Winnable { helpmate: vec![] }.as_str(), "winnable");
         assert_eq!(Deadness::Dead.as_str(), "dead");
     }
 }

@@ -56,11 +56,7 @@ pub struct ParseClockModeError(pub String);
 
 impl fmt::Display for ParseClockModeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "I do not know the clock mode '{}'. Accepted modes are fischer, bronstein and delay.",
-            self.0
-        )
+        write!(f, "I do not know the clock mode '{}'. Accepted modes are fischer, bronstein and delay.", self.0)
     }
 }
 
@@ -191,10 +187,7 @@ impl std::error::Error for TimeControlError {}
 impl TimeControl {
     /// No time control: the clocks only count moves.
     pub fn none() -> TimeControl {
-        TimeControl {
-            periods: Vec::new(),
-            mode: ClockMode::Fischer,
-        }
+        TimeControl { periods: Vec::new(), mode: ClockMode::Fischer }
     }
 
     pub fn is_none(&self) -> bool {
@@ -230,11 +223,7 @@ impl TimeControl {
     /// bad part.
     pub fn parse(s: &str) -> Result<TimeControl, TimeControlError> {
         let input = s.trim();
-        let fail = |kind, detail: String| TimeControlError {
-            input: input.to_owned(),
-            kind,
-            detail,
-        };
+        let fail = |kind, detail: String| TimeControlError { input: input.to_owned(), kind, detail };
         match input {
             "" => return Err(fail(TimeControlErrorKind::Empty, "it is empty".into())),
             "-" => return Ok(TimeControl::none()),
@@ -256,11 +245,7 @@ impl TimeControl {
         let single = parts.len() == 1;
         let mut periods = Vec::with_capacity(parts.len());
         for (i, part) in parts.iter().enumerate() {
-            let context = if single {
-                String::new()
-            } else {
-                format!("in period {} ('{}'), ", i + 1, part)
-            };
+            let context = if single { String::new() } else { format!("in period {} ('{}'), ", i + 1, part) };
             if periods.last().is_some_and(|p: &Period| p.quota().is_none()) {
                 return Err(fail(
                     TimeControlErrorKind::PeriodAfterRest,
@@ -271,20 +256,13 @@ impl TimeControl {
                     ),
                 ));
             }
-            let period = parse_period(part, single)
-                .map_err(|(kind, detail)| fail(kind, context + &detail))?;
+            let period = parse_period(part, single).map_err(|(kind, detail)| fail(kind, context + &detail))?;
             periods.push(period);
         }
         if periods.iter().all(|p| p.time.is_zero()) {
-            return Err(fail(
-                TimeControlErrorKind::NoTime,
-                "it gives no time at all".into(),
-            ));
+            return Err(fail(TimeControlErrorKind::NoTime, "it gives no time at all".into()));
         }
-        Ok(TimeControl {
-            periods,
-            mode: ClockMode::Fischer,
-        })
+        Ok(TimeControl { periods, mode: ClockMode::Fischer })
     }
 
     /// The speed category (FIDE A.1, B.1), counting the **first** period's time + 60 × its increment: blitz for 10
@@ -293,9 +271,7 @@ impl TimeControl {
         let Some(first) = self.periods.first() else {
             return Category::Standard;
         };
-        let total = first
-            .time
-            .saturating_add(first.increment.checked_mul(60).unwrap_or(Duration::MAX));
+        let total = first.time.saturating_add(first.increment.checked_mul(60).unwrap_or(Duration::MAX));
         if total <= Duration::from_secs(10 * 60) {
             Category::Blitz
         } else if total < Duration::from_secs(60 * 60) {
@@ -352,9 +328,7 @@ fn pgn_seconds(d: Duration) -> String {
     if ms == 0 {
         d.as_secs().to_string()
     } else {
-        format!("{}.{:03}", d.as_secs(), ms)
-            .trim_end_matches('0')
-            .to_owned()
+        format!("{}.{:03}", d.as_secs(), ms).trim_end_matches('0').to_owned()
     }
 }
 
@@ -363,10 +337,7 @@ type PartError = (TimeControlErrorKind, String);
 /// `period = [moves "/"] amount ["+" amount]`
 fn parse_period(text: &str, single: bool) -> Result<Period, PartError> {
     if text.is_empty() {
-        return Err((
-            TimeControlErrorKind::Syntax,
-            "this period is empty; periods are separated by one ':'".into(),
-        ));
+        return Err((TimeControlErrorKind::Syntax, "this period is empty; periods are separated by one ':'".into()));
     }
     let (moves, rest, before) = match text.split_once('/') {
         Some((quota, rest)) => {
@@ -378,10 +349,7 @@ fn parse_period(text: &str, single: bool) -> Result<Period, PartError> {
                 )
             })?;
             if q == 0 {
-                return Err((
-                    TimeControlErrorKind::ZeroQuota,
-                    "a period cannot have a quota of 0 moves".into(),
-                ));
+                return Err((TimeControlErrorKind::ZeroQuota, "a period cannot have a quota of 0 moves".into()));
             }
             (Some(q), rest.trim(), format!("after '{quota}/'"))
         }
@@ -392,15 +360,8 @@ fn parse_period(text: &str, single: bool) -> Result<Period, PartError> {
         None => (rest, None),
     };
     let (n, unit) = parse_amount(base).map_err(|kind| {
-        let found = if rest.is_empty() {
-            "nothing".to_owned()
-        } else {
-            format!("'{rest}'")
-        };
-        (
-            kind,
-            format!("{before} I expected seconds, like 40/5400+30 or 300+3, but found {found}"),
-        )
+        let found = if rest.is_empty() { "nothing".to_owned() } else { format!("'{rest}'") };
+        (kind, format!("{before} I expected seconds, like 40/5400+30 or 300+3, but found {found}"))
     })?;
     let unit = match unit {
         Some(u) => u,
@@ -418,18 +379,11 @@ fn parse_period(text: &str, single: bool) -> Result<Period, PartError> {
             to_duration(n, unit.unwrap_or(1)).ok_or_else(|| too_large(i))?
         }
     };
-    Ok(Period {
-        moves,
-        time,
-        increment,
-    })
+    Ok(Period { moves, time, increment })
 }
 
 fn too_large(part: &str) -> PartError {
-    (
-        TimeControlErrorKind::TooLarge,
-        format!("'{part}' is too long; a period or increment may be at most 24 hours"),
-    )
+    (TimeControlErrorKind::TooLarge, format!("'{part}' is too long; a period or increment may be at most 24 hours"))
 }
 
 fn parse_count(s: &str) -> Option<u32> {
@@ -539,22 +493,8 @@ impl Clock {
             Some(p) => p.time,
         };
         let fell = (main.is_zero() && !tc.is_none()).then_some(Duration::ZERO);
-        let side = Side {
-            main,
-            moves: 0,
-            period: 0,
-            in_period: 0,
-            fell,
-        };
-        Clock {
-            tc,
-            sides: ByColor {
-                white: side,
-                black: side,
-            },
-            turn: None,
-            quickplay: false,
-        }
+        let side = Side { main, moves: 0, period: 0, in_period: 0, fell };
+        Clock { tc, sides: ByColor { white: side, black: side }, turn: None, quickplay: false }
     }
 
     pub fn time_control(&self) -> &TimeControl {
@@ -566,17 +506,8 @@ impl Clock {
     pub fn start(&mut self, side: Color, now: Duration) {
         self.checkpoint(now);
         self.turn = Some(match self.turn {
-            Some(t) if t.side == side => Turn {
-                since: now,
-                paused: false,
-                ..t
-            },
-            _ => Turn {
-                side,
-                since: now,
-                used: Duration::ZERO,
-                paused: false,
-            },
+            Some(t) if t.side == side => Turn { since: now, paused: false, ..t },
+            _ => Turn { side, since: now, used: Duration::ZERO, paused: false },
         });
     }
 
@@ -596,11 +527,7 @@ impl Clock {
         let alive = rule.is_some() && !s.main.is_zero();
         let mut added = Duration::ZERO;
         if alive {
-            let inc = if quickplay {
-                QUICKPLAY_INCREMENT
-            } else {
-                rule.map_or(Duration::ZERO, |p| p.increment)
-            };
+            let inc = if quickplay { QUICKPLAY_INCREMENT } else { rule.map_or(Duration::ZERO, |p| p.increment) };
             added = match mode {
                 ClockMode::Fischer => inc,
                 ClockMode::Bronstein => inc.min(used),
@@ -620,25 +547,12 @@ impl Clock {
                     _ => Duration::ZERO,
                 };
                 s.main = s.main.saturating_add(time);
-                new_period = Some(NewPeriod {
-                    index: s.period,
-                    added: time,
-                });
+                new_period = Some(NewPeriod { index: s.period, added: time });
             }
         }
         let remaining = s.main;
-        self.turn = Some(Turn {
-            side: side.other(),
-            since: now,
-            used: Duration::ZERO,
-            paused: false,
-        });
-        Some(PressReport {
-            side,
-            remaining,
-            added,
-            new_period,
-        })
+        self.turn = Some(Turn { side: side.other(), since: now, used: Duration::ZERO, paused: false });
+        Some(PressReport { side, remaining, added, new_period })
     }
 
     /// The time `side` has left at `now`, saturating at zero. Always zero with no time control.
@@ -817,9 +731,7 @@ impl Clock {
     fn charge(&self, t: Turn, now: Duration) -> Duration {
         let delay = self.delay(t.side);
         let total = t.used.saturating_add(now.saturating_sub(t.since));
-        total
-            .saturating_sub(delay)
-            .saturating_sub(t.used.saturating_sub(delay))
+        total.saturating_sub(delay).saturating_sub(t.used.saturating_sub(delay))
     }
 
     /// When the running side's main time reaches zero.

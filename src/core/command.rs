@@ -70,7 +70,10 @@ pub enum IllegalMove {
 /// (the player having the move; for an answer to a draw offer, the player offered it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
-    Act { actor: Option<Color>, command: Command },
+    Act {
+        actor: Option<Color>,
+        command: Command,
+    },
     /// Time passed: the runtime wakes the session at the instant it asked for (a flag fall).
     Tick,
 }

@@ -146,30 +146,73 @@ impl Utterance {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// The clocks were started; the side whose clock runs.
-    Started { side: Color },
+    Started {
+        side: Color,
+    },
     /// A move was made (not yet completed by the clock press).
-    Moved { side: Color, san: String, uci: String },
+    Moved {
+        side: Color,
+        san: String,
+        uci: String,
+    },
     /// A pending move was taken back and replaced before the press (D.2.8).
-    Retracted { side: Color, san: String },
+    Retracted {
+        side: Color,
+        san: String,
+    },
     /// A move was completed by pressing the clock (6.2.1); both clocks after it.
-    Completed { side: Color, white: Duration, black: Duration },
+    Completed {
+        side: Color,
+        white: Duration,
+        black: Duration,
+    },
     /// A new period began for a side, with the time added (6.3.2).
-    PeriodStarted { side: Color, period: usize, added: Duration },
-    Offered { side: Color },
-    Declined { side: Color },
-    Touched { side: Color, square: String },
+    PeriodStarted {
+        side: Color,
+        period: usize,
+        added: Duration,
+    },
+    Offered {
+        side: Color,
+    },
+    Declined {
+        side: Color,
+    },
+    Touched {
+        side: Color,
+        square: String,
+    },
     /// Time added to a side's clock, and the article that gave it.
-    TimeAdded { side: Color, added: Duration, article: &'static str },
+    TimeAdded {
+        side: Color,
+        added: Duration,
+        article: &'static str,
+    },
     /// A completed illegal move by a side, and how many that side has made.
-    IllegalMove { side: Color, count: u32, article: &'static str },
+    IllegalMove {
+        side: Color,
+        count: u32,
+        article: &'static str,
+    },
     /// A claim was made and rejected.
-    ClaimRejected { side: Color, article: &'static str },
+    ClaimRejected {
+        side: Color,
+        article: &'static str,
+    },
     Paused,
     Resumed,
-    Adjusted { side: Color, remaining: Duration, moves: u32 },
-    FlagFell { side: Color },
+    Adjusted {
+        side: Color,
+        remaining: Duration,
+        moves: u32,
+    },
+    FlagFell {
+        side: Color,
+    },
     /// The program cannot decide; the arbiter must (undetermined winnability).
-    ArbiterToDecide { article: &'static str },
+    ArbiterToDecide {
+        article: &'static str,
+    },
     Ended(Outcome),
 }
 

@@ -71,17 +71,11 @@ pub struct Outcome {
 
 impl Outcome {
     pub const fn win(winner: Color, reason: Reason) -> Outcome {
-        Outcome {
-            winner: Some(winner),
-            reason,
-        }
+        Outcome { winner: Some(winner), reason }
     }
 
     pub const fn draw(reason: Reason) -> Outcome {
-        Outcome {
-            winner: None,
-            reason,
-        }
+        Outcome { winner: None, reason }
     }
 
     /// The result as written in PGN: `1-0`, `0-1` or `1/2-1/2` (FIDE 10.1).
@@ -100,15 +94,9 @@ mod tests {
 
     #[test]
     fn results_are_written_as_in_pgn() {
-        assert_eq!(
-            Outcome::win(Color::White, Reason::Checkmate).result(),
-            "1-0"
-        );
+        assert_eq!(Outcome::win(Color::White, Reason::Checkmate).result(), "1-0");
         assert_eq!(Outcome::win(Color::Black, Reason::Time).result(), "0-1");
-        assert_eq!(
-            Outcome::draw(Reason::FivefoldRepetition).result(),
-            "1/2-1/2"
-        );
+        assert_eq!(Outcome::draw(Reason::FivefoldRepetition).result(), "1/2-1/2");
         assert_eq!(Reason::FivefoldRepetition.article(), "9.6.1");
     }
 }

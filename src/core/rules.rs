@@ -28,8 +28,7 @@ use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, PositionErrorKinds,
-    Role, Square,
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, PositionErrorKinds, Role, Square,
 };
 
 pub use self::chess960::{COUNT as CHESS960_COUNT, STANDARD as CHESS960_STANDARD};
@@ -90,34 +89,13 @@ impl fmt::Display for GameError {
                 let mut first = true;
                 for (what, kind) in [
                     ("a king is missing", PositionErrorKinds::MISSING_KING),
-                    (
-                        "there are too many kings",
-                        PositionErrorKinds::TOO_MANY_KINGS,
-                    ),
-                    (
-                        "a pawn stands on the first or last rank",
-                        PositionErrorKinds::PAWNS_ON_BACKRANK,
-                    ),
-                    (
-                        "the castling rights do not fit the kings and rooks",
-                        PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-                    ),
-                    (
-                        "the en passant square is not possible",
-                        PositionErrorKinds::INVALID_EP_SQUARE,
-                    ),
-                    (
-                        "the side not to move is in check",
-                        PositionErrorKinds::OPPOSITE_CHECK,
-                    ),
-                    (
-                        "the check cannot have arisen from a legal move",
-                        PositionErrorKinds::IMPOSSIBLE_CHECK,
-                    ),
-                    (
-                        "there is too much material",
-                        PositionErrorKinds::TOO_MUCH_MATERIAL,
-                    ),
+                    ("there are too many kings", PositionErrorKinds::TOO_MANY_KINGS),
+                    ("a pawn stands on the first or last rank", PositionErrorKinds::PAWNS_ON_BACKRANK),
+                    ("the castling rights do not fit the kings and rooks", PositionErrorKinds::INVALID_CASTLING_RIGHTS),
+                    ("the en passant square is not possible", PositionErrorKinds::INVALID_EP_SQUARE),
+                    ("the side not to move is in check", PositionErrorKinds::OPPOSITE_CHECK),
+                    ("the check cannot have arisen from a legal move", PositionErrorKinds::IMPOSSIBLE_CHECK),
+                    ("there is too much material", PositionErrorKinds::TOO_MUCH_MATERIAL),
                 ] {
                     if kinds.contains(kind) {
                         f.write_str(if first { ": " } else { "; " })?;
@@ -156,11 +134,7 @@ impl fmt::Display for MoveError {
             MoveError::NotUnderstood => f.write_str("That move was not understood."),
             MoveError::Illegal(reason) => write!(f, "That move is not legal. {reason}"),
             MoveError::Ambiguous(moves) => {
-                write!(
-                    f,
-                    "That could mean {} different moves; please say which.",
-                    moves.len()
-                )
+                write!(f, "That could mean {} different moves; please say which.", moves.len())
             }
         }
     }
@@ -221,12 +195,7 @@ impl Game {
 
     /// A game from any legal position. The castling mode decides how castling is written in UCI.
     pub fn from_position(start: Chess, mode: CastlingMode) -> Game {
-        Game {
-            current: start.clone(),
-            start,
-            mode,
-            plies: Vec::new(),
-        }
+        Game { current: start.clone(), start, mode, plies: Vec::new() }
     }
 
     /// A game from a FEN, X-FEN or Shredder-FEN (the move counters may be left out). Chess960
@@ -241,14 +210,8 @@ impl Game {
             .nth(2)
             .is_some_and(|rights| rights.chars().any(|c| !"KQkq-".contains(c)));
         let setup = parsed.into_setup();
-        let mode = if shredder {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::detect(&setup)
-        };
-        let start: Chess = setup
-            .position(mode)
-            .map_err(|err| GameError::Position(err.kinds()))?;
+        let mode = if shredder { CastlingMode::Chess960 } else { CastlingMode::detect(&setup) };
+        let start: Chess = setup.position(mode).map_err(|err| GameError::Position(err.kinds()))?;
         Ok(Game::from_position(start, mode))
     }
 
@@ -257,9 +220,7 @@ impl Game {
     pub fn chess960(number: u32) -> Result<Game, GameError> {
         let fen = chess960::fen(number).ok_or(GameError::Chess960Number(number))?;
         let setup = fen.parse::<Fen>().map_err(GameError::Fen)?.into_setup();
-        let start: Chess = setup
-            .position(CastlingMode::Chess960)
-            .map_err(|err| GameError::Position(err.kinds()))?;
+        let start: Chess = setup.position(CastlingMode::Chess960).map_err(|err| GameError::Position(err.kinds()))?;
         Ok(Game::from_position(start, CastlingMode::Chess960))
     }
 
@@ -343,7 +304,8 @@ impl Game {
         let setup = after.to_setup(shakmaty::EnPassantMode::Legal);
         let after = <Chess as shakmaty::FromSetup>::from_setup(setup, self.mode).ok()?;
         let before = std::mem::replace(&mut self.current, after);
-        let san = SanPlus { san: San::from_move(&before, mv), suffix: shakmaty::san::Suffix::from_position(&self.current) };
+        let san =
+            SanPlus { san: San::from_move(&before, mv), suffix: shakmaty::san::Suffix::from_position(&self.current) };
         let index = self.plies.len();
         self.plies.push(Ply { before, mv, san });
         Some(&self.plies[index])
@@ -368,28 +330,19 @@ impl Game {
                 .first()
                 .copied()
                 .ok_or_else(|| MoveError::Illegal(explain::why_not_castle(pos, side))),
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => {
+            San::Normal { role, file, rank, capture, to, promotion } => {
                 let legal = pos.legal_moves();
                 let fits = |m: &&Move, strict: bool| {
                     !m.is_castle()
                         && m.role() == role
                         && m.to() == to
                         && m.from().is_some_and(|from| {
-                            file.is_none_or(|f| f == from.file())
-                                && rank.is_none_or(|r| r == from.rank())
+                            file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
                         })
                         && (!strict || m.is_capture() == capture)
                         && (m.promotion() == promotion || (!strict && promotion.is_none()))
                 };
-                let mut found: Vec<Move> =
-                    legal.iter().filter(|m| fits(m, true)).copied().collect();
+                let mut found: Vec<Move> = legal.iter().filter(|m| fits(m, true)).copied().collect();
                 if found.is_empty() {
                     found = legal.iter().filter(|m| fits(m, false)).copied().collect();
                 }
@@ -401,8 +354,7 @@ impl Game {
                             froms &= to.file();
                         }
                         let froms = froms.into_iter().filter(|from| {
-                            file.is_none_or(|f| f == from.file())
-                                && rank.is_none_or(|r| r == from.rank())
+                            file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
                         });
                         Err(MoveError::Illegal(explain::best_reason(pos, froms, to)))
                     }
@@ -418,40 +370,28 @@ impl Game {
     /// king move (Chess960), the form of the game's castling mode wins. A pawn reaching the last
     /// rank without a named piece lists the four promotions as [`MoveError::Ambiguous`].
     pub fn resolve_uci(&self, uci: &UciMove) -> Result<Move, MoveError> {
-        let UciMove::Normal {
-            from,
-            to,
-            promotion,
-        } = *uci
-        else {
+        let UciMove::Normal { from, to, promotion } = *uci else {
             return Err(MoveError::NotUnderstood);
         };
         let legal = self.current.legal_moves();
         let same = |m: &Move, form: CastlingMode| match UciMove::from_move(*m, form) {
-            UciMove::Normal {
-                from: f,
-                to: t,
-                promotion: p,
-            } => f == from && t == to && (p == promotion || promotion.is_none()),
+            UciMove::Normal { from: f, to: t, promotion: p } => {
+                f == from && t == to && (p == promotion || promotion.is_none())
+            }
             _ => false,
         };
         let other = match self.mode {
             CastlingMode::Standard => CastlingMode::Chess960,
             CastlingMode::Chess960 => CastlingMode::Standard,
         };
-        let mut found: Vec<Move> = legal
-            .iter()
-            .filter(|m| same(m, self.mode))
-            .copied()
-            .collect();
+        let mut found: Vec<Move> = legal.iter().filter(|m| same(m, self.mode)).copied().collect();
         if found.is_empty() {
             found = legal.iter().filter(|m| same(m, other)).copied().collect();
         }
         match found.as_slice() {
             [one] => Ok(*one),
             [] => Err(MoveError::Illegal(
-                explain::why_illegal(&self.current, from, to)
-                    .unwrap_or(IllegalReason::BadPromotion),
+                explain::why_illegal(&self.current, from, to).unwrap_or(IllegalReason::BadPromotion),
             )),
             _ => Err(MoveError::Ambiguous(found)),
         }
@@ -487,8 +427,9 @@ impl Game {
     fn why_illegal_move(&self, mv: Move) -> IllegalReason {
         match (mv.castling_side(), mv.from()) {
             (Some(side), _) => explain::why_not_castle(&self.current, side),
-            (None, Some(from)) => explain::why_illegal(&self.current, from, mv.to())
-                .unwrap_or(IllegalReason::BadPromotion),
+            (None, Some(from)) => {
+                explain::why_illegal(&self.current, from, mv.to()).unwrap_or(IllegalReason::BadPromotion)
+            }
             (None, None) => IllegalReason::CannotMoveThatWay,
         }
     }
@@ -580,10 +521,7 @@ impl Game {
 /// How often `target` occurs among the positions before each move of `history` and itself,
 /// scanning back until an irreversible move (pawn move, capture, castling rights or en passant
 /// lost): no position before it can equal one after it.
-fn occurrences<'a>(
-    target: &Chess,
-    history: impl DoubleEndedIterator<Item = (&'a Chess, Move)>,
-) -> usize {
+fn occurrences<'a>(target: &Chess, history: impl DoubleEndedIterator<Item = (&'a Chess, Move)>) -> usize {
     let mut count = 1;
     for (before, mv) in history.rev() {
         if before.is_irreversible(mv) {

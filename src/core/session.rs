@@ -185,15 +185,18 @@ impl Session {
             _ => {}
         }
         if let Some(outcome) = self.outcome {
-            return self.say(Utterance::new(Priority::Info, Sentence::AlreadyOver).arg("outcome", Arg::Outcome(outcome)));
+            return self
+                .say(Utterance::new(Priority::Info, Sentence::AlreadyOver).arg("outcome", Arg::Outcome(outcome)));
         }
         if matches!(self.question, Some(Question::FlagFall(_) | Question::SecondIllegal(_))) {
             return self.ask_arbiter(now);
         }
         match command {
-            Command::TimeControl(_) | Command::ClockMode(_) | Command::Fen(_) | Command::Chess960(_) | Command::Name(..) => {
-                self.setup(command)
-            }
+            Command::TimeControl(_)
+            | Command::ClockMode(_)
+            | Command::Fen(_)
+            | Command::Chess960(_)
+            | Command::Name(..) => self.setup(command),
             Command::Set(setting) => self.configure(setting),
             Command::Pause => self.pause(now),
             Command::Resume => self.resume(now),
@@ -243,11 +246,13 @@ impl Session {
             Command::ClockMode(mode) => self.set_mode(mode),
             Command::Fen(fen) => match Game::from_fen(&fen) {
                 Ok(game) => self.game = game,
-                Err(e) => self.say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
+                Err(e) => self
+                    .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
             },
             Command::Chess960(n) => match Game::chess960(n) {
                 Ok(game) => self.game = game,
-                Err(e) => self.say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
+                Err(e) => self
+                    .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
             },
             Command::Name(side, name) => *self.names.get_mut(side) = name,
             _ => {}
@@ -309,7 +314,9 @@ impl Session {
                 false
             }
             (Some(a), None) if a != self.game.turn() => {
-                return self.say(Utterance::new(Priority::Info, Sentence::NotYourMove).arg("side", Arg::Side(self.game.turn())));
+                return self.say(
+                    Utterance::new(Priority::Info, Sentence::NotYourMove).arg("side", Arg::Side(self.game.turn())),
+                );
             }
             _ => false,
         };
@@ -511,13 +518,21 @@ impl Session {
     fn adjust_time(&mut self, side: Color, time: Duration, now: Duration) {
         self.clock.set_remaining(side, time, now);
         self.record(Event::Adjusted { side, remaining: time, moves: self.clock.moves(side) });
-        self.say(Utterance::new(Priority::Info, Sentence::Adjusted).arg("side", Arg::Side(side)).arg("time", Arg::Time(time)));
+        self.say(
+            Utterance::new(Priority::Info, Sentence::Adjusted)
+                .arg("side", Arg::Side(side))
+                .arg("time", Arg::Time(time)),
+        );
     }
 
     fn adjust_moves(&mut self, side: Color, moves: u32, now: Duration) {
         self.clock.set_moves(side, moves);
         self.record(Event::Adjusted { side, remaining: self.clock.remaining(side, now), moves });
-        self.say(Utterance::new(Priority::Info, Sentence::AdjustedMoves).arg("side", Arg::Side(side)).arg("n", Arg::Number(moves)));
+        self.say(
+            Utterance::new(Priority::Info, Sentence::AdjustedMoves)
+                .arg("side", Arg::Side(side))
+                .arg("n", Arg::Number(moves)),
+        );
     }
 
     fn say_time(&mut self, now: Duration) {

@@ -11,8 +11,7 @@ use crate::language::Vocabulary;
 /// The words of an utterance in the given language.
 pub fn render(utterance: &Utterance, vocab: &Vocabulary) -> String {
     let template = vocab.word_owned(&format!("say.{}", utterance.sentence.key()));
-    let args: Vec<(&str, String)> =
-        utterance.args.iter().map(|(name, arg)| (*name, argument(arg, vocab))).collect();
+    let args: Vec<(&str, String)> = utterance.args.iter().map(|(name, arg)| (*name, argument(arg, vocab))).collect();
     fill(&template, &args)
 }
 

@@ -7,8 +7,8 @@ use shakmaty::{Color, Square};
 
 use crate::core::clock::{ClockMode, TimeControl};
 use crate::core::command::{Command, IllegalMove, Setting};
-use crate::core::session::{FlagPolicy, TouchMove};
 use crate::core::duration;
+use crate::core::session::{FlagPolicy, TouchMove};
 
 /// Why a line could not be read as a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,7 +137,9 @@ fn adjust(rest: &str) -> Option<Command> {
     let words: Vec<&str> = rest.split_whitespace().collect();
     match words.as_slice() {
         [side, time] => Some(Command::AdjustTime(color(side)?, duration::parse(time)?)),
-        [side, moves, n] if moves.eq_ignore_ascii_case("moves") => Some(Command::AdjustMoves(color(side)?, n.parse().ok()?)),
+        [side, moves, n] if moves.eq_ignore_ascii_case("moves") => {
+            Some(Command::AdjustMoves(color(side)?, n.parse().ok()?))
+        }
         _ => None,
     }
 }
@@ -165,7 +167,10 @@ mod tests {
     fn explains_bad_commands() {
         assert_eq!(command("press now").unwrap_err().message, "'press' takes nothing after it, but I read 'now'.");
         assert_eq!(command("touch z9").unwrap_err().message, "'touch' needs a square, like e2.");
-        assert_eq!(command("chess960 960").unwrap_err().message, "'chess960' needs a start position number from 0 to 959.");
+        assert_eq!(
+            command("chess960 960").unwrap_err().message,
+            "'chess960' needs a start position number from 0 to 959."
+        );
         assert_eq!(command("frobnicate the clock").unwrap_err().message, "I do not know the command 'frobnicate'.");
     }
 }

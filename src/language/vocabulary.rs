@@ -105,10 +105,7 @@ mod tests {
                 assert!(v.has(&format!("say.{}", s.key())), "{code}: missing say.{}", s.key());
             }
             for key in v.keys().filter(|k| k.starts_with("say.")) {
-                assert!(
-                    Sentence::ALL.iter().any(|s| format!("say.{}", s.key()) == key),
-                    "{code}: {key} is never said"
-                );
+                assert!(Sentence::ALL.iter().any(|s| format!("say.{}", s.key()) == key), "{code}: {key} is never said");
             }
         }
     }

@@ -38,38 +38,16 @@ fn parses_valid_time_controls() {
         ("1h+30", &[(None, 3600, 30)], "3600+30"),
         ("2H+30S", &[(None, 7200, 30)], "7200+30"),
         ("40/9000", &[(Some(40), 9000, 0)], "40/9000"),
-        (
-            "40/5400+30:1800+30",
-            &[(Some(40), 5400, 30), (None, 1800, 30)],
-            "40/5400+30:1800+30",
-        ),
-        (
-            " 40 / 5400 + 30 : 1800 + 30 ",
-            &[(Some(40), 5400, 30), (None, 1800, 30)],
-            "40/5400+30:1800+30",
-        ),
-        (
-            "40/7200:20/3600",
-            &[(Some(40), 7200, 0), (Some(20), 3600, 0)],
-            "40/7200:20/3600",
-        ),
-        (
-            "40/90m+30:30m+30",
-            &[(Some(40), 5400, 30), (None, 1800, 30)],
-            "40/5400+30:1800+30",
-        ),
+        ("40/5400+30:1800+30", &[(Some(40), 5400, 30), (None, 1800, 30)], "40/5400+30:1800+30"),
+        (" 40 / 5400 + 30 : 1800 + 30 ", &[(Some(40), 5400, 30), (None, 1800, 30)], "40/5400+30:1800+30"),
+        ("40/7200:20/3600", &[(Some(40), 7200, 0), (Some(20), 3600, 0)], "40/7200:20/3600"),
+        ("40/90m+30:30m+30", &[(Some(40), 5400, 30), (None, 1800, 30)], "40/5400+30:1800+30"),
         ("24h", &[(None, 86400, 0)], "86400"),
     ];
     for &(input, periods, pgn) in table {
         let parsed = TimeControl::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
-        let expected: Vec<Period> = periods
-            .iter()
-            .map(|&(moves, t, i)| Period {
-                moves,
-                time: secs(t),
-                increment: secs(i),
-            })
-            .collect();
+        let expected: Vec<Period> =
+            periods.iter().map(|&(moves, t, i)| Period { moves, time: secs(t), increment: secs(i) }).collect();
         assert_eq!(parsed.periods, expected, "{input}");
         assert_eq!(parsed.mode, ClockMode::Fischer, "{input}");
         assert_eq!(parsed.to_pgn(), pgn, "{input}");
@@ -89,68 +67,20 @@ fn rejects_invalid_time_controls_with_a_clear_message() {
         ("   ", Empty, "it is empty"),
         ("?", Unknown, "'?' means the time control is unknown"),
         ("*180", Sandclock, "sandclock"),
-        (
-            "40/abc",
-            Syntax,
-            "after '40/' I expected seconds, like 40/5400+30",
-        ),
-        (
-            "40/",
-            Syntax,
-            "after '40/' I expected seconds, like 40/5400+30 or 300+3, but found nothing",
-        ),
-        (
-            "abc",
-            Syntax,
-            "at the start I expected seconds, like 40/5400+30 or 300+3, but found 'abc'",
-        ),
+        ("40/abc", Syntax, "after '40/' I expected seconds, like 40/5400+30"),
+        ("40/", Syntax, "after '40/' I expected seconds, like 40/5400+30 or 300+3, but found nothing"),
+        ("abc", Syntax, "at the start I expected seconds, like 40/5400+30 or 300+3, but found 'abc'"),
         ("5x+3", Syntax, "but found '5x+3'"),
-        (
-            "300+x",
-            Syntax,
-            "after '300+' I expected the increment in seconds, like 300+3, but found 'x'",
-        ),
-        (
-            "300+",
-            Syntax,
-            "after '300+' I expected the increment in seconds, like 300+3, but found nothing",
-        ),
+        ("300+x", Syntax, "after '300+' I expected the increment in seconds, like 300+3, but found 'x'"),
+        ("300+", Syntax, "after '300+' I expected the increment in seconds, like 300+3, but found nothing"),
         ("300+3+2", Syntax, "but found '3+2'"),
-        (
-            "x/5400",
-            Syntax,
-            "before '/' I expected a number of moves, like 40/5400, but found 'x'",
-        ),
-        (
-            "0/5400",
-            ZeroQuota,
-            "a period cannot have a quota of 0 moves",
-        ),
-        (
-            "5400:1800",
-            PeriodAfterRest,
-            "period 1 ('5400') has no move quota, so it lasts the rest of the game",
-        ),
-        (
-            "40/5400::1800",
-            Syntax,
-            "in period 2 (''), this period is empty",
-        ),
-        (
-            "40/5400:x",
-            Syntax,
-            "in period 2 ('x'), at the start I expected seconds",
-        ),
-        (
-            "99999999999999999999999",
-            TooLarge,
-            "but found '99999999999999999999999'",
-        ),
-        (
-            "25h",
-            TooLarge,
-            "'25h' is too long; a period or increment may be at most 24 hours",
-        ),
+        ("x/5400", Syntax, "before '/' I expected a number of moves, like 40/5400, but found 'x'"),
+        ("0/5400", ZeroQuota, "a period cannot have a quota of 0 moves"),
+        ("5400:1800", PeriodAfterRest, "period 1 ('5400') has no move quota, so it lasts the rest of the game"),
+        ("40/5400::1800", Syntax, "in period 2 (''), this period is empty"),
+        ("40/5400:x", Syntax, "in period 2 ('x'), at the start I expected seconds"),
+        ("99999999999999999999999", TooLarge, "but found '99999999999999999999999'"),
+        ("25h", TooLarge, "'25h' is too long; a period or increment may be at most 24 hours"),
         ("300+25h", TooLarge, "'25h' is too long"),
         ("0", NoTime, "it gives no time at all"),
         ("0+5", NoTime, "it gives no time at all"),
@@ -163,23 +93,14 @@ fn rejects_invalid_time_controls_with_a_clear_message() {
         assert_eq!(err.kind(), kind, "{input}: {err}");
         let text = err.to_string();
         assert!(text.contains(part), "{input}: {text}");
-        assert!(
-            text.starts_with(&format!(
-                "I could not read the time control '{}': ",
-                input.trim()
-            )),
-            "{text}"
-        );
-        assert!(
-            text.contains("Accepted forms: '-' for no time control; '300+3'"),
-            "{text}"
-        );
+        assert!(text.starts_with(&format!("I could not read the time control '{}': ", input.trim())), "{text}");
+        assert!(text.contains("Accepted forms: '-' for no time control; '300+3'"), "{text}");
         assert!(text.ends_with('.'), "{text}");
     }
     let err = TimeControl::parse("40/abc").unwrap_err();
-    assert!(err.to_string().starts_with(
-        "I could not read the time control '40/abc': after '40/' I expected seconds, like 40/5400+30"
-    ));
+    assert!(err
+        .to_string()
+        .starts_with("I could not read the time control '40/abc': after '40/' I expected seconds, like 40/5400+30"));
     let _: &dyn std::error::Error = &err;
 }
 
@@ -235,15 +156,7 @@ fn fischer_adds_the_increment_before_the_first_move_and_after_each() {
     clock.start(White, Duration::ZERO);
     assert_eq!(clock.remaining(White, ms(10_500)), ms(292_500));
     let r = clock.press(ms(10_500)).unwrap();
-    assert_eq!(
-        r,
-        PressReport {
-            side: White,
-            remaining: ms(295_500),
-            added: ms(3000),
-            new_period: None
-        }
-    );
+    assert_eq!(r, PressReport { side: White, remaining: ms(295_500), added: ms(3000), new_period: None });
     assert_eq!(clock.running(), Some(Black));
     assert_eq!(clock.remaining(White, ms(19_000)), ms(295_500));
     assert_eq!(clock.remaining(Black, ms(20_000)), ms(293_500));
@@ -291,13 +204,7 @@ fn a_met_quota_starts_the_next_period_with_carry_over() {
     assert_eq!(clock.press(secs(15)).unwrap().remaining, secs(115));
     let r = clock.press(secs(30)).unwrap();
     assert_eq!(r.remaining, secs(155));
-    assert_eq!(
-        r.new_period,
-        Some(NewPeriod {
-            index: 1,
-            added: secs(60)
-        })
-    );
+    assert_eq!(r.new_period, Some(NewPeriod { index: 1, added: secs(60) }));
     assert_eq!((clock.period(White), clock.period(Black)), (1, 0));
     assert_eq!(clock.moves_left_in_period(White), None);
     assert_eq!(clock.moves_left_in_period(Black), Some(1));
@@ -311,10 +218,7 @@ fn the_increment_is_that_of_the_period_the_move_was_played_in() {
     assert_eq!((r.added, r.remaining), (secs(10), secs(135)));
     clock.press(secs(6)).unwrap();
     let r = clock.press(secs(8)).unwrap();
-    assert_eq!(
-        (r.added, r.remaining, r.new_period),
-        (secs(1), secs(134), None)
-    );
+    assert_eq!((r.added, r.remaining, r.new_period), (secs(1), secs(134), None));
 }
 
 #[test]
@@ -332,15 +236,7 @@ fn a_last_period_with_a_quota_repeats() {
         now += 1000;
         clock.press(ms(now)).unwrap();
     }
-    assert_eq!(
-        white,
-        [
-            (secs(99), None),
-            (secs(148), Some(1)),
-            (secs(197), Some(2)),
-            (secs(246), Some(3))
-        ]
-    );
+    assert_eq!(white, [(secs(99), None), (secs(148), Some(1)), (secs(197), Some(2)), (secs(246), Some(3))]);
     assert_eq!(clock.period(White), 3);
     assert_eq!(clock.moves_left_in_period(White), Some(1));
     assert_eq!(control.period(3), Some(&control.periods[1]));
@@ -402,25 +298,10 @@ fn without_a_time_control_the_clock_only_counts_moves() {
     clock.quickplay_increment(secs(1));
     assert!(!clock.is_quickplay());
     let r = clock.press(secs(3600)).unwrap();
-    assert_eq!(
-        r,
-        PressReport {
-            side: White,
-            remaining: Duration::ZERO,
-            added: Duration::ZERO,
-            new_period: None
-        }
-    );
+    assert_eq!(r, PressReport { side: White, remaining: Duration::ZERO, added: Duration::ZERO, new_period: None });
     assert_eq!(clock.remaining(Black, secs(9999)), Duration::ZERO);
     assert_eq!(clock.flagged(secs(9999)), None);
-    assert_eq!(
-        (
-            clock.moves(White),
-            clock.period(White),
-            clock.moves_left_in_period(White)
-        ),
-        (1, 0, None)
-    );
+    assert_eq!((clock.moves(White), clock.period(White), clock.moves_left_in_period(White)), (1, 0, None));
     assert_eq!(clock.time_control().category(), Category::Standard);
 }
 
@@ -457,10 +338,7 @@ fn bronstein_counts_the_used_time_across_a_pause() {
 fn stop_freezes_both_clocks() {
     let mut clock = started("5", ClockMode::Fischer);
     clock.stop(secs(7));
-    assert_eq!(
-        (clock.running(), clock.to_move(), clock.is_paused()),
-        (None, None, false)
-    );
+    assert_eq!((clock.running(), clock.to_move(), clock.is_paused()), (None, None, false));
     assert_eq!(clock.remaining(White, secs(100)), secs(293));
     assert_eq!(clock.press(secs(100)), None);
     assert_eq!(clock.flag_at(), None);
@@ -478,14 +356,8 @@ fn penalties_add_time_to_either_side() {
     clock.add_time(Black, penalty, ms(1234));
     assert_eq!(clock.remaining(Black, ms(5000)), ms(910_000 + 120_000));
     clock.add_time(White, penalty, ms(1234));
-    assert_eq!(
-        clock.remaining(White, ms(1234)),
-        ms(910_000 - 1234 + 120_000)
-    );
-    assert_eq!(
-        clock.remaining(White, ms(2000)),
-        ms(910_000 - 2000 + 120_000)
-    );
+    assert_eq!(clock.remaining(White, ms(1234)), ms(910_000 - 1234 + 120_000));
+    assert_eq!(clock.remaining(White, ms(2000)), ms(910_000 - 2000 + 120_000));
     assert_eq!(clock.flag_at(), Some(ms(1_030_000)));
 }
 
@@ -509,19 +381,9 @@ fn the_arbiter_corrects_the_move_counter() {
     // FIDE 6.10.2
     let mut clock = Clock::new(tc("40/5400+30:1800+30"));
     clock.set_moves(White, 39);
-    assert_eq!(
-        (
-            clock.moves(White),
-            clock.period(White),
-            clock.moves_left_in_period(White)
-        ),
-        (39, 0, Some(1))
-    );
+    assert_eq!((clock.moves(White), clock.period(White), clock.moves_left_in_period(White)), (39, 0, Some(1)));
     clock.set_moves(White, 45);
-    assert_eq!(
-        (clock.period(White), clock.moves_left_in_period(White)),
-        (1, None)
-    );
+    assert_eq!((clock.period(White), clock.moves_left_in_period(White)), (1, None));
     clock.set_moves(White, u32::MAX);
     assert_eq!(clock.period(White), 1);
 
@@ -537,24 +399,14 @@ fn the_arbiter_corrects_the_move_counter() {
         set.set_moves(White, n);
         assert_eq!(set.moves(White), pressed.moves(White));
         assert_eq!(set.period(White), pressed.period(White), "{n}");
-        assert_eq!(
-            set.moves_left_in_period(White),
-            pressed.moves_left_in_period(White),
-            "{n}"
-        );
+        assert_eq!(set.moves_left_in_period(White), pressed.moves_left_in_period(White), "{n}");
     }
     // A correction moves the clock on from there.
     let mut clock = Clock::new(control);
     clock.set_moves(White, 1);
     clock.start(White, Duration::ZERO);
     let r = clock.press(secs(1)).unwrap();
-    assert_eq!(
-        r.new_period,
-        Some(NewPeriod {
-            index: 1,
-            added: secs(50)
-        })
-    );
+    assert_eq!(r.new_period, Some(NewPeriod { index: 1, added: secs(50) }));
 }
 
 #[test]
@@ -599,22 +451,16 @@ fn time_going_backwards_does_not_panic() {
 }
 
 fn mode_strategy() -> impl Strategy<Value = ClockMode> {
-    prop_oneof![
-        Just(ClockMode::Fischer),
-        Just(ClockMode::Bronstein),
-        Just(ClockMode::Delay)
-    ]
+    prop_oneof![Just(ClockMode::Fischer), Just(ClockMode::Bronstein), Just(ClockMode::Delay)]
 }
 
 fn control_strategy() -> impl Strategy<Value = TimeControl> {
-    let period =
-        (prop::option::of(1u32..5), 1u64..400_000, 0u64..20_000).prop_map(|(moves, t, i)| Period {
-            moves,
-            time: ms(t),
-            increment: ms(i),
-        });
-    (prop::collection::vec(period, 1..4), mode_strategy())
-        .prop_map(|(periods, mode)| TimeControl { periods, mode })
+    let period = (prop::option::of(1u32..5), 1u64..400_000, 0u64..20_000).prop_map(|(moves, t, i)| Period {
+        moves,
+        time: ms(t),
+        increment: ms(i),
+    });
+    (prop::collection::vec(period, 1..4), mode_strategy()).prop_map(|(periods, mode)| TimeControl { periods, mode })
 }
 
 proptest! {

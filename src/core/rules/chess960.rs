@@ -15,18 +15,7 @@ pub const COUNT: u32 = 960;
 pub const STANDARD: u32 = 518;
 
 /// The ten ways to place two knights on five free squares, in Scharnagl's order.
-const KNIGHTS: [(usize, usize); 10] = [
-    (0, 1),
-    (0, 2),
-    (0, 3),
-    (0, 4),
-    (1, 2),
-    (1, 3),
-    (1, 4),
-    (2, 3),
-    (2, 4),
-    (3, 4),
-];
+const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
 
 /// White's first-rank pieces, a-file to h-file, of Chess960 position `number`; `None` beyond 959.
 pub fn arrangement(number: u32) -> Option<[Role; 8]> {
@@ -57,9 +46,7 @@ pub fn fen(number: u32) -> Option<String> {
     let roles = arrangement(number)?;
     let white: String = roles.iter().map(|r| r.upper_char()).collect();
     let black: String = roles.iter().map(|r| r.char()).collect();
-    Some(format!(
-        "{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1"
-    ))
+    Some(format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1"))
 }
 
 /// Puts `role` on the `index`-th still empty square (counting from the a-file).

@@ -2,9 +2,7 @@
 
 use std::fmt;
 
-use shakmaty::{
-    attacks, Bitboard, CastlingSide, Chess, EnPassantMode, Position, Rank, Role, Square,
-};
+use shakmaty::{attacks, Bitboard, CastlingSide, Chess, EnPassantMode, Position, Rank, Role, Square};
 
 /// Why a move from one square to another is not legal. Best effort: when several reasons apply,
 /// the one most useful to the player is given.
@@ -83,11 +81,7 @@ impl std::error::Error for IllegalReason {}
 /// Why the move `from`-`to` is illegal in `pos`; `None` if some legal move goes from `from` to
 /// `to` (castling counted both as king-takes-rook and as king-to-destination).
 pub fn why_illegal(pos: &Chess, from: Square, to: Square) -> Option<IllegalReason> {
-    if pos
-        .legal_moves()
-        .iter()
-        .any(|m| m.from() == Some(from) && (m.to() == to || castling_target(*m) == Some(to)))
-    {
+    if pos.legal_moves().iter().any(|m| m.from() == Some(from) && (m.to() == to || castling_target(*m) == Some(to))) {
         return None;
     }
     let us = pos.turn();
@@ -123,11 +117,7 @@ pub fn why_illegal(pos: &Chess, from: Square, to: Square) -> Option<IllegalReaso
 }
 
 /// The most telling reason among several departure squares (for a SAN move like `Nd2`).
-pub fn best_reason(
-    pos: &Chess,
-    froms: impl IntoIterator<Item = Square>,
-    to: Square,
-) -> IllegalReason {
+pub fn best_reason(pos: &Chess, froms: impl IntoIterator<Item = Square>, to: Square) -> IllegalReason {
     froms
         .into_iter()
         .map(|from| why_illegal(pos, from, to).unwrap_or(IllegalReason::BadPromotion))
@@ -151,10 +141,7 @@ pub fn why_not_castle(pos: &Chess, side: CastlingSide) -> IllegalReason {
     }
     let king_to = side.king_to(us);
     let crossed = attacks::between(king, king_to).with(king_to);
-    if crossed
-        .into_iter()
-        .any(|sq| pos.board().attacks_to(sq, !us, occupied).any())
-    {
+    if crossed.into_iter().any(|sq| pos.board().attacks_to(sq, !us, occupied).any()) {
         return IllegalReason::CastlingThroughCheck;
     }
     // A rook uncovering an attack on the king (Chess960), or anything unforeseen.
@@ -195,11 +182,8 @@ fn geometry(pos: &Chess, role: Role, from: Square, to: Square) -> Option<Illegal
         }
     };
     match role {
-        Role::Knight => (!attacks::knight_attacks(from).contains(to))
-            .then_some(IllegalReason::CannotMoveThatWay),
-        Role::King => {
-            (!attacks::king_attacks(from).contains(to)).then_some(IllegalReason::CannotMoveThatWay)
-        }
+        Role::Knight => (!attacks::knight_attacks(from).contains(to)).then_some(IllegalReason::CannotMoveThatWay),
+        Role::King => (!attacks::king_attacks(from).contains(to)).then_some(IllegalReason::CannotMoveThatWay),
         Role::Bishop => line(attacks::bishop_attacks(from, Bitboard::EMPTY)),
         Role::Rook => line(attacks::rook_attacks(from, Bitboard::EMPTY)),
         Role::Queen => line(attacks::queen_attacks(from, Bitboard::EMPTY)),
@@ -213,8 +197,7 @@ fn pawn_geometry(pos: &Chess, from: Square, to: Square) -> Option<IllegalReason>
     let occupied = pos.board().occupied();
     let step = |sq: Square| sq.offset(us.fold_wb(8, -8));
     if attacks::pawn_attacks(us, from).contains(to) {
-        let target = pos.board().by_color(!us).contains(to)
-            || pos.ep_square(EnPassantMode::Legal) == Some(to);
+        let target = pos.board().by_color(!us).contains(to) || pos.ep_square(EnPassantMode::Legal) == Some(to);
         return (!target).then_some(IllegalReason::CannotMoveThatWay);
     }
     let one = step(from);

@@ -165,22 +165,11 @@ fn chess960_numbering() {
     assert_eq!(standard.position(), &Chess::new());
     assert!(standard.is_chess960());
     use Role::*;
-    assert_eq!(
-        Game::chess960_arrangement(0),
-        Some([Bishop, Bishop, Queen, Knight, Knight, Rook, King, Rook])
-    );
-    assert_eq!(
-        Game::chess960_arrangement(959),
-        Some([Rook, King, Rook, Knight, Knight, Queen, Bishop, Bishop])
-    );
+    assert_eq!(Game::chess960_arrangement(0), Some([Bishop, Bishop, Queen, Knight, Knight, Rook, King, Rook]));
+    assert_eq!(Game::chess960_arrangement(959), Some([Rook, King, Rook, Knight, Knight, Queen, Bishop, Bishop]));
     assert_eq!(Game::chess960_arrangement(960), None);
-    assert!(matches!(
-        Game::chess960(960),
-        Err(GameError::Chess960Number(960))
-    ));
-    assert!(Game::chess960(960)
-        .err()
-        .is_some_and(|e| e.to_string().contains("0 to 959")));
+    assert!(matches!(Game::chess960(960), Err(GameError::Chess960Number(960))));
+    assert!(Game::chess960(960).err().is_some_and(|e| e.to_string().contains("0 to 959")));
 }
 
 #[test]
@@ -189,12 +178,7 @@ fn every_chess960_arrangement_is_valid_and_distinct() {
     let mut seen = HashSet::new();
     for n in 0..960 {
         let a = Game::chess960_arrangement(n).expect("in range");
-        let files = |role: Role| {
-            a.iter()
-                .enumerate()
-                .filter(move |(_, r)| **r == role)
-                .map(|(i, _)| i)
-        };
+        let files = |role: Role| a.iter().enumerate().filter(move |(_, r)| **r == role).map(|(i, _)| i);
         let rooks: Vec<usize> = files(Role::Rook).collect();
         let king: Vec<usize> = files(Role::King).collect();
         let bishops: Vec<usize> = files(Role::Bishop).collect();
@@ -219,14 +203,8 @@ fn chess960_castling_both_inputs() {
         let m = mv(&g, input);
         assert!(m.is_castle(), "{input}");
         g.play(m).expect("legal");
-        assert_eq!(
-            g.position().board().piece_at(Square::G1),
-            Some(Color::White.king())
-        );
-        assert_eq!(
-            g.position().board().piece_at(Square::F1),
-            Some(Color::White.rook())
-        );
+        assert_eq!(g.position().board().piece_at(Square::G1), Some(Color::White.king()));
+        assert_eq!(g.position().board().piece_at(Square::F1), Some(Color::White.rook()));
         assert_eq!(sans(&g), ["O-O"]);
         assert_eq!(g.uci(m).to_string(), "g1h1");
     }
@@ -234,76 +212,36 @@ fn chess960_castling_both_inputs() {
     for input in ["O-O-O", "g1a1", "g1c1"] {
         let mut g = game("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w KQkq - 0 1");
         let m = mv(&g, input);
-        assert_eq!(
-            m,
-            Move::Castle {
-                king: Square::G1,
-                rook: Square::A1
-            },
-            "{input}"
-        );
+        assert_eq!(m, Move::Castle { king: Square::G1, rook: Square::A1 }, "{input}");
         g.play(m).expect("legal");
-        assert_eq!(
-            g.position().board().piece_at(Square::C1),
-            Some(Color::White.king())
-        );
-        assert_eq!(
-            g.position().board().piece_at(Square::D1),
-            Some(Color::White.rook())
-        );
+        assert_eq!(g.position().board().piece_at(Square::C1), Some(Color::White.king()));
+        assert_eq!(g.position().board().piece_at(Square::D1), Some(Color::White.rook()));
     }
     // King b1, rook a1 (position 959 mirrored? use a FEN): king to c1, rook to d1.
     let mut g = game("rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1");
     assert!(g.is_chess960());
     let m = mv(&g, "b1a1");
-    assert_eq!(
-        m,
-        Move::Castle {
-            king: Square::B1,
-            rook: Square::A1
-        }
-    );
+    assert_eq!(m, Move::Castle { king: Square::B1, rook: Square::A1 });
     // b1c1 is an ordinary king move in Chess960 notation; the game's mode wins.
     assert!(!mv(&g, "b1c1").is_castle());
     g.play(m).expect("legal");
-    assert_eq!(
-        g.position().board().piece_at(Square::C1),
-        Some(Color::White.king())
-    );
-    assert_eq!(
-        g.position().board().piece_at(Square::D1),
-        Some(Color::White.rook())
-    );
+    assert_eq!(g.position().board().piece_at(Square::C1), Some(Color::White.king()));
+    assert_eq!(g.position().board().piece_at(Square::D1), Some(Color::White.rook()));
     // King-to-destination form when it is not also a king move: e1... king d1 over e1.
     let g = game("r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1");
     assert!(g.is_chess960());
     let m = mv(&g, "d1g1");
-    assert_eq!(
-        m,
-        Move::Castle {
-            king: Square::D1,
-            rook: Square::H1
-        }
-    );
+    assert_eq!(m, Move::Castle { king: Square::D1, rook: Square::H1 });
 }
 
 #[test]
 fn standard_castling_accepts_both_uci_forms() {
     let g = game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert!(!g.is_chess960());
-    let short = Move::Castle {
-        king: Square::E1,
-        rook: Square::H1,
-    };
+    let short = Move::Castle { king: Square::E1, rook: Square::H1 };
     assert_eq!(mv(&g, "e1g1"), short);
     assert_eq!(mv(&g, "e1h1"), short);
-    assert_eq!(
-        mv(&g, "e1c1"),
-        Move::Castle {
-            king: Square::E1,
-            rook: Square::A1
-        }
-    );
+    assert_eq!(mv(&g, "e1c1"), Move::Castle { king: Square::E1, rook: Square::A1 });
     assert_eq!(g.uci(short).to_string(), "e1g1");
 }
 
@@ -316,10 +254,7 @@ fn xfen_and_shredder_fen() {
     // Shredder-FEN: file letters.
     let s = game("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
     assert_eq!(s.position(), x.position());
-    assert_eq!(
-        s.start_fen(),
-        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
-    );
+    assert_eq!(s.start_fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
     // Shredder letters on the standard setup still choose Chess960.
     let s = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
     assert_eq!(s.castling_mode(), CastlingMode::Chess960);
@@ -337,9 +272,7 @@ fn xfen_and_shredder_fen() {
     assert_eq!(four.fullmove_number(), 1);
     assert_eq!(four.halfmoves(), 0);
     // Errors are sentences.
-    let bad = Game::from_fen("rnbqkbnr/ppppppp/8 w")
-        .err()
-        .map(|e| e.to_string());
+    let bad = Game::from_fen("rnbqkbnr/ppppppp/8 w").err().map(|e| e.to_string());
     assert!(bad.is_some_and(|e| e.starts_with("That is not a valid FEN")));
     let nok = Game::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").err();
     assert!(matches!(nok, Some(GameError::Position(_))));
@@ -383,61 +316,25 @@ fn resolve_errors() {
     assert_eq!(g.resolve(""), Err(MoveError::NotUnderstood));
     assert_eq!(g.resolve("--"), Err(MoveError::NotUnderstood));
     // No piece.
-    assert_eq!(
-        g.resolve("Qd2"),
-        Err(MoveError::Illegal(IllegalReason::NoPiece))
-    );
-    assert_eq!(
-        g.resolve("a2a3"),
-        Err(MoveError::Illegal(IllegalReason::NoPiece))
-    );
-    assert_eq!(
-        g.why_illegal(Square::E8, Square::E7),
-        Some(IllegalReason::OpponentsPiece)
-    );
+    assert_eq!(g.resolve("Qd2"), Err(MoveError::Illegal(IllegalReason::NoPiece)));
+    assert_eq!(g.resolve("a2a3"), Err(MoveError::Illegal(IllegalReason::NoPiece)));
+    assert_eq!(g.why_illegal(Square::E8, Square::E7), Some(IllegalReason::OpponentsPiece));
     assert_eq!(g.why_illegal(Square::B1, Square::D2), None);
     // Pinned (FIDE 3.9): the knight on d2 shields its king from the bishop on b4.
     let g = game("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1");
-    assert_eq!(
-        g.resolve("Nf3"),
-        Err(MoveError::Illegal(IllegalReason::Pinned))
-    );
+    assert_eq!(g.resolve("Nf3"), Err(MoveError::Illegal(IllegalReason::Pinned)));
     // In check: the rook move does not stop the check.
     let g = game("4k3/8/8/8/4r3/8/8/R3K3 w - - 0 1");
-    assert_eq!(
-        g.resolve("Ra8"),
-        Err(MoveError::Illegal(IllegalReason::InCheck))
-    );
-    assert_eq!(
-        g.resolve("Ke2"),
-        Err(MoveError::Illegal(IllegalReason::IntoCheck))
-    );
-    assert_eq!(
-        g.resolve("O-O-O"),
-        Err(MoveError::Illegal(IllegalReason::CastlingRightsLost))
-    );
+    assert_eq!(g.resolve("Ra8"), Err(MoveError::Illegal(IllegalReason::InCheck)));
+    assert_eq!(g.resolve("Ke2"), Err(MoveError::Illegal(IllegalReason::IntoCheck)));
+    assert_eq!(g.resolve("O-O-O"), Err(MoveError::Illegal(IllegalReason::CastlingRightsLost)));
     // Blocked and impossible geometry.
     let g = Game::new();
-    assert_eq!(
-        g.resolve("Bc4"),
-        Err(MoveError::Illegal(IllegalReason::Blocked))
-    );
-    assert_eq!(
-        g.resolve("e1e2"),
-        Err(MoveError::Illegal(IllegalReason::OwnPieceOnTarget))
-    );
-    assert_eq!(
-        g.resolve("e2e5"),
-        Err(MoveError::Illegal(IllegalReason::CannotMoveThatWay))
-    );
-    assert_eq!(
-        g.resolve("O-O"),
-        Err(MoveError::Illegal(IllegalReason::CastlingBlocked))
-    );
-    assert_eq!(
-        g.resolve("Nd4"),
-        Err(MoveError::Illegal(IllegalReason::CannotMoveThatWay))
-    );
+    assert_eq!(g.resolve("Bc4"), Err(MoveError::Illegal(IllegalReason::Blocked)));
+    assert_eq!(g.resolve("e1e2"), Err(MoveError::Illegal(IllegalReason::OwnPieceOnTarget)));
+    assert_eq!(g.resolve("e2e5"), Err(MoveError::Illegal(IllegalReason::CannotMoveThatWay)));
+    assert_eq!(g.resolve("O-O"), Err(MoveError::Illegal(IllegalReason::CastlingBlocked)));
+    assert_eq!(g.resolve("Nd4"), Err(MoveError::Illegal(IllegalReason::CannotMoveThatWay)));
     let msg = MoveError::Illegal(IllegalReason::Pinned).to_string();
     assert!(msg.starts_with("That move is not legal.") && msg.contains("pinned"));
 }
@@ -446,20 +343,11 @@ fn resolve_errors() {
 fn castling_reasons() {
     // FIDE 3.8.2.2.1: through an attacked square, and out of check.
     let g = game("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1");
-    assert_eq!(
-        g.resolve("O-O"),
-        Err(MoveError::Illegal(IllegalReason::CastlingThroughCheck))
-    );
-    assert_eq!(
-        g.why_illegal(Square::E1, Square::G1),
-        Some(IllegalReason::CastlingThroughCheck)
-    );
+    assert_eq!(g.resolve("O-O"), Err(MoveError::Illegal(IllegalReason::CastlingThroughCheck)));
+    assert_eq!(g.why_illegal(Square::E1, Square::G1), Some(IllegalReason::CastlingThroughCheck));
     assert!(g.resolve("O-O-O").is_ok());
     let g = game("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1");
-    assert_eq!(
-        g.resolve("e1c1"),
-        Err(MoveError::Illegal(IllegalReason::CastlingOutOfCheck))
-    );
+    assert_eq!(g.resolve("e1c1"), Err(MoveError::Illegal(IllegalReason::CastlingOutOfCheck)));
 }
 
 #[test]
@@ -482,30 +370,16 @@ fn lenient_san_and_promotion() {
     g.play(m).expect("legal");
     assert_eq!(sans(&g), ["b8=Q+"]);
     let pos = Chess::new();
-    let uci = UciMove::from_standard(Move::Castle {
-        king: Square::E1,
-        rook: Square::H1,
-    });
+    let uci = UciMove::from_standard(Move::Castle { king: Square::E1, rook: Square::H1 });
     assert_eq!(uci.to_string(), "e1g1");
-    assert!(Game::from_position(pos, CastlingMode::Standard)
-        .resolve_uci(&UciMove::Null)
-        .is_err());
+    assert!(Game::from_position(pos, CastlingMode::Standard).resolve_uci(&UciMove::Null).is_err());
 }
 
 #[test]
 fn play_rejects_illegal_moves() {
     let mut g = Game::new();
-    let bad = Move::Normal {
-        role: Role::Queen,
-        from: Square::D1,
-        capture: None,
-        to: Square::D5,
-        promotion: None,
-    };
-    assert_eq!(
-        g.play(bad).err(),
-        Some(MoveError::Illegal(IllegalReason::Blocked))
-    );
+    let bad = Move::Normal { role: Role::Queen, from: Square::D1, capture: None, to: Square::D5, promotion: None };
+    assert_eq!(g.play(bad).err(), Some(MoveError::Illegal(IllegalReason::Blocked)));
     assert_eq!(g.repetitions_after(bad), 0);
     assert_eq!(g.halfmoves_after(bad), 0);
     assert!(g.plies().is_empty());

@@ -86,7 +86,8 @@ impl Session {
             return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
         }
         let Some(piece) = self.game.position().board().piece_at(square) else {
-            let u = Utterance::new(Priority::Info, Sentence::EmptySquare).arg("square", Arg::Square(square.to_string()));
+            let u =
+                Utterance::new(Priority::Info, Sentence::EmptySquare).arg("square", Arg::Square(square.to_string()));
             return self.say(u);
         };
         if self.offer == Some(!side) {
@@ -241,7 +242,8 @@ impl Session {
         }
         if let IllegalMove::Move(text) = &kind {
             if let Ok(mv) = self.game.resolve(text) {
-                let u = Utterance::new(Priority::Info, Sentence::IllegalWasLegal).arg("text", Arg::Move(self.game.san(mv)));
+                let u =
+                    Utterance::new(Priority::Info, Sentence::IllegalWasLegal).arg("text", Arg::Move(self.game.san(mv)));
                 return self.say(u);
             }
         }
@@ -265,7 +267,13 @@ impl Session {
         self.record(Event::IllegalMove { side: offender, count, article: "7.5.5" });
         if count >= 2 {
             let question = Question::SecondIllegal(offender);
-            return self.unless_cannot_mate(!offender, Reason::IllegalMoves, Reason::IllegalMovesCannotMate, question, now);
+            return self.unless_cannot_mate(
+                !offender,
+                Reason::IllegalMoves,
+                Reason::IllegalMovesCannotMate,
+                question,
+                now,
+            );
         }
         let added = self.penalty(!offender, "7.5.5", now);
         let promotion = match &kind {
@@ -333,9 +341,11 @@ impl Session {
     /// A pawn move to the last rank written without the new piece, whose queen promotion is legal.
     fn unreplaced_promotion(&self, text: &str) -> Option<Move> {
         let (from, to, _) = move_squares(text)?;
-        self.game.position().legal_moves().into_iter().find(|m| {
-            m.from() == Some(from) && m.to() == to && m.promotion() == Some(Role::Queen)
-        })
+        self.game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(Role::Queen))
     }
 
     /// III.4: with under two minutes left and no increment, a player may ask for a 5-second increment
@@ -351,7 +361,9 @@ impl Session {
         let added = Duration::from_secs(120);
         self.clock.add_time(!side, added, now);
         self.record(Event::TimeAdded { side: !side, added, article: "III.4" });
-        let u = Utterance::new(Priority::Info, Sentence::Quickplay).arg("opponent", Arg::Side(!side)).arg("time", Arg::Time(added));
+        let u = Utterance::new(Priority::Info, Sentence::Quickplay)
+            .arg("opponent", Arg::Side(!side))
+            .arg("time", Arg::Time(added));
         self.say(u);
     }
 }
