@@ -26,16 +26,28 @@ fn every_scenario_gives_its_transcript() {
         let text = fs::read_to_string(path).unwrap();
         let steps = script::parse_script(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut session = Session::default();
-        let actual = script::replay(&steps, &mut session, &vocab).join("\n") + "\n";
-        let expected_path = path.with_extension("transcript");
-        match fs::read_to_string(&expected_path) {
-            Ok(expected) if expected == actual => {}
-            _ if bless => fs::write(&expected_path, &actual).unwrap(),
-            Ok(expected) => failures.push(diff(path, &expected, &actual)),
-            Err(_) => failures.push(format!("{}: no transcript; run with ANNA_BLESS=1 and review it", path.display())),
-        }
+        let transcript = script::replay(&steps, &mut session, &vocab).join("\n") + "\n";
+        compare(path, "transcript", &transcript, bless, true, &mut failures);
+        // Some scenarios also pin down their scoresheet as PGN.
+        compare(path, "pgn", &anna::cli::pgn_text(&session, &vocab), bless, false, &mut failures);
     }
     assert!(failures.is_empty(), "{} scenario(s) differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Compares `actual` with the file of that extension beside the script; a missing file is an error
+/// only where it is required.
+fn compare(script: &Path, extension: &str, actual: &str, bless: bool, required: bool, failures: &mut Vec<String>) {
+    let expected_path = script.with_extension(extension);
+    match fs::read_to_string(&expected_path) {
+        Ok(expected) if expected == actual => {}
+        Ok(_) if bless => fs::write(&expected_path, actual).unwrap(),
+        Err(_) if bless && required => fs::write(&expected_path, actual).unwrap(),
+        Ok(expected) => failures.push(diff(&expected_path, &expected, actual)),
+        Err(_) if required => {
+            failures.push(format!("{}: missing; run with ANNA_BLESS=1 and review it", expected_path.display()))
+        }
+        Err(_) => {}
+    }
 }
 
 fn diff(path: &Path, expected: &str, actual: &str) -> String {

@@ -16,6 +16,8 @@ pub struct Entry {
     pub clock: Option<Duration>,
     /// A draw offer was made with this move (8.1.5, C.12: written (=)).
     pub offer: bool,
+    /// An illegal move that nobody claimed, so it stood (A.4.2).
+    pub illegal: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -64,6 +66,13 @@ impl Scoresheet {
     /// The last move was taken back (a slip corrected before the press, D.2.8).
     pub fn pop(&mut self) {
         self.entries.pop();
+    }
+
+    /// The last move was an illegal one that stood (A.4.2).
+    pub fn mark_illegal(&mut self) {
+        if let Some(last) = self.entries.last_mut() {
+            last.illegal = true;
+        }
     }
 
     /// The last move was completed with this much time left.
@@ -136,6 +145,10 @@ impl Scoresheet {
             after_comment = false;
             if let Some(clock) = entry.clock {
                 tokens.push(format!("{{[%clk {}]}}", format_pgn_clock(clock)));
+                after_comment = true;
+            }
+            if entry.illegal {
+                tokens.push("{illegal move, not claimed, stands (FIDE A.4.2)}".to_string());
                 after_comment = true;
             }
             if entry.offer {

@@ -327,6 +327,7 @@ impl Session {
         };
         let uci = self.game.uci(mv).to_string();
         self.sheet.push();
+        self.sheet.mark_illegal();
         self.record(Event::Moved { side: offender, san: san.clone(), uci });
         self.say(self.side_arg(Sentence::IllegalStands, offender).arg("move", Arg::Move(san)));
         self.pending = true;
