@@ -71,7 +71,7 @@ impl GameArgs {
             commands.push(Command::ClockMode(mode));
         }
         if let Some(fen) = &self.fen {
-            adjudicate::parse_fen(fen).map_err(|e| e.to_string())?;
+            crate::core::fen::parse_fen(fen).map_err(|e| e.to_string())?;
             commands.push(Command::Fen(fen.clone()));
         }
         if let Some(n) = &self.chess960 {
@@ -160,7 +160,7 @@ pub fn pgn_text(session: &Session, vocab: &Vocabulary) -> String {
 /// `anna adjudicate [--fen FEN]`.
 pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
     let fen = fen.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    let position = match adjudicate::parse_fen(fen) {
+    let position = match crate::core::fen::parse_fen(fen) {
         Ok(position) => position,
         Err(e) => {
             eprintln!("anna: {e}");

@@ -2,7 +2,8 @@
 //! `../shared/conformance/unwinnable.tsv` (positions whose verdicts two independent solvers agree
 //! on). FIDE 5.2.2, 6.9, 7.5.5, A.4.3: can the side still mate by any series of legal moves?
 
-use anna::core::adjudicate::{can_mate, parse_fen, Winnability};
+use anna::core::adjudicate::{can_mate, Winnability};
+use anna::core::fen::parse_fen;
 use shakmaty::{Chess, Color, Position};
 
 const TABLE: &str = include_str!("unwinnable.tsv");

@@ -24,12 +24,12 @@ mod tests;
 
 use std::fmt;
 
-use shakmaty::fen::{Fen, ParseFenError};
+use shakmaty::fen::Fen;
+
+use crate::core::fen::{parse_fen, FenError};
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, PositionErrorKinds, Role, Square,
-};
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
 pub use self::chess960::{COUNT as CHESS960_COUNT, STANDARD as CHESS960_STANDARD};
 pub use self::explain::IllegalReason;
@@ -57,11 +57,8 @@ impl Ply {
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameError {
-    /// The text is not a FEN.
-    Fen(ParseFenError),
-    /// The FEN is well formed but the position cannot occur (for example no king, pawns on the
-    /// first rank, castling rights without king and rook on their squares).
-    Position(PositionErrorKinds),
+    /// The FEN could not be read, or describes a position that cannot occur.
+    Fen(FenError),
     /// Chess960 positions are numbered 0 to 959 (FIDE Guideline II.1).
     Chess960Number(u32),
 }
@@ -69,42 +66,7 @@ pub enum GameError {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Fen(err) => write!(
-                f,
-                "That is not a valid FEN: {}.",
-                match err {
-                    ParseFenError::InvalidBoard | ParseFenError::InvalidPocket => {
-                        "the piece placement is wrong"
-                    }
-                    ParseFenError::InvalidTurn => "the side to move must be w or b",
-                    ParseFenError::InvalidCastling => "the castling rights are wrong",
-                    ParseFenError::InvalidEpSquare => "the en passant square is wrong",
-                    ParseFenError::InvalidHalfmoveClock => "the halfmove clock is not a number",
-                    ParseFenError::InvalidFullmoves => "the move number is not a number",
-                    _ => "it does not have the expected parts",
-                }
-            ),
-            GameError::Position(kinds) => {
-                f.write_str("That FEN describes a position that cannot occur")?;
-                let mut first = true;
-                for (what, kind) in [
-                    ("a king is missing", PositionErrorKinds::MISSING_KING),
-                    ("there are too many kings", PositionErrorKinds::TOO_MANY_KINGS),
-                    ("a pawn stands on the first or last rank", PositionErrorKinds::PAWNS_ON_BACKRANK),
-                    ("the castling rights do not fit the kings and rooks", PositionErrorKinds::INVALID_CASTLING_RIGHTS),
-                    ("the en passant square is not possible", PositionErrorKinds::INVALID_EP_SQUARE),
-                    ("the side not to move is in check", PositionErrorKinds::OPPOSITE_CHECK),
-                    ("the check cannot have arisen from a legal move", PositionErrorKinds::IMPOSSIBLE_CHECK),
-                    ("there is too much material", PositionErrorKinds::TOO_MUCH_MATERIAL),
-                ] {
-                    if kinds.contains(kind) {
-                        f.write_str(if first { ": " } else { "; " })?;
-                        f.write_str(what)?;
-                        first = false;
-                    }
-                }
-                f.write_str(".")
-            }
+            GameError::Fen(error) => error.fmt(f),
             GameError::Chess960Number(n) => {
                 write!(f, "Chess960 positions are numbered from 0 to 959, not {n}.")
             }
@@ -202,16 +164,8 @@ impl Game {
     /// castling is chosen when the castling rights need it: file letters (Shredder-FEN), or a
     /// castling rook not on the a- or h-file, or the king not on the e-file.
     pub fn from_fen(fen: &str) -> Result<Game, GameError> {
-        let text = fen.trim();
-        let parsed: Fen = text.parse().map_err(GameError::Fen)?;
-        let shredder = text
-            .split([' ', '_'])
-            .filter(|part| !part.is_empty())
-            .nth(2)
-            .is_some_and(|rights| rights.chars().any(|c| !"KQkq-".contains(c)));
-        let setup = parsed.into_setup();
-        let mode = if shredder { CastlingMode::Chess960 } else { CastlingMode::detect(&setup) };
-        let start: Chess = setup.position(mode).map_err(|err| GameError::Position(err.kinds()))?;
+        let start = parse_fen(fen).map_err(GameError::Fen)?;
+        let mode = start.castles().mode();
         Ok(Game::from_position(start, mode))
     }
 
@@ -219,8 +173,9 @@ impl Game {
     /// arrangement (FIDE Guideline II). Castling follows Guideline II.3.
     pub fn chess960(number: u32) -> Result<Game, GameError> {
         let fen = chess960::fen(number).ok_or(GameError::Chess960Number(number))?;
-        let setup = fen.parse::<Fen>().map_err(GameError::Fen)?.into_setup();
-        let start: Chess = setup.position(CastlingMode::Chess960).map_err(|err| GameError::Position(err.kinds()))?;
+        let setup = fen.parse::<Fen>().map_err(|e| GameError::Fen(FenError::Syntax(e)))?.into_setup();
+        let start: Chess =
+            setup.position(CastlingMode::Chess960).map_err(|e| GameError::Fen(FenError::Illegal(e.kinds())))?;
         Ok(Game::from_position(start, CastlingMode::Chess960))
     }
 

@@ -275,7 +275,7 @@ fn xfen_and_shredder_fen() {
     let bad = Game::from_fen("rnbqkbnr/ppppppp/8 w").err().map(|e| e.to_string());
     assert!(bad.is_some_and(|e| e.starts_with("That is not a valid FEN")));
     let nok = Game::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").err();
-    assert!(matches!(nok, Some(GameError::Position(_))));
+    assert!(matches!(nok, Some(GameError::Fen(FenError::Illegal(_)))));
     assert!(nok.is_some_and(|e| e.to_string().contains("king is missing")));
 }
 
