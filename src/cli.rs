@@ -13,7 +13,7 @@ use crate::core::clock::{ClockMode, TimeControl};
 use crate::core::command::{Command, Input};
 use crate::core::scoresheet::Tags;
 use crate::core::session::{Config, FlagPolicy, Session, TouchMove};
-use crate::language::Vocabulary;
+use crate::language::{Vocabulary, Voice};
 use crate::script;
 
 /// How a game is set up and played, for `anna` and `anna replay`.
@@ -111,7 +111,8 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let steps = match script::parse_script(&text) {
+    let voice = Voice::english();
+    let steps = match script::parse_script(&text, &voice) {
         Ok(steps) => steps,
         Err(e) => {
             eprintln!("anna: {}: {e}", file.display());
@@ -125,18 +126,17 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let vocab = Vocabulary::english();
     let mut session = Session::new(args.config());
     for command in setup {
         session.handle(Input::act(command), std::time::Duration::ZERO);
     }
-    let transcript = script::replay(&steps, &mut session, &vocab);
+    let transcript = script::replay(&steps, &mut session, &voice);
     let mut out = std::io::stdout().lock();
     for line in &transcript {
         let _ = writeln!(out, "{line}");
     }
     if let Some(path) = pgn {
-        if let Err(e) = fs::write(path, pgn_text(&session, &vocab)) {
+        if let Err(e) = fs::write(path, pgn_text(&session, &voice.vocab)) {
             eprintln!("anna: cannot write the PGN to {}: {e}", path.display());
             return ExitCode::from(1);
         }

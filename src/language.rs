@@ -1,8 +1,9 @@
 //! Words in and out. Pure code over the data in `grammar/`.
 
 pub mod announce;
+pub mod commands;
 pub mod parse;
 pub mod vocabulary;
 
-pub use announce::render;
+pub use announce::{MoveForm, SquareStyle, Voice};
 pub use vocabulary::Vocabulary;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::core::command::{Command, Input};
 use crate::core::message::Effect;
 use crate::core::session::{Config, Session};
-use crate::language::{self, parse, Vocabulary};
+use crate::language::{commands, Voice};
 
 enum Source {
     Line(String),
@@ -18,13 +18,13 @@ enum Source {
 
 /// Plays a game on standard input and output until `quit` or the end of input.
 pub fn run(config: Config, setup: Vec<Command>) -> ExitCode {
-    let vocab = Vocabulary::english();
+    let voice = Voice::english();
     let mut session = Session::new(config);
     let began = Instant::now();
     for command in setup {
-        speak(&session.handle(Input::act(command), Duration::ZERO), &vocab);
+        speak(&session.handle(Input::act(command), Duration::ZERO), &voice);
     }
-    println!("{}", vocab.word("line.welcome"));
+    println!("{}", voice.vocab.word("line.welcome"));
 
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
@@ -51,12 +51,12 @@ pub fn run(config: Config, setup: Vec<Command>) -> ExitCode {
                 match line.to_ascii_lowercase().as_str() {
                     "quit" | "exit" => break,
                     "help" => {
-                        println!("{}", vocab.word("line.help"));
+                        println!("{}", voice.vocab.word("line.help"));
                         continue;
                     }
                     // An empty Enter presses the clock.
                     "" => Input::act(Command::Press),
-                    _ => match parse::command(line) {
+                    _ => match commands::command(line, &voice.vocab) {
                         Ok(command) => Input::act(command),
                         Err(e) => {
                             println!("{e}");
@@ -66,16 +66,16 @@ pub fn run(config: Config, setup: Vec<Command>) -> ExitCode {
                 }
             }
         };
-        speak(&session.handle(input, began.elapsed()), &vocab);
+        speak(&session.handle(input, began.elapsed()), &voice);
     }
     ExitCode::SUCCESS
 }
 
-fn speak(effects: &[Effect], vocab: &Vocabulary) {
+fn speak(effects: &[Effect], voice: &Voice) {
     let mut out = std::io::stdout().lock();
     for effect in effects {
         if let Effect::Say(utterance) = effect {
-            let _ = writeln!(out, "{}", language::render(utterance, vocab));
+            let _ = writeln!(out, "{}", voice.render(utterance));
         }
     }
     let _ = out.flush();

@@ -16,7 +16,7 @@ use crate::core::command::Input;
 use crate::core::duration::{format_precise, parse as parse_time};
 use crate::core::message::{Effect, Event};
 use crate::core::session::{Question, Session};
-use crate::language::{self, parse, Vocabulary};
+use crate::language::{commands, Voice};
 
 /// One line of a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ impl fmt::Display for ScriptError {
 impl std::error::Error for ScriptError {}
 
 /// Reads a whole script; the first bad line is reported with its number.
-pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
+pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError> {
     let mut steps = Vec::new();
     let mut last = Duration::ZERO;
     for (index, raw) in text.lines().enumerate() {
@@ -66,15 +66,15 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, ScriptError> {
         last = time;
         let rest = rest.trim();
         let (actor, command_text) = match rest.split_once(':') {
-            Some((who, command)) if parse::color(who.trim()).is_some() && !who.trim().contains(' ') => {
-                (parse::color(who.trim()), command.trim())
+            Some((who, command)) if commands::color(who.trim()).is_some() && !who.trim().contains(' ') => {
+                (commands::color(who.trim()), command.trim())
             }
             _ => (None, rest),
         };
         if command_text.is_empty() {
             return Err(fail("a time must be followed by a command.".to_string()));
         }
-        let command = parse::command(command_text).map_err(|e| fail(e.message))?;
+        let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.message))?;
         steps.push(Step { line, time, input: Input::Act { actor, command } });
     }
     Ok(steps)
@@ -92,24 +92,24 @@ fn strip_comment(line: &str) -> &str {
 
 /// Runs a script through a session, waking it at every flag fall before the next line, and
 /// returns the transcript; its last line is the result.
-pub fn replay(steps: &[Step], session: &mut Session, vocab: &Vocabulary) -> Vec<String> {
+pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<String> {
     let mut transcript = Vec::new();
     for step in steps {
         while let Some(deadline) = session.next_deadline().filter(|d| *d <= step.time) {
             let effects = session.handle(Input::Tick, deadline);
-            transcript.extend(effects.iter().map(|e| effect_line(deadline, e, vocab)));
+            transcript.extend(effects.iter().map(|e| effect_line(deadline, e, voice)));
         }
         let effects = session.handle(step.input.clone(), step.time);
-        transcript.extend(effects.iter().map(|e| effect_line(step.time, e, vocab)));
+        transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
     }
-    transcript.push(result_line(session, vocab));
+    transcript.push(result_line(session, voice));
     transcript
 }
 
 /// One transcript line: the time, then what was said or recorded.
-pub fn effect_line(time: Duration, effect: &Effect, vocab: &Vocabulary) -> String {
+pub fn effect_line(time: Duration, effect: &Effect, voice: &Voice) -> String {
     let what = match effect {
-        Effect::Say(utterance) => format!("say {}", language::render(utterance, vocab)),
+        Effect::Say(utterance) => format!("say {}", voice.render(utterance)),
         Effect::Record(event) => event_text(event),
     };
     format!("{} {what}", format_precise(time))
@@ -155,12 +155,12 @@ pub fn event_text(event: &Event) -> String {
 }
 
 /// The last line of every transcript: `result R REASON (FIDE ARTICLE)`.
-pub fn result_line(session: &Session, vocab: &Vocabulary) -> String {
+pub fn result_line(session: &Session, voice: &Voice) -> String {
     match (session.outcome(), session.question()) {
         (Some(o), _) => format!(
             "result {} {} (FIDE {})",
             o.result(),
-            vocab.word(&format!("reason.{}", o.reason.key())),
+            voice.vocab.word(&format!("reason.{}", o.reason.key())),
             o.reason.article()
         ),
         (None, Some(q @ (Question::FlagFall(_) | Question::SecondIllegal(_)))) => {
@@ -174,25 +174,36 @@ pub fn result_line(session: &Session, vocab: &Vocabulary) -> String {
 mod tests {
     use super::*;
 
+    fn parse_script_en(text: &str) -> Result<Vec<Step>, ScriptError> {
+        parse_script(text, &Voice::english())
+    }
+
+    fn spec(text: &str) -> crate::core::rules::MoveSpec {
+        match crate::language::parse::hear(text, &crate::language::Vocabulary::english()) {
+            Ok(crate::language::parse::Heard::Move(spec)) => spec,
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn reads_times_actors_and_comments() {
-        let steps = parse_script("# a game\n0:00 start\n0:01.5 white: e4 # king's pawn\n0:02 Qxf7#\n").unwrap();
+        let steps = parse_script_en("# a game\n0:00 start\n0:01.5 white: e4 # king's pawn\n0:02 Qxf7#\n").unwrap();
         assert_eq!(steps.len(), 3);
         assert_eq!(steps[1].time, Duration::from_millis(1500));
-        assert_eq!(steps[1].input, Input::Act { actor: Some(Color::White), command: Command::Move("e4".into()) });
-        assert_eq!(steps[2].input, Input::act(Command::Move("Qxf7#".into())));
+        assert_eq!(steps[1].input, Input::Act { actor: Some(Color::White), command: Command::Move(spec("e4")) });
+        assert_eq!(steps[2].input, Input::act(Command::Move(spec("Qxf7#"))));
     }
 
     #[test]
     fn names_the_bad_line() {
-        let e = parse_script("0:00 start\n0:05 e4\n0:04 e5\n").unwrap_err();
+        let e = parse_script_en("0:00 start\n0:05 e4\n0:04 e5\n").unwrap_err();
         assert_eq!(
             e.to_string(),
             "line 3: the time 0:04 is earlier than the line before (0:05.000); times never go back."
         );
-        let e = parse_script("0:00 start\nfive e4\n").unwrap_err();
+        let e = parse_script_en("0:00 start\nfive e4\n").unwrap_err();
         assert_eq!(e.line, 2);
-        let e = parse_script("0:00 touch x9\n").unwrap_err();
+        let e = parse_script_en("0:00 touch x9\n").unwrap_err();
         assert_eq!(e.to_string(), "line 1: 'touch' needs a square, like e2.");
     }
 }

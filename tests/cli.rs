@@ -108,5 +108,5 @@ fn a_game_on_standard_input_writes_what_it_says() {
     child.stdin.take().unwrap().write_all(b"e4\n\ne5\n\nmoves\nquit\n").unwrap();
     let out = child.wait_with_output().unwrap();
     let text = stdout(&out);
-    assert!(text.contains("White: e4.\nBlack: e5.\n1. e4 e5.\n"), "{text}");
+    assert!(text.contains("White: Eva vier.\nBlack: Eva fünf.\n1. Eva vier, Eva fünf.\n"), "{text}");
 }

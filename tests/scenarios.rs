@@ -6,14 +6,14 @@ use std::fs;
 use std::path::Path;
 
 use anna::core::session::Session;
-use anna::language::Vocabulary;
+use anna::language::Voice;
 use anna::script;
 
 #[test]
 fn every_scenario_gives_its_transcript() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
     let bless = std::env::var_os("ANNA_BLESS").is_some();
-    let vocab = Vocabulary::english();
+    let voice = Voice::english();
     let mut scripts: Vec<_> = fs::read_dir(&dir)
         .expect("tests/scenarios exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -24,12 +24,12 @@ fn every_scenario_gives_its_transcript() {
     let mut failures = Vec::new();
     for path in &scripts {
         let text = fs::read_to_string(path).unwrap();
-        let steps = script::parse_script(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let steps = script::parse_script(&text, &voice).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut session = Session::default();
-        let transcript = script::replay(&steps, &mut session, &vocab).join("\n") + "\n";
+        let transcript = script::replay(&steps, &mut session, &voice).join("\n") + "\n";
         compare(path, "transcript", &transcript, bless, true, &mut failures);
         // Some scenarios also pin down their scoresheet as PGN.
-        compare(path, "pgn", &anna::cli::pgn_text(&session, &vocab), bless, false, &mut failures);
+        compare(path, "pgn", &anna::cli::pgn_text(&session, &voice.vocab), bless, false, &mut failures);
     }
     assert!(failures.is_empty(), "{} scenario(s) differ:\n{}", failures.len(), failures.join("\n"));
 }

@@ -6,6 +6,7 @@ use std::time::Duration;
 use shakmaty::{Color, Square};
 
 use crate::core::clock::{ClockMode, TimeControl};
+use crate::core::rules::MoveSpec;
 use crate::core::session::{FlagPolicy, TouchMove};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,14 +20,14 @@ pub enum Command {
     // Play.
     Start,
     /// A move as written or said; resolved against the position by the session.
-    Move(String),
+    Move(MoveSpec),
     Press,
     Offer,
     Accept,
     Decline,
     /// A draw claim (9.2, 9.3), with the intended move if any; or, in rapid and blitz, a claim of the
     /// opponent's illegal move (A.4.2).
-    Claim(Option<String>),
+    Claim(Option<MoveSpec>),
     Resign,
     /// A claim that the opponent's flag has fallen (A.4.3).
     Flag,
@@ -40,6 +41,14 @@ pub enum Command {
     Quickplay,
     /// The arbiter's decision of a question Anna could not answer: the winner, or none for a draw.
     Decide(Option<Color>),
+    /// Something not understood, as heard, with the best guess of what was meant (a near miss such
+    /// as `Springa`), which is never acted on without a confirmation.
+    Unclear {
+        text: String,
+        guess: Option<Box<Command>>,
+    },
+    /// Yes or no, the answer to a question.
+    Answer(bool),
     /// A setting of the session.
     Set(Setting),
     // Questions.
@@ -60,8 +69,8 @@ pub enum Setting {
 /// A completed illegal move as reported (7.5).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
-    /// A move, as written; it must not be legal.
-    Move(String),
+    /// A move as described; it must not be legal.
+    Move(MoveSpec),
     /// Pressing the clock without making a move (7.5.3).
     Press,
 }

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use shakmaty::Color;
+use shakmaty::san::SanPlus;
+use shakmaty::{Color, Move, Role, Square};
 
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::rules::IllegalReason;
@@ -43,7 +44,9 @@ sentences! {
     PeriodStarted => "period_started",
     NotUnderstood => "not_understood",
     Illegal => "illegal",
-    Ambiguous => "ambiguous",
+    SayAgain => "say_again",
+    AnswerWhich => "answer_which",
+    NothingAsked => "nothing_asked",
     NotYourMove => "not_your_move",
     NothingToPress => "nothing_to_press",
     GameOver => "game_over",
@@ -87,6 +90,11 @@ sentences! {
     IllegalStands => "illegal_stands",
     IllegalCannotStand => "illegal_cannot_stand",
     IllegalWasLegal => "illegal_was_legal",
+    IncompleteMove => "incomplete_move",
+    WhichPiece => "which_piece",
+    WhichPromotion => "which_promotion",
+    Confirm => "confirm",
+    TooLate => "too_late",
     FlagFell => "flag_fell",
     FlagFellQuota => "flag_fell_quota",
     FlagNotFallen => "flag_not_fallen",
@@ -107,8 +115,12 @@ pub enum Arg {
     Number(u32),
     /// A number of moves, said with its noun: `23 moves`.
     Moves(u32),
-    /// A move in SAN, spoken by the language's move words.
-    Move(String),
+    /// A move, spoken by the language's move words.
+    Move(Played),
+    /// A kind of piece.
+    Piece(Role),
+    /// Squares, said as a list with "or".
+    Squares(Vec<Square>),
     /// A square such as `e4`.
     Square(String),
     Reason(Reason),
@@ -119,8 +131,16 @@ pub enum Arg {
     Illegal(IllegalReason),
     /// Text given by the user, repeated back (a name, a word not understood).
     Text(String),
-    /// A list of moves for the scoresheet read-back.
-    MoveList(Vec<(u32, Option<String>, Option<String>)>),
+    /// A list of moves for the scoresheet read-back: move number, White's move, Black's move.
+    MoveList(Vec<(u32, Option<Played>, Option<Played>)>),
+}
+
+/// A move as it was played: its SAN (with check or mate) and the move itself, so that it can be said
+/// in any form (short like SAN, or long with the departure square).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub san: SanPlus,
+    pub mv: Move,
 }
 
 /// A sentence with its arguments and priority.

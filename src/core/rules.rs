@@ -19,6 +19,7 @@
 
 mod chess960;
 mod explain;
+mod spec;
 #[cfg(test)]
 mod tests;
 
@@ -33,6 +34,7 @@ use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Po
 
 pub use self::chess960::{COUNT as CHESS960_COUNT, STANDARD as CHESS960_STANDARD};
 pub use self::explain::IllegalReason;
+pub use self::spec::MoveSpec;
 
 /// One half-move of the game record.
 #[derive(Clone, Debug)]

@@ -6,6 +6,7 @@ use std::time::Duration;
 use shakmaty::{Color, Position};
 
 use crate::core::duration::format_pgn_clock;
+use crate::core::message::Played;
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::rules::Game;
 
@@ -91,11 +92,11 @@ impl Scoresheet {
     }
 
     /// The moves in pairs, as read back to a player: (move number, White's move, Black's move).
-    pub fn move_pairs(&self, game: &Game) -> Vec<(u32, Option<String>, Option<String>)> {
-        let mut pairs: Vec<(u32, Option<String>, Option<String>)> = Vec::new();
+    pub fn move_pairs(&self, game: &Game) -> Vec<(u32, Option<Played>, Option<Played>)> {
+        let mut pairs: Vec<(u32, Option<Played>, Option<Played>)> = Vec::new();
         for ply in game.plies() {
             let number = ply.before.fullmoves().get();
-            let san = ply.san.to_string();
+            let san = Played { san: ply.san, mv: ply.mv };
             match ply.before.turn() {
                 Color::White => pairs.push((number, Some(san), None)),
                 Color::Black => match pairs.last_mut() {

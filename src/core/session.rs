@@ -6,14 +6,14 @@ mod arbiter;
 
 use std::time::Duration;
 
-use shakmaty::{ByColor, Color, Move, Square};
+use shakmaty::{ByColor, Color, Move, Position, Square};
 
 use crate::core::adjudicate::{self, Deadness, Winnability};
 use crate::core::clock::{Clock, ClockMode, TimeControl};
 use crate::core::command::{Command, IllegalMove, Input, Setting};
-use crate::core::message::{Arg, Effect, Event, Priority, Sentence, Utterance};
+use crate::core::message::{Arg, Effect, Event, Played, Priority, Sentence, Utterance};
 use crate::core::outcome::{Outcome, Reason};
-use crate::core::rules::{AutoEnd, Game, MoveError};
+use crate::core::rules::{AutoEnd, Game, MoveError, MoveSpec};
 use crate::core::scoresheet::Scoresheet;
 
 /// What a player's touch of a piece obliges (4.3) and the setting that enforces it.
@@ -69,6 +69,55 @@ impl Question {
     }
 }
 
+/// A question Anna asked the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Asked {
+    /// Which of these moves was meant?
+    Which(Vec<Move>),
+    /// Was this near miss what was meant? (Never acted on without a yes.)
+    Confirm(Option<Color>, Command),
+}
+
+/// The question to ask when several moves fit what was said.
+fn question(candidates: &[Move]) -> Utterance {
+    let first = candidates[0];
+    if candidates.iter().all(|m| m.promotion().is_some() && m.from() == first.from() && m.to() == first.to()) {
+        return Utterance::new(Priority::Urgent, Sentence::WhichPromotion);
+    }
+    let froms: Vec<Square> = candidates.iter().filter_map(|m| m.from()).collect();
+    Utterance::new(Priority::Urgent, Sentence::WhichPiece)
+        .arg("piece", Arg::Piece(first.role()))
+        .arg("squares", Arg::Squares(froms))
+}
+
+/// The candidate meant by an answer to a question: a promotion piece, or (part of) the square the
+/// piece comes from (`Bella`, `Bella eins`, `von Bella eins`).
+fn pick(candidates: &[Move], answer: &MoveSpec) -> Option<Move> {
+    let fits = |m: &&Move| {
+        let from = m.from();
+        let promotion_fits = match (answer.promotion, answer.pieces.as_slice(), answer.to) {
+            (Some(p), _, _) => m.promotion() == Some(p),
+            (None, [piece], None) if m.promotion().is_some() => m.promotion() == Some(*piece),
+            _ => true,
+        };
+        let square_said = answer.to.or(answer.from());
+        let from_fits = match square_said {
+            Some(sq) if m.to() != sq || answer.from().is_some() => {
+                from == Some(sq) || answer.from().is_some_and(|f| from == Some(f))
+            }
+            _ => {
+                answer.from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
+                    && answer.from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
+            }
+        };
+        promotion_fits && from_fits
+    };
+    match candidates.iter().filter(fits).collect::<Vec<_>>().as_slice() {
+        [one] => Some(**one),
+        _ => None,
+    }
+}
+
 /// A completed illegal move in rapid or blitz, standing unless the opponent claims it (A.4.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Unclaimed {
@@ -95,6 +144,8 @@ pub struct Session {
     /// A completed illegal move not yet claimed, in rapid or blitz without full supervision (A.4.2).
     unclaimed_illegal: Option<Unclaimed>,
     question: Option<Question>,
+    /// A question put to the player, waiting for the answer.
+    asked: Option<Asked>,
     /// The side whose flag fall has been announced but not yet claimed (FlagPolicy::Claim).
     flag_announced: Option<Color>,
     outcome: Option<Outcome>,
@@ -123,6 +174,7 @@ impl Session {
             unclaimed_illegal: None,
             question: None,
             flag_announced: None,
+            asked: None,
             outcome: None,
             effects: Vec::new(),
         }
@@ -204,12 +256,12 @@ impl Session {
             Command::AdjustMoves(side, moves) => self.adjust_moves(side, moves, now),
             _ if self.clock.is_paused() => self.info(Sentence::PausedNoPlay),
             Command::Start => self.start(now),
-            Command::Move(text) => self.make_move(actor, &text, now),
+            Command::Move(spec) => self.make_move(actor, &spec, now),
             Command::Press => self.press(actor, now),
             Command::Offer => self.offer(actor),
             Command::Accept => self.accept(actor, now),
             Command::Decline => self.decline(actor),
-            Command::Claim(intended) => self.claim(actor, intended.as_deref(), now),
+            Command::Claim(intended) => self.claim(actor, intended.as_ref(), now),
             Command::Resign => {
                 let side = actor.unwrap_or(self.game.turn());
                 self.end(Outcome::win(!side, Reason::Resignation), now)
@@ -218,6 +270,8 @@ impl Session {
             Command::Illegal(kind) => self.illegal(actor, kind, now),
             Command::Touch(square) => self.touch(actor, square),
             Command::Quickplay => self.quickplay(actor, now),
+            Command::Unclear { text, guess } => self.unclear(actor, text, guess),
+            Command::Answer(yes) => self.answer(yes, now),
             Command::Time | Command::Moves | Command::Decide(_) => {}
         }
     }
@@ -293,7 +347,7 @@ impl Session {
         self.pending.then(|| !self.game.turn())
     }
 
-    fn make_move(&mut self, actor: Option<Color>, text: &str, now: Duration) {
+    fn make_move(&mut self, actor: Option<Color>, spec: &MoveSpec, now: Duration) {
         if let Some(unclaimed) = self.unclaimed_illegal.take() {
             // A.4.2: the opponent moves instead of claiming, so the illegal move stands.
             let offender = unclaimed.offender;
@@ -313,22 +367,23 @@ impl Session {
                 self.press(None, now);
                 false
             }
-            (Some(a), None) if a != self.game.turn() => {
-                return self.say(
-                    Utterance::new(Priority::Info, Sentence::NotYourMove).arg("side", Arg::Side(self.game.turn())),
-                );
-            }
+            (Some(a), None) if a != self.game.turn() => return self.too_late(a),
             _ => false,
         };
         let retracted = if correction { self.game.undo() } else { None };
-        let mv = match self.game.resolve(text) {
+        // An answer to "which one?" picks among the candidates; anything else is a new move.
+        let answer = match self.asked.take() {
+            Some(Asked::Which(candidates)) => pick(&candidates, spec),
+            _ => None,
+        };
+        let mv = match answer.map_or_else(|| self.game.resolve_spec(spec), Ok) {
             Ok(mv) => mv,
             Err(error) => {
                 if let Some(ply) = retracted {
                     // The correction failed: the move made before stands.
                     let _ = self.game.play(ply.mv);
                 }
-                return self.refuse_move(text, &error);
+                return self.refuse_move(&error);
             }
         };
         let mover = self.game.turn();
@@ -348,15 +403,24 @@ impl Session {
         self.play(mover, mv, correction, now);
     }
 
-    pub(super) fn refuse_move(&mut self, text: &str, error: &MoveError) {
+    /// The player who has just pressed the clock wants to change his move: too late (D.2.8).
+    fn too_late(&mut self, side: Color) {
+        let last = self.game.plies().last().filter(|p| p.before.turn() == side);
+        let u = match last {
+            Some(ply) => Utterance::new(Priority::Urgent, Sentence::TooLate)
+                .arg("move", Arg::Move(Played { san: ply.san, mv: ply.mv })),
+            None => Utterance::new(Priority::Info, Sentence::NotYourMove).arg("side", Arg::Side(self.game.turn())),
+        };
+        self.say(u);
+    }
+
+    pub(super) fn refuse_move(&mut self, error: &MoveError) {
         let utterance = match error {
             MoveError::Ambiguous(candidates) => {
-                let list: Vec<String> = candidates.iter().map(|m| self.game.uci(*m).to_string()).collect();
-                Utterance::new(Priority::Urgent, Sentence::Ambiguous).arg("text", Arg::Text(list.join(", ")))
+                self.asked = Some(Asked::Which(candidates.clone()));
+                question(candidates)
             }
-            MoveError::NotUnderstood => {
-                Utterance::new(Priority::Urgent, Sentence::NotUnderstood).arg("text", Arg::Text(text.to_string()))
-            }
+            MoveError::NotUnderstood => Utterance::new(Priority::Urgent, Sentence::IncompleteMove),
             MoveError::Illegal(reason) => {
                 Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(*reason))
             }
@@ -368,13 +432,14 @@ impl Session {
     fn play(&mut self, mover: Color, mv: Move, correction: bool, now: Duration) {
         let uci = self.game.uci(mv).to_string();
         let Ok(ply) = self.game.play(mv) else { return };
+        let played = Played { san: ply.san, mv };
         let san = ply.san.to_string();
         self.sheet.push();
         self.pending = true;
         self.touched = None;
         self.record(Event::Moved { side: mover, san: san.clone(), uci });
         let sentence = if correction { Sentence::Corrected } else { Sentence::Moved };
-        self.say(Utterance::new(Priority::Move, sentence).arg("side", Arg::Side(mover)).arg("move", Arg::Move(san)));
+        self.say(Utterance::new(Priority::Move, sentence).arg("side", Arg::Side(mover)).arg("move", Arg::Move(played)));
         if self.offer == Some(!mover) {
             self.offer = None;
             self.record(Event::Declined { side: mover });
@@ -533,6 +598,31 @@ impl Session {
                 .arg("side", Arg::Side(side))
                 .arg("n", Arg::Number(moves)),
         );
+    }
+
+    /// Something not understood. A near miss that would make a legal move is asked about, never
+    /// played on a guess.
+    fn unclear(&mut self, actor: Option<Color>, text: String, guess: Option<Box<Command>>) {
+        if let Some(Command::Move(spec)) = guess.as_deref() {
+            if let Ok(mv) = self.game.resolve_spec(spec) {
+                let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
+                self.asked = Some(Asked::Confirm(actor, Command::Move(spec.clone())));
+                return self.say(Utterance::new(Priority::Urgent, Sentence::Confirm).arg("move", Arg::Move(played)));
+            }
+        }
+        self.say(Utterance::new(Priority::Urgent, Sentence::NotUnderstood).arg("text", Arg::Text(text)));
+    }
+
+    fn answer(&mut self, yes: bool, now: Duration) {
+        match (self.asked.take(), yes) {
+            (Some(Asked::Confirm(actor, command)), true) => self.act(actor, command, now),
+            (Some(Asked::Confirm(..)), false) => self.info(Sentence::SayAgain),
+            (Some(asked @ Asked::Which(_)), _) => {
+                self.asked = Some(asked);
+                self.info(Sentence::AnswerWhich);
+            }
+            (None, _) => self.info(Sentence::NothingAsked),
+        }
     }
 
     fn say_time(&mut self, now: Duration) {

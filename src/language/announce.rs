@@ -1,18 +1,209 @@
-//! Sentences out: an [`Utterance`] and a [`Vocabulary`] make the words a person hears.
+//! Words out: an [`Utterance`] said by a [`Voice`] (a language and how squares and moves are said).
 
+use std::str::FromStr;
 use std::time::Duration;
 
-use shakmaty::Color;
+use shakmaty::san::{San, Suffix};
+use shakmaty::{CastlingSide, Color, Move, Role, Square};
 
-use crate::core::message::{Arg, Utterance};
+use crate::core::message::{Arg, Played, Utterance};
 use crate::core::outcome::Outcome;
 use crate::language::Vocabulary;
 
-/// The words of an utterance in the given language.
-pub fn render(utterance: &Utterance, vocab: &Vocabulary) -> String {
-    let template = vocab.word_owned(&format!("say.{}", utterance.sentence.key()));
-    let args: Vec<(&str, String)> = utterance.args.iter().map(|(name, arg)| (*name, argument(arg, vocab))).collect();
-    fill(&template, &args)
+/// How squares are named.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SquareStyle {
+    /// Anna..Hector and eins..acht, whatever the language (FIDE D.2.1).
+    #[default]
+    AnnexD,
+    /// The Annex D names as the language spells them, with the language's numbers.
+    Anna,
+    /// Alfa..Hotel with the language's numbers.
+    Nato,
+    /// The letters a..h with the language's numbers.
+    Plain,
+}
+
+/// How much of a move is said.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveForm {
+    /// Shaped like SAN: `Springer Felix drei`.
+    #[default]
+    Short,
+    /// With the piece and its departure square, for relaying: `Springer Gustav eins Felix drei`.
+    Long,
+}
+
+impl FromStr for SquareStyle {
+    type Err = String;
+    fn from_str(s: &str) -> Result<SquareStyle, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "annex-d" | "annexd" => Ok(SquareStyle::AnnexD),
+            "anna" => Ok(SquareStyle::Anna),
+            "nato" => Ok(SquareStyle::Nato),
+            "plain" => Ok(SquareStyle::Plain),
+            _ => Err(format!("'{s}' is not a way of naming squares: use annex-d, anna, nato or plain.")),
+        }
+    }
+}
+
+impl FromStr for MoveForm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<MoveForm, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "short" => Ok(MoveForm::Short),
+            "long" => Ok(MoveForm::Long),
+            _ => Err(format!("'{s}' is not a move form: use short or long.")),
+        }
+    }
+}
+
+/// A language and the way it names squares and moves.
+#[derive(Clone, Debug)]
+pub struct Voice {
+    pub vocab: Vocabulary,
+    pub squares: SquareStyle,
+    pub form: MoveForm,
+    /// The Annex D words (German), for [`SquareStyle::AnnexD`] in any language.
+    annex_d: Vocabulary,
+}
+
+impl Voice {
+    pub fn new(vocab: Vocabulary, squares: SquareStyle, form: MoveForm) -> Voice {
+        Voice { vocab, squares, form, annex_d: Vocabulary::german() }
+    }
+
+    /// English with the Annex D square names, short moves: the voice of scripts and transcripts.
+    pub fn english() -> Voice {
+        Voice::new(Vocabulary::english(), SquareStyle::AnnexD, MoveForm::Short)
+    }
+
+    fn file(&self, index: usize) -> String {
+        let first = |list: &[Vec<String>; 8]| list[index].first().cloned().unwrap_or_default();
+        match self.squares {
+            SquareStyle::AnnexD => first(&self.annex_d.anna),
+            SquareStyle::Anna => first(&self.vocab.anna),
+            SquareStyle::Nato => first(&self.vocab.nato),
+            SquareStyle::Plain => char::from(b'a' + index as u8).to_string(),
+        }
+    }
+
+    fn rank(&self, index: usize) -> String {
+        let ranks = if self.squares == SquareStyle::AnnexD { &self.annex_d.ranks } else { &self.vocab.ranks };
+        ranks[index].first().cloned().unwrap_or_default()
+    }
+
+    /// A square in words: `Eva vier`.
+    pub fn square(&self, square: Square) -> String {
+        format!("{} {}", self.file(usize::from(square.file())), self.rank(usize::from(square.rank())))
+    }
+
+    /// A move in words, in this voice's form.
+    pub fn move_words(&self, played: &Played) -> String {
+        let v = &self.vocab;
+        let first = |list: &[String]| list.first().cloned().unwrap_or_default();
+        let mut words: Vec<String> = Vec::new();
+        match (played.mv, &played.san.san) {
+            (Move::Castle { king, rook }, _) => {
+                let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+                words.push(first(if side == CastlingSide::KingSide { &v.castle_short } else { &v.castle_long }));
+            }
+            (mv, san) => {
+                let from = mv.from().unwrap_or(mv.to());
+                match self.form {
+                    MoveForm::Long => {
+                        words.push(v.piece(mv.role()).to_string());
+                        words.push(self.square(from));
+                    }
+                    MoveForm::Short => {
+                        if mv.role() != Role::Pawn {
+                            words.push(v.piece(mv.role()).to_string());
+                        }
+                        if let San::Normal { file, rank, .. } = san {
+                            match (file, rank) {
+                                (Some(_), Some(_)) => words.push(self.square(from)),
+                                (Some(f), None) => words.push(self.file(usize::from(*f))),
+                                (None, Some(r)) => words.push(self.rank(usize::from(*r))),
+                                (None, None) => {}
+                            }
+                        }
+                    }
+                }
+                if mv.is_capture() {
+                    words.push(first(&v.moves.capture));
+                }
+                words.push(self.square(mv.to()));
+                if let Some(promotion) = mv.promotion() {
+                    words.push(v.piece(promotion).to_string());
+                }
+                if mv.is_en_passant() {
+                    words.push(first(&v.moves.en_passant));
+                }
+            }
+        }
+        match played.san.suffix {
+            Some(Suffix::Check) => words.push(first(&v.moves.check)),
+            Some(Suffix::Checkmate) => words.push(first(&v.moves.mate)),
+            None => {}
+        }
+        words.join(" ")
+    }
+
+    /// The words of an utterance.
+    pub fn render(&self, utterance: &Utterance) -> String {
+        let template = self.vocab.word_owned(&format!("say.{}", utterance.sentence.key()));
+        let args: Vec<(&str, String)> = utterance.args.iter().map(|(name, arg)| (*name, self.argument(arg))).collect();
+        fill(&template, &args)
+    }
+
+    fn argument(&self, arg: &Arg) -> String {
+        let vocab = &self.vocab;
+        match arg {
+            Arg::Side(color) => side(*color, vocab),
+            Arg::Time(d) => time_words(*d, vocab),
+            Arg::Number(n) => n.to_string(),
+            Arg::Moves(n) => counted(u64::from(*n), "moves", vocab),
+            Arg::Move(played) => self.move_words(played),
+            Arg::Piece(role) => vocab.piece(*role).to_string(),
+            Arg::Squares(squares) => self.list(squares.iter().map(|s| self.square(*s)).collect()),
+            Arg::Square(s) => Square::from_ascii(s.as_bytes()).map_or_else(|_| s.clone(), |sq| self.square(sq)),
+            Arg::Text(s) => s.clone(),
+            Arg::Reason(r) => vocab.word_owned(&format!("reason.{}", r.key())),
+            Arg::Illegal(reason) => vocab.word_owned(&format!("illegal.{}", reason.key())),
+            Arg::Article(a) => (*a).to_string(),
+            Arg::Outcome(o) => outcome(*o, vocab),
+            Arg::MoveList(list) => self.move_list(list),
+        }
+    }
+
+    /// Items said as a list: `a, b or c`.
+    fn list(&self, mut items: Vec<String>) -> String {
+        let Some(last) = items.pop() else { return String::new() };
+        if items.is_empty() {
+            return last;
+        }
+        format!("{}{}{last}", items.join(self.vocab.word("list.separator")), self.vocab.word("list.or"))
+    }
+
+    fn move_list(&self, list: &[(u32, Option<Played>, Option<Played>)]) -> String {
+        let number = self.vocab.word("outcome.move_list_number");
+        let entries: Vec<String> = list
+            .iter()
+            .map(|(n, white, black)| {
+                let mut entry = fill(number, &[("n", n.to_string())]);
+                match white {
+                    Some(m) => entry.push_str(&format!(" {}", self.move_words(m))),
+                    None => entry.push_str(" ..."),
+                }
+                if let Some(m) = black {
+                    entry.push_str(self.vocab.word("outcome.move_list_pair"));
+                    entry.push_str(&self.move_words(m));
+                }
+                entry
+            })
+            .collect();
+        entries.join(self.vocab.word("outcome.move_list_separator"))
+    }
 }
 
 /// Replaces each `{name}` in `template` by its value; unknown placeholders stay as they are.
@@ -41,22 +232,6 @@ pub fn fill(template: &str, args: &[(&str, String)]) -> String {
     out
 }
 
-fn argument(arg: &Arg, vocab: &Vocabulary) -> String {
-    match arg {
-        Arg::Side(color) => side(*color, vocab),
-        Arg::Time(d) => time_words(*d, vocab),
-        Arg::Number(n) => n.to_string(),
-        Arg::Moves(n) => counted(u64::from(*n), "moves", vocab),
-        Arg::Move(san) => san.clone(),
-        Arg::Square(s) | Arg::Text(s) => s.clone(),
-        Arg::Reason(r) => vocab.word_owned(&format!("reason.{}", r.key())),
-        Arg::Illegal(reason) => vocab.word_owned(&format!("illegal.{}", reason.key())),
-        Arg::Article(a) => (*a).to_string(),
-        Arg::Outcome(o) => outcome(*o, vocab),
-        Arg::MoveList(list) => move_list(list, vocab),
-    }
-}
-
 pub fn side(color: Color, vocab: &Vocabulary) -> String {
     vocab.word_owned(match color {
         Color::White => "side.white",
@@ -75,9 +250,9 @@ pub fn outcome(o: Outcome, vocab: &Vocabulary) -> String {
     fill(vocab.word(key), &[("reason", reason), ("article", o.reason.article().to_string())])
 }
 
-/// A count with its noun in the right plural form: `1 minute`, `3 minutes`.
+/// A count with its noun in the right plural form: `1 minute`, `3 minutes`, `5 minut`.
 pub fn counted(n: u64, noun: &str, vocab: &Vocabulary) -> String {
-    // Slavic languages use a third form for 2-4 (but not 12-14); English uses "few" = "other".
+    // Slavic languages use a third form for 2-4 (but not 12-14); English says "few" like "other".
     let form = match (n % 10, n % 100) {
         _ if n == 1 => "one",
         (2..=4, r) if !(12..=14).contains(&r) => "few",
@@ -103,29 +278,12 @@ pub fn time_words(d: Duration, vocab: &Vocabulary) -> String {
     parts.join(vocab.word("time.separator"))
 }
 
-fn move_list(list: &[(u32, Option<String>, Option<String>)], vocab: &Vocabulary) -> String {
-    let number = vocab.word("outcome.move_list_number");
-    let entries: Vec<String> = list
-        .iter()
-        .map(|(n, white, black)| {
-            let mut entry = fill(number, &[("n", n.to_string())]);
-            for san in [white.as_deref().unwrap_or("..."), black.as_deref().unwrap_or("")] {
-                if !san.is_empty() {
-                    entry.push(' ');
-                    entry.push_str(san);
-                }
-            }
-            entry
-        })
-        .collect();
-    entries.join(vocab.word("outcome.move_list_separator"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::message::{Priority, Sentence};
     use crate::core::outcome::Reason;
+    use crate::core::rules::Game;
 
     #[test]
     fn times_are_words() {
@@ -140,10 +298,31 @@ mod tests {
 
     #[test]
     fn renders_sentences_with_arguments() {
-        let en = Vocabulary::english();
         let u = Utterance::new(Priority::Urgent, Sentence::GameOver)
             .arg("outcome", Arg::Outcome(Outcome::draw(Reason::FivefoldRepetition)));
-        assert_eq!(render(&u, &en), "Draw by fivefold repetition (FIDE 9.6.1).");
+        assert_eq!(Voice::english().render(&u), "Draw by fivefold repetition (FIDE 9.6.1).");
         assert_eq!(fill("{a} and {b} {", &[("a", "x".into())]), "x and {b} {");
+    }
+
+    /// Plays `moves` (SAN) from `fen` and says the last one.
+    fn say(voice: &Voice, fen: Option<&str>, moves: &[&str]) -> String {
+        let mut game = fen.map_or_else(Game::new, |f| Game::from_fen(f).unwrap());
+        let mut last = None;
+        for text in moves {
+            let mv = game.resolve(text).unwrap();
+            let ply = game.play(mv).unwrap();
+            last = Some(Played { san: ply.san, mv });
+        }
+        voice.move_words(&last.unwrap())
+    }
+
+    #[test]
+    fn english_moves_with_annex_d_and_nato_squares() {
+        let annex_d = Voice::english();
+        assert_eq!(say(&annex_d, None, &["Nf3"]), "Knight Felix drei");
+        let nato = Voice::new(Vocabulary::english(), SquareStyle::Nato, MoveForm::Short);
+        assert_eq!(say(&nato, None, &["Nf3"]), "Knight Foxtrot three");
+        let plain = Voice::new(Vocabulary::english(), SquareStyle::Plain, MoveForm::Long);
+        assert_eq!(say(&plain, None, &["e4"]), "Pawn e two e four");
     }
 }

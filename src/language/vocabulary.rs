@@ -1,15 +1,109 @@
-//! The words of one language, loaded from `grammar/<code>.toml` at compile time.
+//! The words of one language, loaded from `grammar/<code>.toml` at compile time: a typed view of the
+//! words of moves and commands, and the sentences by dotted key (`say.moved`, `side.white`).
 
 use std::collections::HashMap;
 
-/// The grammar files, built into the program so it needs nothing at run time.
-const SOURCES: &[(&str, &str)] = &[("en", include_str!("../../grammar/en.toml"))];
+use serde::Deserialize;
+use shakmaty::{ByRole, Role};
 
-/// The words of one language, looked up by dotted key (`say.moved`, `side.white`).
+/// The grammar files, built into the program so it needs nothing at run time.
+const SOURCES: &[(&str, &str)] =
+    &[("en", include_str!("../../grammar/en.toml")), ("de", include_str!("../../grammar/de.toml"))];
+
+/// The words of one language.
 #[derive(Debug, Clone)]
 pub struct Vocabulary {
     code: &'static str,
+    pub name: String,
+    /// Piece names, first said, all understood.
+    pub pieces: ByRole<Vec<String>>,
+    /// Annex C.3 notation letters; the pawn has none.
+    pub letters: ByRole<Option<char>>,
+    /// The Annex D alphabet as this language spells it, files a to h.
+    pub anna: [Vec<String>; 8],
+    pub nato: [Vec<String>; 8],
+    /// This language's numbers one to eight.
+    pub ranks: [Vec<String>; 8],
+    pub castle_short: Vec<String>,
+    pub castle_long: Vec<String>,
+    pub moves: MoveWords,
+    /// Command words by command name (`time`, `offer`...).
+    pub commands: Vec<(String, Vec<String>)>,
     words: HashMap<String, String>,
+}
+
+/// The small words of a move and of a conversation about it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MoveWords {
+    pub capture: Vec<String>,
+    pub to: Vec<String>,
+    pub from: Vec<String>,
+    pub check: Vec<String>,
+    pub mate: Vec<String>,
+    pub en_passant: Vec<String>,
+    pub promotion: Vec<String>,
+    pub correction: Vec<String>,
+    pub filler: Vec<String>,
+    pub yes: Vec<String>,
+    pub no_answer: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct File {
+    language: Language,
+    pieces: Pieces<Vec<String>>,
+    letters: Letters,
+    squares: Squares,
+    castling: Castling,
+    moves: MoveWords,
+    commands: toml::Table,
+}
+
+#[derive(Deserialize)]
+struct Language {
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct Pieces<T> {
+    king: T,
+    queen: T,
+    rook: T,
+    bishop: T,
+    knight: T,
+    pawn: T,
+}
+
+#[derive(Deserialize)]
+struct Letters {
+    king: char,
+    queen: char,
+    rook: char,
+    bishop: char,
+    knight: char,
+}
+
+#[derive(Deserialize)]
+struct Squares {
+    anna: [Vec<String>; 8],
+    nato: [Vec<String>; 8],
+    ranks: [Vec<String>; 8],
+}
+
+#[derive(Deserialize)]
+struct Castling {
+    short: Vec<String>,
+    long: Vec<String>,
+}
+
+/// Why a grammar file could not be loaded (only ever seen by the test that checks them).
+#[derive(Debug)]
+pub struct GrammarError(String);
+
+impl std::fmt::Display for GrammarError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
 }
 
 impl Vocabulary {
@@ -21,11 +115,51 @@ impl Vocabulary {
     /// The vocabulary of the language with this code, if Anna has it.
     pub fn get(code: &str) -> Option<Vocabulary> {
         let (code, source) = SOURCES.iter().find(|(c, _)| c.eq_ignore_ascii_case(code))?;
-        // The files are checked by the test below, so a broken file cannot ship.
-        let table: toml::Table = source.parse().ok()?;
+        // Every built-in file is checked by the tests below, so this cannot fail in a release.
+        Vocabulary::load(code, source).ok()
+    }
+
+    fn load(code: &'static str, source: &str) -> Result<Vocabulary, GrammarError> {
+        let error = |e: &dyn std::fmt::Display| GrammarError(format!("grammar/{code}.toml: {e}"));
+        let file: File = toml::from_str(source).map_err(|e| error(&e))?;
+        let table: toml::Table = source.parse().map_err(|e| error(&e))?;
         let mut words = HashMap::new();
         flatten("", &table, &mut words);
-        Some(Vocabulary { code, words })
+        let p = file.pieces;
+        let l = file.letters;
+        let mut commands = Vec::new();
+        for (name, value) in file.commands {
+            let list: Vec<String> = value.try_into().map_err(|e| error(&e))?;
+            commands.push((name, list));
+        }
+        Ok(Vocabulary {
+            code,
+            name: file.language.name,
+            pieces: ByRole {
+                pawn: p.pawn,
+                knight: p.knight,
+                bishop: p.bishop,
+                rook: p.rook,
+                queen: p.queen,
+                king: p.king,
+            },
+            letters: ByRole {
+                pawn: None,
+                knight: Some(l.knight),
+                bishop: Some(l.bishop),
+                rook: Some(l.rook),
+                queen: Some(l.queen),
+                king: Some(l.king),
+            },
+            anna: file.squares.anna,
+            nato: file.squares.nato,
+            ranks: file.squares.ranks,
+            castle_short: file.castling.short,
+            castle_long: file.castling.long,
+            moves: file.moves,
+            commands,
+            words,
+        })
     }
 
     /// English, the language of scripts and transcripts.
@@ -33,8 +167,18 @@ impl Vocabulary {
         Vocabulary::get("en").expect("grammar/en.toml is built in and checked by tests")
     }
 
+    /// German, the language of FIDE Annex D.
+    pub fn german() -> Vocabulary {
+        Vocabulary::get("de").expect("grammar/de.toml is built in and checked by tests")
+    }
+
     pub fn code(&self) -> &'static str {
         self.code
+    }
+
+    /// The name of a piece as said.
+    pub fn piece(&self, role: Role) -> &str {
+        self.pieces.get(role).first().map_or("", String::as_str)
     }
 
     /// The words for `key`; a missing key yields the key itself so nothing is ever silent.
@@ -50,11 +194,13 @@ impl Vocabulary {
         self.words.contains_key(key)
     }
 
+    /// The dotted keys of every single word and sentence (lists are not included).
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.words.keys().map(String::as_str)
     }
 }
 
+/// Flattens the tables of single strings into dotted keys; lists are read by the typed view.
 fn flatten(prefix: &str, table: &toml::Table, out: &mut HashMap<String, String>) {
     for (key, value) in table {
         let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
@@ -63,7 +209,6 @@ fn flatten(prefix: &str, table: &toml::Table, out: &mut HashMap<String, String>)
             toml::Value::String(s) => {
                 out.insert(path, s.clone());
             }
-            // Grammar files hold only words; anything else is refused by the test below.
             _ => {}
         }
     }
@@ -75,25 +220,11 @@ mod tests {
     use crate::core::message::Sentence;
 
     #[test]
-    fn every_grammar_file_parses() {
+    fn every_grammar_file_loads() {
         for (code, source) in SOURCES {
-            assert!(source.parse::<toml::Table>().is_ok(), "grammar/{code}.toml does not parse");
-        }
-    }
-
-    #[test]
-    fn grammar_files_hold_only_words() {
-        fn check(table: &toml::Table, code: &str) {
-            for (key, value) in table {
-                match value {
-                    toml::Value::Table(inner) => check(inner, code),
-                    toml::Value::String(_) => {}
-                    other => panic!("grammar/{code}.toml: {key} is {other:?}, not words"),
-                }
+            if let Err(e) = Vocabulary::load(code, source) {
+                panic!("{e}");
             }
-        }
-        for (code, source) in SOURCES {
-            check(&source.parse().unwrap(), code);
         }
     }
 
@@ -111,13 +242,52 @@ mod tests {
     }
 
     #[test]
-    fn every_language_has_every_key_of_english() {
+    fn every_language_has_every_key_of_english_and_no_empty_list() {
         let en = Vocabulary::english();
+        let command_names: Vec<&String> = en.commands.iter().map(|(name, _)| name).collect();
         for code in Vocabulary::codes() {
             let v = Vocabulary::get(code).unwrap();
             for key in en.keys() {
                 assert!(v.has(key), "{code}: missing {key}");
+                assert!(!v.word(key).is_empty(), "{code}: {key} is empty");
+            }
+            let names: Vec<&String> = v.commands.iter().map(|(name, _)| name).collect();
+            assert_eq!(names, command_names, "{code}: the command names differ from English");
+            let lists = [
+                &v.castle_short,
+                &v.castle_long,
+                &v.moves.capture,
+                &v.moves.check,
+                &v.moves.mate,
+                &v.moves.promotion,
+                &v.moves.correction,
+                &v.moves.yes,
+            ];
+            assert!(lists.iter().all(|l| !l.is_empty()), "{code}: an empty word list");
+            for role in Role::ALL {
+                assert!(!v.pieces.get(role).is_empty(), "{code}: no name for {role:?}");
+            }
+            for i in 0..8 {
+                assert!(
+                    !v.anna[i].is_empty() && !v.nato[i].is_empty() && !v.ranks[i].is_empty(),
+                    "{code}: square words"
+                );
+            }
+            for (name, words) in &v.commands {
+                assert!(!words.is_empty(), "{code}: no words for the command {name}");
             }
         }
+    }
+
+    #[test]
+    fn notation_letters_follow_annex_c3() {
+        let letters = |code: &str| {
+            let v = Vocabulary::get(code).unwrap();
+            [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+                .map(|r| v.letters.get(r).unwrap())
+                .iter()
+                .collect::<String>()
+        };
+        assert_eq!(letters("en"), "KQRBN");
     }
 }

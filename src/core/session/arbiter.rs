@@ -8,8 +8,9 @@ use shakmaty::{Color, Move, Position, Role, Square};
 use super::{FlagPolicy, Question, Session, TouchMove, Unclaimed};
 use crate::core::clock::Category;
 use crate::core::command::IllegalMove;
-use crate::core::message::{Arg, Event, Priority, Sentence, Utterance};
+use crate::core::message::{Arg, Event, Played, Priority, Sentence, Utterance};
 use crate::core::outcome::{Outcome, Reason};
+use crate::core::rules::MoveSpec;
 
 impl Session {
     fn category(&self) -> Category {
@@ -146,7 +147,7 @@ impl Session {
 
     /// 9.2 and 9.3 claims by the player having the move, with or without the intended move; in rapid
     /// and blitz without full supervision also the claim of the opponent's illegal move (A.4.2).
-    pub(super) fn claim(&mut self, actor: Option<Color>, intended: Option<&str>, now: Duration) {
+    pub(super) fn claim(&mut self, actor: Option<Color>, intended: Option<&MoveSpec>, now: Duration) {
         // A.4.2: the opponent of an unclaimed illegal move claims it before making his own move.
         if let Some(unclaimed) = self.unclaimed_illegal.take() {
             if intended.is_none() && actor.unwrap_or(!unclaimed.offender) != unclaimed.offender {
@@ -161,11 +162,11 @@ impl Session {
         if self.touched.is_some_and(|(s, _)| s == side) {
             return self.say(self.side_arg(Sentence::ClaimAfterTouch, side));
         }
-        let mv = match intended.map(|text| (text, self.game.resolve(text))) {
+        let mv = match intended.map(|spec| self.game.resolve_spec(spec)) {
             None => None,
-            Some((_, Ok(mv))) => Some(mv),
-            Some((text, Err(e))) => {
-                self.refuse_move(text, &e);
+            Some(Ok(mv)) => Some(mv),
+            Some(Err(e)) => {
+                self.refuse_move(&e);
                 return self.info(Sentence::ClaimIllegalMove);
             }
         };
@@ -191,8 +192,8 @@ impl Session {
             self.clock.resume(now);
         }
         if let Some(mv) = mv {
-            let san = shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv).to_string();
-            self.say(self.side_arg(Sentence::ClaimMovePlayed, side).arg("move", Arg::Move(san)));
+            let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
+            self.say(self.side_arg(Sentence::ClaimMovePlayed, side).arg("move", Arg::Move(played)));
             self.play(side, mv, false, now);
         }
     }
@@ -240,10 +241,10 @@ impl Session {
         if offender != self.game.turn() {
             return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
         }
-        if let IllegalMove::Move(text) = &kind {
-            if let Ok(mv) = self.game.resolve(text) {
-                let u =
-                    Utterance::new(Priority::Info, Sentence::IllegalWasLegal).arg("text", Arg::Move(self.game.san(mv)));
+        if let IllegalMove::Move(spec) = &kind {
+            if let Ok(mv) = self.game.resolve_spec(spec) {
+                let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
+                let u = Utterance::new(Priority::Info, Sentence::IllegalWasLegal).arg("move", Arg::Move(played));
                 return self.say(u);
             }
         }
@@ -277,7 +278,7 @@ impl Session {
         }
         let added = self.penalty(!offender, "7.5.5", now);
         let promotion = match &kind {
-            IllegalMove::Move(text) => self.unreplaced_promotion(text),
+            IllegalMove::Move(spec) => self.unreplaced_promotion(spec),
             IllegalMove::Press => None,
         };
         let sentence = match (&kind, promotion) {
@@ -287,7 +288,7 @@ impl Session {
         };
         let u = self.side_arg(sentence, offender).arg("opponent", Arg::Side(!offender)).arg("time", Arg::Time(added));
         self.say(Utterance { priority: Priority::Urgent, ..u });
-        let IllegalMove::Move(text) = kind else { return };
+        let IllegalMove::Move(spec) = kind else { return };
         match promotion {
             // 7.5.2: the pawn becomes a queen, and the move was completed by the press.
             Some(mv) => {
@@ -300,7 +301,7 @@ impl Session {
             }
             // 7.5.1: touch-move applies to the replacement move, for the piece that was moved.
             None => {
-                let from = move_squares(&text).map(|(from, _, _)| from);
+                let from = spec.from();
                 if let Some(from) = from.filter(|sq| self.game.position().board().color_at(*sq) == Some(offender)) {
                     self.touched = Some((offender, from));
                     self.record(Event::Touched { side: offender, square: from.to_string() });
@@ -315,9 +316,12 @@ impl Session {
     pub(super) fn illegal_stands(&mut self, unclaimed: Unclaimed, now: Duration) {
         let Unclaimed { offender, kind, at } = unclaimed;
         let played = match &kind {
-            IllegalMove::Move(text) => move_squares(text)
-                .and_then(|(from, to, promotion)| self.game.play_standing_illegal(from, to, promotion))
-                .map(|ply| (ply.san.to_string(), ply.mv)),
+            IllegalMove::Move(spec) => match (spec.from(), spec.to) {
+                (Some(from), Some(to)) => {
+                    self.game.play_standing_illegal(from, to, spec.promotion).map(|ply| (ply.san, ply.mv))
+                }
+                _ => None,
+            },
             IllegalMove::Press => None,
         };
         let Some((san, mv)) = played else {
@@ -328,8 +332,8 @@ impl Session {
         let uci = self.game.uci(mv).to_string();
         self.sheet.push();
         self.sheet.mark_illegal();
-        self.record(Event::Moved { side: offender, san: san.clone(), uci });
-        self.say(self.side_arg(Sentence::IllegalStands, offender).arg("move", Arg::Move(san)));
+        self.record(Event::Moved { side: offender, san: san.to_string(), uci });
+        self.say(self.side_arg(Sentence::IllegalStands, offender).arg("move", Arg::Move(Played { san, mv })));
         self.pending = true;
         self.touched = None;
         self.press(Some(offender), at);
@@ -340,8 +344,8 @@ impl Session {
     }
 
     /// A pawn move to the last rank written without the new piece, whose queen promotion is legal.
-    fn unreplaced_promotion(&self, text: &str) -> Option<Move> {
-        let (from, to, _) = move_squares(text)?;
+    fn unreplaced_promotion(&self, spec: &MoveSpec) -> Option<Move> {
+        let (from, to) = (spec.from()?, spec.to?);
         self.game
             .position()
             .legal_moves()
@@ -367,22 +371,4 @@ impl Session {
             .arg("time", Arg::Time(added));
         self.say(u);
     }
-}
-
-/// The squares of a move written in long form (`e7e5`, `Bf8-g7`, `e7e8q`), and the promotion piece.
-fn move_squares(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    let bytes = text.trim().as_bytes();
-    let mut squares = Vec::new();
-    let mut i = 0;
-    while i + 1 < bytes.len() {
-        if matches!(bytes[i], b'a'..=b'h') && matches!(bytes[i + 1], b'1'..=b'8') {
-            squares.push((Square::from_ascii(&bytes[i..i + 2]).ok()?, i + 2));
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    let [(from, _), (to, end)] = squares.as_slice() else { return None };
-    let promotion = text.trim()[*end..].chars().find_map(|c| Role::from_char(c.to_ascii_lowercase()));
-    Some((*from, *to, promotion.filter(|r| *r != Role::King && *r != Role::Pawn)))
 }

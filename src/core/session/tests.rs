@@ -10,7 +10,7 @@ fn secs(s: u64) -> Duration {
 }
 
 fn act(session: &mut Session, text: &str, now: Duration) -> Vec<Effect> {
-    let command = crate::language::parse::command(text).unwrap();
+    let command = crate::language::commands::command(text, &crate::language::Vocabulary::english()).unwrap();
     session.handle(Input::act(command), now)
 }
 

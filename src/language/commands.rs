@@ -1,0 +1,217 @@
+//! The command words of scripts and the line mode (`tc`, `fen`, `set`, `adjust`...), in English in
+//! every language. Anything else is heard as a move or a spoken command by [`parse::hear`].
+
+use std::fmt;
+
+use shakmaty::{Color, Square};
+
+use crate::core::clock::{ClockMode, TimeControl};
+use crate::core::command::{Command, IllegalMove, Setting};
+use crate::core::duration;
+use crate::core::rules::MoveSpec;
+use crate::core::session::{FlagPolicy, TouchMove};
+use crate::language::parse::{self, Heard};
+use crate::language::Vocabulary;
+
+/// Why a line could not be read as a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandError {
+    pub message: String,
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+fn error(message: impl Into<String>) -> CommandError {
+    CommandError { message: message.into() }
+}
+
+/// Reads `white` or `black`.
+pub fn color(word: &str) -> Option<Color> {
+    match word.to_ascii_lowercase().as_str() {
+        "white" | "w" => Some(Color::White),
+        "black" | "b" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Reads one command in the language of `vocab`. `text` is trimmed and not empty.
+pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> {
+    let text = text.trim();
+    let (word, rest) = match text.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (text, ""),
+    };
+    let lower = word.to_ascii_lowercase();
+    let no_argument = |command: Command| {
+        if rest.is_empty() {
+            Ok(command)
+        } else {
+            Err(error(format!("'{word}' takes nothing after it, but I read '{rest}'.")))
+        }
+    };
+    let needs = |what: &str| error(format!("'{word}' needs {what}."));
+    match lower.as_str() {
+        "tc" => TimeControl::parse(rest).map(Command::TimeControl).map_err(|e| error(e.to_string())),
+        "tc-mode" => rest
+            .parse::<ClockMode>()
+            .map(Command::ClockMode)
+            .map_err(|_| error(format!("'{rest}' is not a clock mode: use fischer, bronstein or delay."))),
+        "fen" if !rest.is_empty() => Ok(Command::Fen(rest.to_string())),
+        "fen" => Err(needs("a position in FEN")),
+        "chess960" => rest
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n < 960)
+            .map(Command::Chess960)
+            .ok_or_else(|| needs("a start position number from 0 to 959")),
+        "white" | "black" if !rest.is_empty() => Ok(Command::Name(color(&lower).unwrap_or(Color::White), rest.to_string())),
+        "white" | "black" => Err(needs("a name")),
+        "start" => no_argument(Command::Start),
+        "press" => no_argument(Command::Press),
+        "offer" => no_argument(Command::Offer),
+        "accept" => no_argument(Command::Accept),
+        "decline" => no_argument(Command::Decline),
+        "claim" if rest.is_empty() => Ok(Command::Claim(None)),
+        "claim" => move_spec(rest, vocab).map(|spec| Command::Claim(Some(spec))),
+        "resign" => no_argument(Command::Resign),
+        "flag" => no_argument(Command::Flag),
+        "illegal" if rest.eq_ignore_ascii_case("press") => Ok(Command::Illegal(IllegalMove::Press)),
+        "illegal" if !rest.is_empty() => move_spec(rest, vocab).map(|spec| Command::Illegal(IllegalMove::Move(spec))),
+        "illegal" => Err(needs("the illegal move that was made, or 'press'")),
+        "touch" => Square::from_ascii(rest.to_ascii_lowercase().as_bytes())
+            .map(Command::Touch)
+            .map_err(|_| needs("a square, like e2")),
+        "pause" => no_argument(Command::Pause),
+        "resume" => no_argument(Command::Resume),
+        "adjust" => adjust(rest).ok_or_else(|| needs("a side and a time or a move count, like 'adjust white 1:20:00' or 'adjust black moves 40'")),
+        "quickplay" => no_argument(Command::Quickplay),
+        "decide" => match rest {
+            "1-0" => Ok(Command::Decide(Some(Color::White))),
+            "0-1" => Ok(Command::Decide(Some(Color::Black))),
+            "1/2-1/2" | "draw" => Ok(Command::Decide(None)),
+            _ => Err(needs("a result: 1-0, 0-1 or draw")),
+        },
+        "set" => setting(rest).map(Command::Set).ok_or_else(|| {
+            needs("a setting: auto-press on|off, touch-move warn|enforce, flag auto|claim, supervision full|partial, no-draw-offer-before N")
+        }),
+        "time" => no_argument(Command::Time),
+        "moves" => no_argument(Command::Moves),
+        _ => match parse::hear(text, vocab) {
+            Ok(Heard::Move(spec)) => Ok(Command::Move(spec)),
+            Ok(Heard::Command(command)) => Ok(command),
+            Ok(Heard::Answer(yes)) => Ok(Command::Answer(yes)),
+            Err(e) => Ok(Command::Unclear { text: text.to_string(), guess: guess(&e, vocab) }),
+        },
+    }
+}
+
+/// What the input would mean with the near miss corrected, if it then means something.
+fn guess(error: &parse::ParseError, vocab: &Vocabulary) -> Option<Box<Command>> {
+    let suggestion = error.suggestion.as_ref()?;
+    match parse::hear(&suggestion.corrected, vocab).ok()? {
+        Heard::Move(spec) => Some(Box::new(Command::Move(spec))),
+        Heard::Command(command) => Some(Box::new(command)),
+        Heard::Answer(_) => None,
+    }
+}
+
+/// The move after `claim` or `illegal`.
+fn move_spec(text: &str, vocab: &Vocabulary) -> Result<MoveSpec, CommandError> {
+    match parse::hear(text, vocab) {
+        Ok(Heard::Move(spec)) => Ok(spec),
+        Ok(_) => Err(error(format!("'{text}' is not a move."))),
+        Err(e) => Err(error(e.to_string())),
+    }
+}
+
+fn setting(rest: &str) -> Option<Setting> {
+    let (name, value) = rest.split_once(char::is_whitespace)?;
+    let value = value.trim().to_ascii_lowercase();
+    let on_off = |v: &str| match v {
+        "on" | "yes" | "true" => Some(true),
+        "off" | "no" | "false" => Some(false),
+        _ => None,
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "auto-press" => on_off(&value).map(Setting::AutoPress),
+        "touch-move" => match value.as_str() {
+            "warn" => Some(Setting::TouchMove(TouchMove::Warn)),
+            "enforce" => Some(Setting::TouchMove(TouchMove::Enforce)),
+            _ => None,
+        },
+        "flag" => match value.as_str() {
+            "auto" => Some(Setting::Flag(FlagPolicy::Auto)),
+            "claim" => Some(Setting::Flag(FlagPolicy::Claim)),
+            _ => None,
+        },
+        "supervision" => match value.as_str() {
+            "full" => Some(Setting::Supervised(true)),
+            "partial" => Some(Setting::Supervised(false)),
+            _ => None,
+        },
+        "no-draw-offer-before" => value.parse().ok().map(Setting::NoDrawOfferBefore),
+        _ => None,
+    }
+}
+
+fn adjust(rest: &str) -> Option<Command> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    match words.as_slice() {
+        [side, time] => Some(Command::AdjustTime(color(side)?, duration::parse(time)?)),
+        [side, moves, n] if moves.eq_ignore_ascii_case("moves") => {
+            Some(Command::AdjustMoves(color(side)?, n.parse().ok()?))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn command(text: &str) -> Result<Command, CommandError> {
+        super::command(text, &Vocabulary::english())
+    }
+
+    fn spec(text: &str) -> MoveSpec {
+        match parse::hear(text, &Vocabulary::english()) {
+            Ok(Heard::Move(spec)) => spec,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_commands() {
+        assert_eq!(command("press"), Ok(Command::Press));
+        assert_eq!(command("claim Nf3"), Ok(Command::Claim(Some(spec("Nf3")))));
+        assert_eq!(command("claim"), Ok(Command::Claim(None)));
+        assert_eq!(command("Nf3"), Ok(Command::Move(spec("Nf3"))));
+        assert_eq!(command("touch e2"), Ok(Command::Touch(Square::E2)));
+        assert_eq!(command("adjust white 1:20:00"), Ok(Command::AdjustTime(Color::White, Duration::from_secs(4800))));
+        assert_eq!(command("adjust black moves 40"), Ok(Command::AdjustMoves(Color::Black, 40)));
+        assert_eq!(command("white Anna Karenina"), Ok(Command::Name(Color::White, "Anna Karenina".into())));
+        assert_eq!(command("illegal press"), Ok(Command::Illegal(IllegalMove::Press)));
+        assert_eq!(command("decide draw"), Ok(Command::Decide(None)));
+    }
+
+    #[test]
+    fn explains_bad_commands() {
+        assert_eq!(command("press now").unwrap_err().message, "'press' takes nothing after it, but I read 'now'.");
+        assert_eq!(command("touch z9").unwrap_err().message, "'touch' needs a square, like e2.");
+        assert_eq!(
+            command("chess960 960").unwrap_err().message,
+            "'chess960' needs a start position number from 0 to 959."
+        );
+        assert_eq!(
+            command("frobnicate the clock"),
+            Ok(Command::Unclear { text: "frobnicate the clock".into(), guess: None })
+        );
+    }
+}
