@@ -11,9 +11,11 @@ use shakmaty::Color;
 use crate::core::adjudicate::{self, Winnability};
 use crate::core::clock::{ClockMode, TimeControl};
 use crate::core::command::{Command, Input};
+use crate::core::message::Played;
+use crate::core::rules::{Game, MoveError};
 use crate::core::scoresheet::Tags;
-use crate::core::session::{Config, FlagPolicy, Session, TouchMove};
-use crate::language::{Vocabulary, Voice};
+use crate::core::session::{self, Config, FlagPolicy, Session, TouchMove};
+use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
 use crate::script;
 
 /// How a game is set up and played, for `anna` and `anna replay`.
@@ -37,6 +39,15 @@ pub struct GameArgs {
     /// Chess960: the start position number 0-959, or a random one if no number is given.
     #[arg(long, global = true, num_args = 0..=1, default_missing_value = "random")]
     pub chess960: Option<String>,
+    /// The language Anna speaks and understands: en, de, sk, cs, pl or sl.
+    #[arg(long, global = true)]
+    pub lang: Option<String>,
+    /// How squares are said: annex-d (Anna..Hector, eins..acht), anna, nato or plain.
+    #[arg(long, global = true)]
+    pub squares: Option<String>,
+    /// How moves are said: short (like SAN) or long (with the piece and its departure square).
+    #[arg(long, global = true)]
+    pub form: Option<String>,
     /// Complete every move at once, without a clock press.
     #[arg(long, global = true)]
     pub auto_press: bool,
@@ -49,6 +60,18 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// The voice these arguments ask for; `default_lang` when none is given.
+    pub fn voice(&self, default_lang: &str) -> Result<Voice, String> {
+        let code = self.lang.as_deref().unwrap_or(default_lang);
+        let vocab = Vocabulary::get(code).ok_or_else(|| {
+            let known: Vec<&str> = Vocabulary::codes().collect();
+            format!("Anna does not speak '{code}'; she speaks {}.", known.join(", "))
+        })?;
+        let squares = self.squares.as_deref().map(str::parse::<SquareStyle>).transpose()?.unwrap_or_default();
+        let form = self.form.as_deref().map(str::parse::<MoveForm>).transpose()?.unwrap_or_default();
+        Ok(Voice::new(vocab, squares, form))
+    }
+
     fn config(&self) -> Config {
         Config {
             auto_press: self.auto_press,
@@ -111,7 +134,13 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let voice = Voice::english();
+    let voice = match args.voice("en") {
+        Ok(voice) => voice,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let steps = match script::parse_script(&text, &voice) {
         Ok(steps) => steps,
         Err(e) => {
@@ -155,6 +184,39 @@ pub fn pgn_text(session: &Session, vocab: &Vocabulary) -> String {
     let outcome = session.outcome();
     let comment = outcome.map(|o| crate::language::announce::outcome(o, vocab));
     session.scoresheet().pgn(session.game(), &tags, outcome, comment.as_deref())
+}
+
+/// `anna say [--fen FEN] MOVE...`: each move in words, in the voice of the arguments.
+pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
+    let setup = args.voice("de").and_then(|voice| {
+        let game = fen.map_or_else(|| Ok(Game::new()), Game::from_fen).map_err(|e| e.to_string())?;
+        Ok((voice, game))
+    });
+    let (voice, mut game) = match setup {
+        Ok(setup) => setup,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    for text in moves.iter().flat_map(|m| m.split_whitespace()) {
+        let played = game.resolve(text).and_then(|mv| game.play(mv).map(|ply| Played { san: ply.san, mv }));
+        match played {
+            Ok(played) => {
+                let _ = writeln!(out, "{}", voice.move_words(&played));
+            }
+            Err(MoveError::NotUnderstood) => {
+                eprintln!("anna: I cannot read the move '{text}': write it in SAN (Nf3) or UCI (g1f3).");
+                return ExitCode::from(1);
+            }
+            Err(e) => {
+                eprintln!("anna: {text}: {}", voice.render(&session::refusal(&e)));
+                return ExitCode::from(1);
+            }
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// `anna adjudicate [--fen FEN]`.

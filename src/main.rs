@@ -32,6 +32,17 @@ enum Commands {
         #[arg(long)]
         pgn: Option<PathBuf>,
     },
+    /// Say moves in words, one line a move (moves in UCI or SAN, played in turn).
+    ///
+    /// Exit codes: 0 said; 1 a move could not be played (stderr says why); 2 a bad FEN or setting.
+    Say {
+        /// The position to start from (FEN, X-FEN or Shredder-FEN); the start position if left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The moves.
+        #[arg(required = true)]
+        moves: Vec<String>,
+    },
     /// Say whether each side can still checkmate (FIDE 5.2.2, 6.9): two lines,
     /// `white: winnable|unwinnable|undetermined` and the same for black.
     ///
@@ -51,6 +62,7 @@ fn main() -> ExitCode {
     match args.command {
         Some(Commands::Replay { file, pgn }) => cli::replay(&file, pgn.as_deref(), &args.game),
         Some(Commands::Adjudicate { fen, helpmate }) => cli::adjudicate(fen.as_deref(), helpmate),
+        Some(Commands::Say { fen, moves }) => cli::say(fen.as_deref(), &moves, &args.game),
         None => cli::play(&args.game),
     }
 }

@@ -78,8 +78,19 @@ enum Asked {
     Confirm(Option<Color>, Command),
 }
 
+/// What Anna says when what was said is not a legal move: why, or which one was meant.
+pub fn refusal(error: &MoveError) -> Utterance {
+    match error {
+        MoveError::Ambiguous(candidates) => question(candidates),
+        MoveError::NotUnderstood => Utterance::new(Priority::Urgent, Sentence::IncompleteMove),
+        MoveError::Illegal(reason) => {
+            Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(*reason))
+        }
+    }
+}
+
 /// The question to ask when several moves fit what was said.
-fn question(candidates: &[Move]) -> Utterance {
+pub fn question(candidates: &[Move]) -> Utterance {
     let first = candidates[0];
     if candidates.iter().all(|m| m.promotion().is_some() && m.from() == first.from() && m.to() == first.to()) {
         return Utterance::new(Priority::Urgent, Sentence::WhichPromotion);
@@ -415,17 +426,10 @@ impl Session {
     }
 
     pub(super) fn refuse_move(&mut self, error: &MoveError) {
-        let utterance = match error {
-            MoveError::Ambiguous(candidates) => {
-                self.asked = Some(Asked::Which(candidates.clone()));
-                question(candidates)
-            }
-            MoveError::NotUnderstood => Utterance::new(Priority::Urgent, Sentence::IncompleteMove),
-            MoveError::Illegal(reason) => {
-                Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(*reason))
-            }
-        };
-        self.say(utterance);
+        if let MoveError::Ambiguous(candidates) = error {
+            self.asked = Some(Asked::Which(candidates.clone()));
+        }
+        self.say(refusal(error));
     }
 
     /// Plays a legal move for `mover` and decides what follows at once (5.1.1, 5.2, 9.6).
