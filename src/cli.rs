@@ -244,12 +244,13 @@ pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
 
 /// `anna`: a game in the terminal, every sentence written as a line (a screen reader reads it).
 pub fn play(args: &GameArgs) -> ExitCode {
-    let setup = match args.setup() {
-        Ok(setup) => setup,
+    let prepared = args.setup().and_then(|setup| Ok((setup, args.voice("en")?)));
+    let (setup, voice) = match prepared {
+        Ok(prepared) => prepared,
         Err(e) => {
             eprintln!("anna: {e}");
             return ExitCode::from(2);
         }
     };
-    crate::runtime::run(args.config(), setup)
+    crate::runtime::run(args.config(), setup, voice)
 }

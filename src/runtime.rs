@@ -17,8 +17,7 @@ enum Source {
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
-pub fn run(config: Config, setup: Vec<Command>) -> ExitCode {
-    let voice = Voice::english();
+pub fn run(config: Config, setup: Vec<Command>, voice: Voice) -> ExitCode {
     let mut session = Session::new(config);
     let began = Instant::now();
     for command in setup {

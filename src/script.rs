@@ -16,7 +16,7 @@ use crate::core::command::Input;
 use crate::core::duration::{format_precise, parse as parse_time};
 use crate::core::message::{Effect, Event};
 use crate::core::session::{Question, Session};
-use crate::language::{commands, Voice};
+use crate::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
 
 /// One line of a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +25,9 @@ pub struct Step {
     pub line: usize,
     pub time: Duration,
     pub input: Input,
+    /// The voice from this line on, set by `voice LANG [SQUARES] [FORM]`: the language the
+    /// following lines are heard in and the transcript speaks.
+    pub voice: Option<Voice>,
 }
 
 /// A line of a script that could not be read.
@@ -44,6 +47,7 @@ impl std::error::Error for ScriptError {}
 
 /// Reads a whole script; the first bad line is reported with its number.
 pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError> {
+    let mut voice = voice.clone();
     let mut steps = Vec::new();
     let mut last = Duration::ZERO;
     for (index, raw) in text.lines().enumerate() {
@@ -74,10 +78,32 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         if command_text.is_empty() {
             return Err(fail("a time must be followed by a command.".to_string()));
         }
+        if let Some(settings) = command_text.strip_prefix("voice ") {
+            voice = voice_setting(settings).map_err(fail)?;
+            steps.push(Step { line, time, input: Input::Tick, voice: Some(voice.clone()) });
+            continue;
+        }
         let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.message))?;
-        steps.push(Step { line, time, input: Input::Act { actor, command } });
+        steps.push(Step { line, time, input: Input::Act { actor, command }, voice: None });
     }
     Ok(steps)
+}
+
+/// `LANG [SQUARES] [FORM]`, e.g. `de annex-d long`.
+fn voice_setting(text: &str) -> Result<Voice, String> {
+    let mut words = text.split_whitespace();
+    let code = words.next().unwrap_or_default();
+    let vocab = Vocabulary::get(code).ok_or_else(|| format!("Anna does not speak '{code}'."))?;
+    let mut squares = SquareStyle::default();
+    let mut form = MoveForm::default();
+    for word in words {
+        match (word.parse::<SquareStyle>(), word.parse::<MoveForm>()) {
+            (Ok(s), _) => squares = s,
+            (_, Ok(f)) => form = f,
+            (Err(e), Err(_)) => return Err(e),
+        }
+    }
+    Ok(Voice::new(vocab, squares, form))
 }
 
 fn strip_comment(line: &str) -> &str {
@@ -93,8 +119,12 @@ fn strip_comment(line: &str) -> &str {
 /// Runs a script through a session, waking it at every flag fall before the next line, and
 /// returns the transcript; its last line is the result.
 pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<String> {
+    let mut voice = voice;
     let mut transcript = Vec::new();
     for step in steps {
+        if let Some(new) = &step.voice {
+            voice = new;
+        }
         while let Some(deadline) = session.next_deadline().filter(|d| *d <= step.time) {
             let effects = session.handle(Input::Tick, deadline);
             transcript.extend(effects.iter().map(|e| effect_line(deadline, e, voice)));

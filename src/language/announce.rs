@@ -68,6 +68,15 @@ pub struct Voice {
     annex_d: Vocabulary,
 }
 
+/// Two voices are the same when they speak the same language the same way.
+impl PartialEq for Voice {
+    fn eq(&self, other: &Voice) -> bool {
+        (self.vocab.code(), self.squares, self.form) == (other.vocab.code(), other.squares, other.form)
+    }
+}
+
+impl Eq for Voice {}
+
 impl Voice {
     pub fn new(vocab: Vocabulary, squares: SquareStyle, form: MoveForm) -> Voice {
         Voice { vocab, squares, form, annex_d: Vocabulary::german() }
