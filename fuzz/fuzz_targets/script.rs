@@ -1,0 +1,25 @@
+//! A script (`anna replay` text) must never panic, neither when read nor when replayed through a
+//! fresh session.
+#![no_main]
+
+use anna::core::session::Session;
+use anna::language::Vocabulary;
+use anna::script::{parse_script, replay};
+use libfuzzer_sys::fuzz_target;
+
+/// At most this many steps are replayed, to keep each run fast.
+const MAX_STEPS: usize = 200;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(steps) = parse_script(text) else {
+        return;
+    };
+    let steps = &steps[..steps.len().min(MAX_STEPS)];
+    let mut session = Session::default();
+    let transcript = replay(steps, &mut session, &Vocabulary::english());
+    // The last line is always the result.
+    assert!(!transcript.is_empty());
+});
