@@ -3,7 +3,7 @@
 //! The solver (`can_mate`) is not called: it can be slow.
 #![no_main]
 
-use anna::core::adjudicate::parse_fen;
+use anna::core::fen::parse_fen;
 use anna::core::rules::Game;
 use libfuzzer_sys::fuzz_target;
 

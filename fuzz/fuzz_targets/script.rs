@@ -3,7 +3,7 @@
 #![no_main]
 
 use anna::core::session::Session;
-use anna::language::Vocabulary;
+use anna::language::Voice;
 use anna::script::{parse_script, replay};
 use libfuzzer_sys::fuzz_target;
 
@@ -14,12 +14,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(steps) = parse_script(text) else {
+    let voice = Voice::english();
+    let Ok(steps) = parse_script(text, &voice) else {
         return;
     };
     let steps = &steps[..steps.len().min(MAX_STEPS)];
     let mut session = Session::default();
-    let transcript = replay(steps, &mut session, &Vocabulary::english());
+    let transcript = replay(steps, &mut session, &voice);
     // The last line is always the result.
     assert!(!transcript.is_empty());
 });
