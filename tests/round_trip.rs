@@ -74,8 +74,18 @@ fn every_move_said_is_heard_back() {
                 checked += 1;
                 match heard_move(game, &words, voice) {
                     Ok(back) if back == mv => {}
-                    Ok(back) => failures.push(format!("{} {:?}: '{words}' heard as {back:?}, not {mv:?} ({})", voice.vocab.code(), (voice.squares, voice.form), game.fen())),
-                    Err(e) => failures.push(format!("{} {:?}: '{words}': {e} ({})", voice.vocab.code(), (voice.squares, voice.form), game.fen())),
+                    Ok(back) => failures.push(format!(
+                        "{} {:?}: '{words}' heard as {back:?}, not {mv:?} ({})",
+                        voice.vocab.code(),
+                        (voice.squares, voice.form),
+                        game.fen()
+                    )),
+                    Err(e) => failures.push(format!(
+                        "{} {:?}: '{words}': {e} ({})",
+                        voice.vocab.code(),
+                        (voice.squares, voice.form),
+                        game.fen()
+                    )),
                 }
             }
             // The SAN written by shakmaty, typed, in every language.
