@@ -48,6 +48,15 @@ pub struct GameArgs {
     /// How moves are said: short (like SAN) or long (with the piece and its departure square).
     #[arg(long, global = true)]
     pub form: Option<String>,
+    /// The side you play: the talking clock's alarms watch only that clock.
+    #[arg(long, global = true)]
+    pub player: Option<String>,
+    /// Times left at which the clock speaks up, e.g. `10:00,5:00,1:00,0:10`, or `off`.
+    #[arg(long, global = true)]
+    pub alarms: Option<String>,
+    /// Speak of time only when asked (FIDE D.2.10.4): no alarms, no period notices.
+    #[arg(long, global = true)]
+    pub tournament: bool,
     /// Complete every move at once, without a clock press.
     #[arg(long, global = true)]
     pub auto_press: bool,
@@ -72,13 +81,33 @@ impl GameArgs {
         Ok(Voice::new(vocab, squares, form))
     }
 
-    fn config(&self) -> Config {
-        Config {
+    /// Everything a game needs from the arguments, checked before it starts.
+    fn prepare(&self, default_lang: &str) -> Result<(Config, Vec<Command>, Voice), String> {
+        Ok((self.config()?, self.setup()?, self.voice(default_lang)?))
+    }
+
+    fn config(&self) -> Result<Config, String> {
+        let player = match self.player.as_deref() {
+            None | Some("both") => None,
+            Some(side) => Some(
+                crate::language::commands::color(side)
+                    .ok_or_else(|| format!("'{side}' is not a side: use white, black or both."))?,
+            ),
+        };
+        let alarms = match self.alarms.as_deref() {
+            None => Config::default().alarms,
+            Some(text) => crate::language::commands::alarm_times(text)
+                .ok_or_else(|| format!("'{text}' are not alarm times: write them like 10:00,5:00,0:30, or off."))?,
+        };
+        Ok(Config {
+            player,
+            alarms,
+            tournament: self.tournament,
             auto_press: self.auto_press,
             touch_move: if self.enforce_touch_move { TouchMove::Enforce } else { TouchMove::Warn },
             flag: if self.claim_flag { FlagPolicy::Claim } else { FlagPolicy::Auto },
             ..Config::default()
-        }
+        })
     }
 
     /// The setup commands these arguments stand for, checked before any game starts.
@@ -134,8 +163,8 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let voice = match args.voice("en") {
-        Ok(voice) => voice,
+    let (config, setup, voice) = match args.prepare("en") {
+        Ok(prepared) => prepared,
         Err(e) => {
             eprintln!("anna: {e}");
             return ExitCode::from(2);
@@ -148,14 +177,7 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let setup = match args.setup() {
-        Ok(setup) => setup,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut session = Session::new(args.config());
+    let mut session = Session::new(config);
     for command in setup {
         session.handle(Input::act(command), std::time::Duration::ZERO);
     }
@@ -244,13 +266,11 @@ pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
 
 /// `anna`: a game in the terminal, every sentence written as a line (a screen reader reads it).
 pub fn play(args: &GameArgs) -> ExitCode {
-    let prepared = args.setup().and_then(|setup| Ok((setup, args.voice("en")?)));
-    let (setup, voice) = match prepared {
-        Ok(prepared) => prepared,
+    match args.prepare("en") {
+        Ok((config, setup, voice)) => crate::runtime::run(config, setup, voice),
         Err(e) => {
             eprintln!("anna: {e}");
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
-    };
-    crate::runtime::run(args.config(), setup, voice)
+    }
 }

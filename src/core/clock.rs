@@ -212,6 +212,18 @@ impl Clock {
         Some(self.fall_instant(t))
     }
 
+    /// The instant the running side's time will be down to `left`, if it is still above it (talking clock
+    /// alarms). `None` with no time control, when no clock runs, or when the time is already that low.
+    pub fn reaches(&self, left: Duration) -> Option<Duration> {
+        let t = self.turn.filter(|t| !t.paused)?;
+        let main = self.sides[t.side].main;
+        if self.tc.is_none() || main <= left {
+            return None;
+        }
+        let delay_left = self.delay(t.side).saturating_sub(t.used);
+        Some(t.since.saturating_add(delay_left).saturating_add(main - left))
+    }
+
     /// A side whose time is zero at `now` (the one whose flag fell first, if both). `None` with no time control.
     pub fn flagged(&self, now: Duration) -> Option<Color> {
         if self.tc.is_none() {

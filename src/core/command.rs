@@ -57,13 +57,16 @@ pub enum Command {
 }
 
 /// The settings a script or the player may change during a session.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
     AutoPress(bool),
     TouchMove(TouchMove),
     Flag(FlagPolicy),
     Supervised(bool),
     NoDrawOfferBefore(u32),
+    Player(Option<Color>),
+    Alarms(Vec<Duration>),
+    Tournament(bool),
 }
 
 /// A completed illegal move as reported (7.5).

@@ -91,6 +91,7 @@ sentences! {
     IllegalCannotStand => "illegal_cannot_stand",
     IllegalWasLegal => "illegal_was_legal",
     IncompleteMove => "incomplete_move",
+    TimeAlarm => "time_alarm",
     WhichPiece => "which_piece",
     WhichPromotion => "which_promotion",
     Confirm => "confirm",

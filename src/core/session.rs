@@ -2,6 +2,7 @@
 //! time since the session began and returns what to say and record ([`Effect`]s). Pure: no I/O, no
 //! wall clock.
 
+mod alarms;
 mod arbiter;
 
 use std::time::Duration;
@@ -36,7 +37,7 @@ pub enum FlagPolicy {
     Claim,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Complete every move at once, without a clock press (casual games).
     pub auto_press: bool,
@@ -46,6 +47,30 @@ pub struct Config {
     pub supervised: Option<bool>,
     /// Competition rule 9.1.1: no draw offers before this move number (0: no such rule).
     pub no_draw_offer_before: u32,
+    /// The side Anna's user plays, whose clock the alarms watch; `None`: both.
+    pub player: Option<Color>,
+    /// Times left at which the talking clock speaks up (D.2.6), like WinBoard's alarm times.
+    pub alarms: Vec<Duration>,
+    /// Speak of time only when asked, as D.2.10.4 asks of an assistant: no alarms, no period notices.
+    pub tournament: bool,
+}
+
+/// The default alarm times: 10, 5, 2 and 1 minutes, 30 and 10 seconds left.
+pub const DEFAULT_ALARMS: [u64; 6] = [600, 300, 120, 60, 30, 10];
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            auto_press: false,
+            touch_move: TouchMove::default(),
+            flag: FlagPolicy::default(),
+            supervised: None,
+            no_draw_offer_before: 0,
+            player: None,
+            alarms: DEFAULT_ALARMS.iter().map(|s| Duration::from_secs(*s)).collect(),
+            tournament: false,
+        }
+    }
 }
 
 /// A question only the arbiter can answer: Anna could not prove whether a side can still mate.
@@ -157,6 +182,8 @@ pub struct Session {
     question: Option<Question>,
     /// A question put to the player, waiting for the answer.
     asked: Option<Asked>,
+    /// The lowest alarm time each side has heard in this period: alarms above it are not repeated.
+    alarm_floor: ByColor<Option<Duration>>,
     /// The side whose flag fall has been announced but not yet claimed (FlagPolicy::Claim).
     flag_announced: Option<Color>,
     outcome: Option<Outcome>,
@@ -185,6 +212,7 @@ impl Session {
             unclaimed_illegal: None,
             question: None,
             flag_announced: None,
+            alarm_floor: ByColor { white: None, black: None },
             asked: None,
             outcome: None,
             effects: Vec::new(),
@@ -216,8 +244,14 @@ impl Session {
         self.question
     }
 
-    /// The instant the runtime must wake the session with [`Input::Tick`]: the next flag fall.
+    /// The instant the runtime must wake the session with [`Input::Tick`]: the next flag fall or
+    /// talking-clock alarm.
     pub fn next_deadline(&self) -> Option<Duration> {
+        [self.next_flag(), self.next_alarm().map(|(at, _)| at)].into_iter().flatten().min()
+    }
+
+    /// The instant the running side's flag falls, unless that is already known or decided.
+    fn next_flag(&self) -> Option<Duration> {
         if self.outcome.is_some() || matches!(self.question, Some(Question::FlagFall(_) | Question::SecondIllegal(_))) {
             return None;
         }
@@ -230,9 +264,16 @@ impl Session {
 
     /// Handles one input at `now` (time since the session began) and returns what follows from it.
     pub fn handle(&mut self, input: Input, now: Duration) -> Vec<Effect> {
-        // A flag that fell before this input was noticed first, at its own instant.
-        if let Some(deadline) = self.next_deadline().filter(|d| *d <= now) {
-            self.flag_fall(deadline);
+        // Alarms and a flag fall due before this input come first, each at its own instant.
+        loop {
+            let flag = self.next_flag().filter(|at| *at <= now);
+            match self.next_alarm().filter(|(at, _)| *at <= now) {
+                Some((at, left)) if flag.is_none_or(|f| at < f) => self.sound_alarm(left),
+                _ => match flag {
+                    Some(at) => self.flag_fall(at),
+                    None => break,
+                },
+            }
         }
         if let Input::Act { actor, command } = input {
             self.act(actor, command, now);
@@ -331,6 +372,9 @@ impl Session {
             Setting::Flag(policy) => self.config.flag = policy,
             Setting::Supervised(on) => self.config.supervised = Some(on),
             Setting::NoDrawOfferBefore(n) => self.config.no_draw_offer_before = n,
+            Setting::Player(side) => self.config.player = side,
+            Setting::Alarms(times) => self.config.alarms = times,
+            Setting::Tournament(on) => self.config.tournament = on,
         }
     }
 
@@ -511,6 +555,11 @@ impl Session {
         });
         if let Some(period) = report.new_period {
             self.record(Event::PeriodStarted { side, period: period.index, added: period.added });
+            // The new period's time brings the alarms back.
+            *self.alarm_floor.get_mut(side) = None;
+            if self.config.tournament {
+                return;
+            }
             self.say(
                 Utterance::new(Priority::Info, Sentence::PeriodStarted)
                     .arg("side", Arg::Side(side))

@@ -2,6 +2,7 @@
 //! every language. Anything else is heard as a move or a spoken command by [`parse::hear`].
 
 use std::fmt;
+use std::time::Duration;
 
 use shakmaty::{Color, Square};
 
@@ -70,7 +71,9 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
             .filter(|n| *n < 960)
             .map(Command::Chess960)
             .ok_or_else(|| needs("a start position number from 0 to 959")),
-        "white" | "black" if !rest.is_empty() => Ok(Command::Name(color(&lower).unwrap_or(Color::White), rest.to_string())),
+        "white" | "black" if !rest.is_empty() => {
+            Ok(Command::Name(color(&lower).unwrap_or(Color::White), rest.to_string()))
+        }
         "white" | "black" => Err(needs("a name")),
         "start" => no_argument(Command::Start),
         "press" => no_argument(Command::Press),
@@ -89,7 +92,9 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
             .map_err(|_| needs("a square, like e2")),
         "pause" => no_argument(Command::Pause),
         "resume" => no_argument(Command::Resume),
-        "adjust" => adjust(rest).ok_or_else(|| needs("a side and a time or a move count, like 'adjust white 1:20:00' or 'adjust black moves 40'")),
+        "adjust" => adjust(rest).ok_or_else(|| {
+            needs("a side and a time or a move count, like 'adjust white 1:20:00' or 'adjust black moves 40'")
+        }),
         "quickplay" => no_argument(Command::Quickplay),
         "decide" => match rest {
             "1-0" => Ok(Command::Decide(Some(Color::White))),
@@ -98,7 +103,10 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
             _ => Err(needs("a result: 1-0, 0-1 or draw")),
         },
         "set" => setting(rest).map(Command::Set).ok_or_else(|| {
-            needs("a setting: auto-press on|off, touch-move warn|enforce, flag auto|claim, supervision full|partial, no-draw-offer-before N")
+            needs(
+                "a setting: auto-press on|off, touch-move warn|enforce, flag auto|claim, supervision full|partial, \
+                 no-draw-offer-before N, player white|black|both, alarms 10:00,1:00,0:10|off, tournament on|off",
+            )
         }),
         "time" => no_argument(Command::Time),
         "moves" => no_argument(Command::Moves),
@@ -156,8 +164,22 @@ fn setting(rest: &str) -> Option<Setting> {
             _ => None,
         },
         "no-draw-offer-before" => value.parse().ok().map(Setting::NoDrawOfferBefore),
+        "player" => match value.as_str() {
+            "both" | "none" => Some(Setting::Player(None)),
+            side => color(side).map(|c| Setting::Player(Some(c))),
+        },
+        "alarms" => alarm_times(&value).map(Setting::Alarms),
+        "tournament" => on_off(&value).map(Setting::Tournament),
         _ => None,
     }
+}
+
+/// Alarm times, `10:00,5:00,0:30` (`m:ss` or seconds), or `off`.
+pub fn alarm_times(text: &str) -> Option<Vec<Duration>> {
+    if text.trim().eq_ignore_ascii_case("off") {
+        return Some(Vec::new());
+    }
+    text.split(',').map(|t| duration::parse(t.trim())).collect()
 }
 
 fn adjust(rest: &str) -> Option<Command> {

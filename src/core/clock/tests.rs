@@ -139,6 +139,18 @@ fn flag_at_is_exact() {
 }
 
 #[test]
+fn reaches_gives_the_instant_of_an_alarm() {
+    let mut clock = started("1+2", ClockMode::Delay);
+    // One minute with a 2-second delay: 10 seconds are left at 2 + 50 s.
+    assert_eq!(clock.reaches(ms(10_000)), Some(ms(52_000)));
+    assert_eq!(clock.remaining(White, ms(52_000)), ms(10_000));
+    assert_eq!(clock.reaches(ms(60_000)), None);
+    clock.pause(ms(3000));
+    assert_eq!(clock.reaches(ms(10_000)), None);
+    assert_eq!(Clock::new(TimeControl::none()).reaches(Duration::ZERO), None);
+}
+
+#[test]
 fn flag_at_includes_the_delay() {
     let mut clock = started("1+2", ClockMode::Delay);
     assert_eq!(clock.flag_at(), Some(ms(62_000)));

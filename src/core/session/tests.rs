@@ -3,7 +3,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use super::*;
-use crate::core::message::Event;
+use crate::core::message::{Event, Sentence};
 
 fn secs(s: u64) -> Duration {
     Duration::from_secs(s)
@@ -20,7 +20,7 @@ fn events(effects: &[Effect]) -> Vec<&Event> {
 
 #[test]
 fn the_session_asks_to_be_woken_at_the_exact_flag_fall() {
-    let mut s = Session::default();
+    let mut s = Session::new(Config { alarms: vec![], ..Config::default() });
     act(&mut s, "tc 60+0", secs(0));
     act(&mut s, "start", secs(0));
     assert_eq!(s.next_deadline(), Some(secs(60)));
@@ -32,6 +32,30 @@ fn the_session_asks_to_be_woken_at_the_exact_flag_fall() {
     assert!(events(&effects).contains(&&Event::FlagFell { side: Color::Black }));
     assert_eq!(s.outcome(), Some(Outcome::win(Color::White, Reason::Time)));
     assert_eq!(s.next_deadline(), None);
+}
+
+#[test]
+fn the_talking_clock_speaks_at_each_alarm_once() {
+    let mut s = Session::default();
+    act(&mut s, "tc 60+0", secs(0));
+    act(&mut s, "start", secs(0));
+    // The default alarms under a minute: 30 and 10 seconds left.
+    assert_eq!(s.next_deadline(), Some(secs(30)));
+    let said = s.handle(Input::Tick, secs(30));
+    assert!(matches!(&said[..], [Effect::Say(u)] if u.sentence == Sentence::TimeAlarm));
+    assert_eq!(s.next_deadline(), Some(secs(50)));
+    // A late input hears the alarm it missed first.
+    let said = act(&mut s, "time", secs(55));
+    assert_eq!(said.len(), 2);
+    assert_eq!(s.next_deadline(), Some(secs(60)));
+}
+
+#[test]
+fn tournament_mode_speaks_of_time_only_when_asked() {
+    let mut s = Session::new(Config { tournament: true, ..Config::default() });
+    act(&mut s, "tc 60+0", secs(0));
+    act(&mut s, "start", secs(0));
+    assert_eq!(s.next_deadline(), Some(secs(60)));
 }
 
 #[test]
