@@ -53,6 +53,8 @@ pub enum Command {
     Set(Setting),
     // Questions.
     Time,
+    /// One side's clock alone.
+    TimeOf(Color),
     Moves,
 }
 

@@ -92,6 +92,7 @@ sentences! {
     IllegalWasLegal => "illegal_was_legal",
     IncompleteMove => "incomplete_move",
     TimeAlarm => "time_alarm",
+    TimeOf => "time_of",
     WhichPiece => "which_piece",
     WhichPromotion => "which_promotion",
     Confirm => "confirm",

@@ -284,6 +284,7 @@ impl Session {
     fn act(&mut self, actor: Option<Color>, command: Command, now: Duration) {
         match command {
             Command::Time => return self.say_time(now),
+            Command::TimeOf(side) => return self.say_time_of(side, now),
             Command::Moves => return self.say_moves(),
             Command::Decide(winner) => return self.decide(winner, now),
             _ => {}
@@ -324,7 +325,7 @@ impl Session {
             Command::Quickplay => self.quickplay(actor, now),
             Command::Unclear { text, guess } => self.unclear(actor, text, guess),
             Command::Answer(yes) => self.answer(yes, now),
-            Command::Time | Command::Moves | Command::Decide(_) => {}
+            Command::Time | Command::TimeOf(_) | Command::Moves | Command::Decide(_) => {}
         }
     }
 
@@ -688,6 +689,15 @@ impl Session {
                 .arg("black", Arg::Time(self.clock.remaining(Color::Black, now)))
                 .arg("moves", Arg::Moves(moves))
         };
+        self.say(u);
+    }
+
+    fn say_time_of(&mut self, side: Color, now: Duration) {
+        let moves = self.clock.moves(side);
+        let u = Utterance::new(Priority::Info, Sentence::TimeOf)
+            .arg("side", Arg::Side(side))
+            .arg("time", Arg::Time(self.clock.remaining(side, now)))
+            .arg("moves", Arg::Moves(moves));
         self.say(u);
     }
 

@@ -108,7 +108,8 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
                  no-draw-offer-before N, player white|black|both, alarms 10:00,1:00,0:10|off, tournament on|off",
             )
         }),
-        "time" => no_argument(Command::Time),
+        "time" if rest.is_empty() => Ok(Command::Time),
+        "time" => color(rest).map(Command::TimeOf).ok_or_else(|| needs("nothing, or a side: white or black")),
         "moves" => no_argument(Command::Moves),
         _ => match parse::hear(text, vocab) {
             Ok(Heard::Move(spec)) => Ok(Command::Move(spec)),
