@@ -198,8 +198,8 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
 /// The session's game as PGN, with the result sentence as the final comment.
 pub fn pgn_text(session: &Session, vocab: &Vocabulary) -> String {
     let tags = Tags {
-        white: session.name(Color::White).to_string(),
-        black: session.name(Color::Black).to_string(),
+        white: session.name(Color::White).unwrap_or("?").to_string(),
+        black: session.name(Color::Black).unwrap_or("?").to_string(),
         time_control: session.clock().time_control().to_pgn(),
         ..Tags::default()
     };

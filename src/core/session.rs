@@ -165,7 +165,8 @@ struct Unclaimed {
 
 pub struct Session {
     config: Config,
-    names: ByColor<String>,
+    /// The players' names, when given; otherwise a side is called by its colour.
+    names: ByColor<Option<String>>,
     game: Game,
     clock: Clock,
     sheet: Scoresheet,
@@ -200,7 +201,7 @@ impl Session {
     pub fn new(config: Config) -> Session {
         Session {
             config,
-            names: ByColor { white: "White".to_string(), black: "Black".to_string() },
+            names: ByColor { white: None, black: None },
             game: Game::new(),
             clock: Clock::new(TimeControl::none()),
             sheet: Scoresheet::default(),
@@ -231,8 +232,8 @@ impl Session {
         &self.sheet
     }
 
-    pub fn name(&self, side: Color) -> &str {
-        self.names.get(side)
+    pub fn name(&self, side: Color) -> Option<&str> {
+        self.names.get(side).as_deref()
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
@@ -361,7 +362,7 @@ impl Session {
                 Err(e) => self
                     .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
             },
-            Command::Name(side, name) => *self.names.get_mut(side) = name,
+            Command::Name(side, name) => *self.names.get_mut(side) = Some(name),
             _ => {}
         }
     }
@@ -383,6 +384,10 @@ impl Session {
         self.clock = Clock::new(self.clock.time_control().clone().with_mode(mode));
     }
 
+    fn player_name(&self, side: Color) -> Arg {
+        self.names.get(side).clone().map_or(Arg::Side(side), Arg::Text)
+    }
+
     fn start(&mut self, now: Duration) {
         if self.started {
             return;
@@ -392,8 +397,8 @@ impl Session {
         self.clock.start(side, now);
         self.record(Event::Started { side });
         let u = Utterance::new(Priority::Info, Sentence::ClockStarted)
-            .arg("white", Arg::Text(self.names.white.clone()))
-            .arg("black", Arg::Text(self.names.black.clone()))
+            .arg("white", self.player_name(Color::White))
+            .arg("black", self.player_name(Color::Black))
             .arg("side", Arg::Side(side));
         self.say(u);
     }
