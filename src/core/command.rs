@@ -54,6 +54,12 @@ pub enum Command {
     // Questions.
     Time,
     Moves,
+    /// Say again the last thing said (not itself a repetition).
+    Repeat,
+    /// Whose move is it?
+    Turn,
+    /// Which move was played last?
+    Last,
 }
 
 /// The settings a script or the player may change during a session.
