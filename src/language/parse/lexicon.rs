@@ -297,9 +297,10 @@ impl Lexicon {
             .iter()
             .filter_map(|(candidate, spelling)| {
                 let d = distance(norm, candidate);
-                (d <= limit).then_some((d, spelling.as_str()))
+                let other_initial = candidate.as_bytes().first() != norm.as_bytes().first();
+                (d <= limit).then_some(((d, other_initial), spelling.as_str()))
             })
-            .min_by_key(|(d, _)| *d)
+            .min_by_key(|(key, _)| *key)
             .map(|(_, spelling)| spelling)
     }
 }
