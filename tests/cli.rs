@@ -142,7 +142,7 @@ fn parse_lists_the_candidates_of_an_ambiguous_move_and_exits_2() {
     let out = anna(&["parse", "--fen", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Springer", "David", "zwei"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stdout(&out), "b1d2\nf3d2\n");
-    assert_eq!(stderr(&out), "Which Springer: Bella eins or Felix drei?\n");
+    assert_eq!(stderr(&out), "Springer von welchem Feld: Bella eins oder Felix drei?\n");
     let out = anna(&["parse", "--lang", "en", "--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stdout(&out).lines().count(), 4);
@@ -157,9 +157,18 @@ fn parse_explains_what_it_did_not_understand_or_cannot_play() {
     assert_eq!(stderr(&out), "I did not understand 'Springa' in 'Springa Felix drei'. Did you mean 'Springer'?\n");
     let out = anna(&["parse", "Dame", "d4"]);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stderr(&out), "Illegal move, not played. Another piece is in the way.\n");
+    assert_eq!(stderr(&out), "Regelwidriger Zug, nicht ausgeführt. Eine andere Figur steht im Weg.\n");
     let out = anna(&["parse", "--lang", "xx", "e4"]);
     assert_eq!(out.status.code(), Some(3));
     let out = anna(&["parse", "--fen", "8/8 w", "e4"]);
     assert_eq!(out.status.code(), Some(3));
+}
+
+#[test]
+fn parse_speaks_the_language_it_hears() {
+    let out = anna(&["parse", "--lang", "en", "Queen d4"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "Illegal move, not played. Another piece is in the way.\n");
+    let out = anna(&["parse", "--lang", "sk", "Jf3"]);
+    assert_eq!(stdout(&out), "g1f3\n");
 }

@@ -7,8 +7,14 @@ use serde::Deserialize;
 use shakmaty::{ByRole, Role};
 
 /// The grammar files, built into the program so it needs nothing at run time.
-const SOURCES: &[(&str, &str)] =
-    &[("en", include_str!("../../grammar/en.toml")), ("de", include_str!("../../grammar/de.toml"))];
+const SOURCES: &[(&str, &str)] = &[
+    ("en", include_str!("../../grammar/en.toml")),
+    ("de", include_str!("../../grammar/de.toml")),
+    ("sk", include_str!("../../grammar/sk.toml")),
+    ("cs", include_str!("../../grammar/cs.toml")),
+    ("pl", include_str!("../../grammar/pl.toml")),
+    ("sl", include_str!("../../grammar/sl.toml")),
+];
 
 /// The words of one language.
 #[derive(Debug, Clone)]
@@ -288,6 +294,43 @@ mod tests {
                 .iter()
                 .collect::<String>()
         };
-        assert_eq!(letters("en"), "KQRBN");
+        let expected =
+            [("en", "KQRBN"), ("de", "KDTLS"), ("sk", "KDVSJ"), ("cs", "KDVSJ"), ("pl", "KHWGS"), ("sl", "KDTLS")];
+        for (code, word) in expected {
+            assert_eq!(letters(code), word, "{code}: Annex C.3 letters");
+        }
+        assert_eq!(Vocabulary::codes().collect::<Vec<_>>(), ["en", "de", "sk", "cs", "pl", "sl"]);
+    }
+
+    #[test]
+    fn times_are_declined_in_every_language() {
+        use crate::language::announce::time_words;
+        use std::time::Duration;
+        let t = |code: &str, secs: u64| time_words(Duration::from_secs(secs), &Vocabulary::get(code).unwrap());
+        assert_eq!(t("de", 4 * 60 + 12), "4 Minuten 12 Sekunden");
+        assert_eq!(t("de", 3600), "1 Stunde");
+        assert_eq!(t("sk", 4 * 60 + 12), "4 minúty 12 sekúnd");
+        assert_eq!(t("sk", 3600 + 60 + 1), "1 hodina 1 minúta 1 sekunda");
+        assert_eq!(t("cs", 2 * 3600 + 5 * 60), "2 hodiny 5 minut");
+        assert_eq!(t("pl", 22 * 60 + 12), "22 minuty 12 sekund");
+        assert_eq!(t("pl", 3600 + 25 * 60), "1 godzina 25 minut");
+        assert_eq!(t("sl", 2 * 60 + 3), "2 minuti 3 sekunde");
+        assert_eq!(t("sl", 2 * 3600 + 5), "2 uri 5 sekund");
+    }
+
+    #[test]
+    fn annex_d_names_follow_the_files_a_to_h_in_every_language() {
+        for code in Vocabulary::codes() {
+            let v = Vocabulary::get(code).unwrap();
+            for (i, names) in v.anna.iter().enumerate() {
+                let letter = char::from(b'a' + i as u8);
+                let first = names[0].chars().next().map(|c| c.to_ascii_lowercase());
+                assert_eq!(first, Some(letter), "{code}: the Annex D name of file {letter} is {:?}", names[0]);
+            }
+        }
+        let pl = Vocabulary::get("pl").unwrap();
+        for (file, name) in [(3, "Dawid"), (4, "Ewa"), (5, "Feliks"), (6, "Gustaw"), (7, "Hektor")] {
+            assert!(pl.anna[file].iter().any(|n| n == name), "pl: {name} is not understood");
+        }
     }
 }

@@ -165,9 +165,9 @@ mod tests {
         let de = Lexicon::new(&Vocabulary::german());
         let table = [
             ("Nf3", "Nf3"),
-            ("Sf3", "Nf3"),
+            ("Sf3", "NBf3"),
             ("Ng1-f3", "Ng1f3"),
-            ("Sg1f3", "Ng1f3"),
+            ("Sg1f3", "NBg1f3"),
             ("e2e4", "e2e4"),
             ("e2-e4", "e2e4"),
             ("e7e8q", "e7e8=Q"),
