@@ -107,3 +107,26 @@ fn no_input_panics() {
         }
     }
 }
+
+proptest::proptest! {
+    #[test]
+    fn any_text_is_heard_or_refused_without_a_panic(text in "\\PC{0,40}") {
+        for vocab in [en(), de()] {
+            if let Err(e) = hear(&text, &vocab) {
+                proptest::prop_assert!(text.get(e.span.clone()).is_some());
+                let _ = e.to_string();
+            }
+        }
+    }
+
+    #[test]
+    fn chess_words_in_any_order_never_panic(words in proptest::collection::vec(proptest::sample::select(vec![
+        "Springer", "Felix", "drei", "nein", "e4", "x", "nach", "von", "Dame", "wird", "=", "O-O", "claim", "ja",
+        "Kurze", "Rochade", "äh", "e.p.", "Schach", "Springa", "to", "promotes", "eins", "Bella", ",",
+    ]), 0..8)) {
+        let text = words.join(" ");
+        for vocab in [en(), de()] {
+            let _ = hear(&text, &vocab);
+        }
+    }
+}
