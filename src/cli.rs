@@ -11,10 +11,11 @@ use shakmaty::Color;
 use crate::core::adjudicate::{self, Winnability};
 use crate::core::clock::{ClockMode, TimeControl};
 use crate::core::command::{Command, Input};
-use crate::core::message::Played;
-use crate::core::rules::{Game, MoveError};
+use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
+use crate::core::rules::{Game, MoveError, MoveSpec};
 use crate::core::scoresheet::Tags;
 use crate::core::session::{self, Config, FlagPolicy, Session, TouchMove};
+use crate::language::parse::{self, Heard};
 use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
 use crate::script;
 
@@ -262,6 +263,67 @@ pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `anna parse [--fen FEN] [--lang L] TEXT...`.
+pub fn parse(fen: Option<&str>, text: &str, args: &GameArgs) -> ExitCode {
+    let voice = match args.voice("de") {
+        Ok(voice) => voice,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let game = match fen.map(Game::from_fen).transpose() {
+        Ok(game) => game.unwrap_or_default(),
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let (prefix, spec) = match parse::hear(text, &voice.vocab) {
+        Ok(Heard::Answer(yes)) => {
+            println!("answer {}", if yes { "yes" } else { "no" });
+            return ExitCode::SUCCESS;
+        }
+        Ok(Heard::Command(Command::Claim(Some(spec)))) => ("command claim ", spec),
+        Ok(Heard::Command(command)) => {
+            println!("command {}", parse::command_name(&command).unwrap_or("unknown"));
+            return ExitCode::SUCCESS;
+        }
+        Ok(Heard::Move(spec)) => ("", spec),
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    resolve_and_print(&game, &spec, prefix, &voice)
+}
+
+/// Prints the move `spec` means in `game` after `prefix`, or the candidates, or why there is none.
+fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) -> ExitCode {
+    match game.resolve_spec(spec) {
+        Ok(mv) => {
+            println!("{prefix}{}", game.uci(mv));
+            ExitCode::SUCCESS
+        }
+        Err(MoveError::Ambiguous(candidates)) => {
+            for mv in &candidates {
+                println!("{}", game.uci(*mv));
+            }
+            eprintln!("{}", voice.render(&crate::core::session::question(&candidates)));
+            ExitCode::from(2)
+        }
+        Err(MoveError::Illegal(reason)) => {
+            let u = Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(reason));
+            eprintln!("{}", voice.render(&u));
+            ExitCode::from(1)
+        }
+        Err(_) => {
+            eprintln!("{}", voice.render(&Utterance::new(Priority::Urgent, Sentence::IncompleteMove)));
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// `anna`: a game in the terminal, every sentence written as a line (a screen reader reads it).

@@ -55,6 +55,19 @@ enum Commands {
         #[arg(long)]
         helpmate: bool,
     },
+    /// Hear TEXT as a player would say or type it and print what it means in the position: a move
+    /// in UCI, `command NAME [MOVE]`, or `answer yes|no`.
+    ///
+    /// Exit codes: 0 understood; 1 not understood or illegal (the reason on stderr); 2 ambiguous
+    /// (each candidate in UCI on stdout, the question Anna would ask on stderr); 3 a bad --fen or --lang.
+    Parse {
+        /// The position (FEN); the start position if left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The words, joined with spaces.
+        #[arg(required = true, allow_hyphen_values = true)]
+        text: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -63,6 +76,7 @@ fn main() -> ExitCode {
         Some(Commands::Replay { file, pgn }) => cli::replay(&file, pgn.as_deref(), &args.game),
         Some(Commands::Adjudicate { fen, helpmate }) => cli::adjudicate(fen.as_deref(), helpmate),
         Some(Commands::Say { fen, moves }) => cli::say(fen.as_deref(), &moves, &args.game),
+        Some(Commands::Parse { fen, text }) => cli::parse(fen.as_deref(), &text.join(" "), &args.game),
         None => cli::play(&args.game),
     }
 }

@@ -110,3 +110,65 @@ fn a_game_on_standard_input_writes_what_it_says() {
     let text = stdout(&out);
     assert!(text.contains("White: Eva vier.\nBlack: Eva fünf.\n1. Eva vier, Eva fünf.\n"), "{text}");
 }
+
+#[test]
+fn parse_prints_the_move_in_uci() {
+    let out = anna(&["parse", "Springer", "Gustav", "eins", "Felix", "drei"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "g1f3\n");
+    let out = anna(&["parse", "--lang", "en", "knight to f three"]);
+    assert_eq!(stdout(&out), "g1f3\n");
+    let out = anna(&["parse", "--fen", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e:d5"]);
+    assert_eq!(stdout(&out), "e4d5\n");
+}
+
+#[test]
+fn parse_prints_commands_and_answers() {
+    for (args, expected) in [
+        (&["parse", "claim", "e2e4"][..], "command claim e2e4\n"),
+        (&["parse", "time"], "command time\n"),
+        (&["parse", "--lang", "en", "offer a draw"], "command offer\n"),
+        (&["parse", "ja"], "answer yes\n"),
+        (&["parse", "--lang", "en", "no"], "answer no\n"),
+    ] {
+        let out = anna(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout(&out), expected, "{args:?}");
+    }
+}
+
+#[test]
+fn parse_lists_the_candidates_of_an_ambiguous_move_and_exits_2() {
+    let out = anna(&["parse", "--fen", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Springer", "David", "zwei"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "b1d2\nf3d2\n");
+    assert_eq!(stderr(&out), "Springer von welchem Feld: Bella eins oder Felix drei?\n");
+    let out = anna(&["parse", "--lang", "en", "--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out).lines().count(), 4);
+    assert_eq!(stderr(&out), "Promote to which piece: queen, rook, bishop or knight?\n");
+}
+
+#[test]
+fn parse_explains_what_it_did_not_understand_or_cannot_play() {
+    let out = anna(&["parse", "Springa", "Felix", "drei"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "I did not understand 'Springa' in 'Springa Felix drei'. Did you mean 'Springer'?\n");
+    let out = anna(&["parse", "Dame", "d4"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "Regelwidriger Zug, nicht ausgeführt. Eine andere Figur steht im Weg.\n");
+    let out = anna(&["parse", "--lang", "xx", "e4"]);
+    assert_eq!(out.status.code(), Some(3));
+    let out = anna(&["parse", "--fen", "8/8 w", "e4"]);
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[test]
+fn parse_speaks_the_language_it_hears() {
+    let out = anna(&["parse", "--lang", "en", "Queen d4"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "Illegal move, not played. Another piece is in the way.\n");
+    let out = anna(&["parse", "--lang", "sk", "Jf3"]);
+    assert_eq!(stdout(&out), "g1f3\n");
+}

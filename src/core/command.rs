@@ -56,6 +56,12 @@ pub enum Command {
     /// One side's clock alone.
     TimeOf(Color),
     Moves,
+    /// Say again the last thing said (not itself a repetition).
+    Repeat,
+    /// Whose move is it?
+    Turn,
+    /// Which move was played last?
+    Last,
 }
 
 /// The settings a script or the player may change during a session.

@@ -61,6 +61,8 @@ sentences! {
     TimeUnlimited => "time_unlimited",
     Moves => "moves",
     NoMoves => "no_moves",
+    Turn => "turn",
+    LastMove => "last_move",
     DrawOffered => "draw_offered",
     DrawOfferedOffTurn => "draw_offered_off_turn",
     DrawOfferForbidden => "draw_offer_forbidden",

@@ -188,6 +188,8 @@ pub struct Session {
     /// The side whose flag fall has been announced but not yet claimed (FlagPolicy::Claim).
     flag_announced: Option<Color>,
     outcome: Option<Outcome>,
+    /// The last thing said, for a repetition.
+    last_said: Option<Utterance>,
     effects: Vec<Effect>,
 }
 
@@ -216,6 +218,7 @@ impl Session {
             alarm_floor: ByColor { white: None, black: None },
             asked: None,
             outcome: None,
+            last_said: None,
             effects: Vec::new(),
         }
     }
@@ -287,6 +290,12 @@ impl Session {
             Command::Time => return self.say_time(now),
             Command::TimeOf(side) => return self.say_time_of(side, now),
             Command::Moves => return self.say_moves(),
+            Command::Repeat => return self.repeat(),
+            Command::Turn => {
+                let side = self.game.turn();
+                return self.say(Utterance::new(Priority::Info, Sentence::Turn).arg("side", Arg::Side(side)));
+            }
+            Command::Last => return self.say_last(),
             Command::Decide(winner) => return self.decide(winner, now),
             _ => {}
         }
@@ -326,12 +335,35 @@ impl Session {
             Command::Quickplay => self.quickplay(actor, now),
             Command::Unclear { text, guess } => self.unclear(actor, text, guess),
             Command::Answer(yes) => self.answer(yes, now),
-            Command::Time | Command::TimeOf(_) | Command::Moves | Command::Decide(_) => {}
+            Command::Time
+            | Command::TimeOf(_)
+            | Command::Moves
+            | Command::Repeat
+            | Command::Turn
+            | Command::Last
+            | Command::Decide(_) => {}
         }
     }
 
     fn say(&mut self, utterance: Utterance) {
+        self.last_said = Some(utterance.clone());
         self.effects.push(Effect::Say(utterance));
+    }
+
+    /// Says the last sentence again, even if it is the same as before; before anything was said,
+    /// that the game has not started.
+    fn repeat(&mut self) {
+        let again = self.last_said.clone().unwrap_or_else(|| Utterance::new(Priority::Info, Sentence::NotStarted));
+        self.effects.push(Effect::Say(again));
+    }
+
+    /// The last move played, by whom.
+    fn say_last(&mut self) {
+        let Some(ply) = self.game.plies().last() else { return self.info(Sentence::NoMoves) };
+        let u = Utterance::new(Priority::Info, Sentence::LastMove)
+            .arg("side", Arg::Side(ply.before.turn()))
+            .arg("move", Arg::Move(Played { san: ply.san, mv: ply.mv }));
+        self.say(u);
     }
 
     fn info(&mut self, sentence: Sentence) {

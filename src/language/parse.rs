@@ -1,11 +1,37 @@
 //! Words in: what a player typed or said, heard as a move, a command or an answer.
+//!
+//! The grammar is written out in `grammar/README.md`; each rule is one function in `parse/`, with the
+//! rule in its doc comment. Typed notation is read character by character ([`typed`]); everything
+//! else word by word, after the words are folded and looked up once in the language's [`Lexicon`].
+//! nom's errors stay inside: what leaves is a [`ParseError`] naming the words not understood, with a
+//! near miss (`Springa` for `Springer`) as a [`Suggestion`] the caller can ask about.
+//!
+//! ```
+//! use anna::language::parse::{hear, Heard};
+//! use anna::language::Vocabulary;
+//!
+//! let de = Vocabulary::german();
+//! assert!(matches!(hear("Springer Gustav eins Felix drei", &de), Ok(Heard::Move(_))));
+//! assert!(matches!(hear("ja", &de), Ok(Heard::Answer(true))));
+//! let error = hear("Springa Felix drei", &de).unwrap_err();
+//! assert_eq!(error.suggestion.unwrap().corrected, "Springer Felix drei");
+//! ```
+
+mod command;
+mod lexicon;
+mod normalize;
+mod spoken;
+mod square;
+mod typed;
+mod words;
 
 use std::fmt;
 use std::ops::Range;
+use std::sync::OnceLock;
 
-use shakmaty::san::SanPlus;
-use shakmaty::uci::UciMove;
-
+pub use self::command::name as command_name;
+pub use self::lexicon::Lexicon;
+use self::lexicon::{flag, Word};
 use crate::core::command::Command;
 use crate::core::rules::MoveSpec;
 use crate::language::Vocabulary;
@@ -26,6 +52,10 @@ pub struct ParseError {
     pub span: Range<usize>,
     /// The text of that span.
     pub found: String,
+    /// The whole input, trimmed.
+    pub input: String,
+    /// What would have fitted there, in a few English words (`a square`, `a known word`).
+    pub expected: &'static str,
     /// A near miss: the word that was probably meant, and the whole input with it in place.
     pub suggestion: Option<Suggestion>,
 }
@@ -38,7 +68,13 @@ pub struct Suggestion {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "I did not understand '{}'.", self.found)?;
+        if self.input.is_empty() {
+            f.write_str("I did not hear anything.")?;
+        } else if self.found == self.input {
+            write!(f, "I did not understand '{}'.", self.found)?;
+        } else {
+            write!(f, "I did not understand '{}' in '{}'.", self.found, self.input)?;
+        }
         if let Some(s) = &self.suggestion {
             write!(f, " Did you mean '{}'?", s.word)?;
         }
@@ -48,13 +84,84 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// Hears one utterance in the language of `vocab`.
-pub fn hear(text: &str, _vocab: &Vocabulary) -> Result<Heard, ParseError> {
-    let trimmed = text.trim();
-    let not_understood = || ParseError { span: 0..text.len(), found: trimmed.to_string(), suggestion: None };
-    if let Ok(UciMove::Normal { from, to, promotion }) = trimmed.parse::<UciMove>() {
-        return Ok(Heard::Move(MoveSpec::squares(from, to, promotion)));
-    }
-    let san: SanPlus = trimmed.parse().map_err(|_| not_understood())?;
-    MoveSpec::from_san(&san.san).map(Heard::Move).ok_or_else(not_understood)
+/// The word tables of the built-in languages, built at the first use.
+fn lexicons() -> &'static [Lexicon] {
+    static LEXICONS: OnceLock<Vec<Lexicon>> = OnceLock::new();
+    LEXICONS.get_or_init(|| {
+        let all: Vec<Vocabulary> = Vocabulary::codes().filter_map(Vocabulary::get).collect();
+        all.iter().map(|v| Lexicon::with(v, &all)).collect()
+    })
 }
+
+/// Hears one utterance in the language of `vocab` (the built-in word lists of its language).
+// A parse error is rare and read once; its size does not matter.
+#[allow(clippy::result_large_err)]
+pub fn hear(text: &str, vocab: &Vocabulary) -> Result<Heard, ParseError> {
+    match lexicons().iter().find(|l| l.code() == vocab.code()) {
+        Some(lex) => hear_with(text, lex),
+        None => hear_with(text, &Lexicon::new(vocab)),
+    }
+}
+
+/// Hears one utterance with a word table built by the caller.
+///
+/// `utterance ::= typed | answer | { filler } [ move correction-word ] ( command | move )`: the
+/// move after the last correction word stands (FIDE D.2.8).
+#[allow(clippy::result_large_err)]
+pub fn hear_with(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(spec) = typed::typed(&compact, lex) {
+        return Ok(Heard::Move(spec));
+    }
+    let words: Vec<Word> = lex.words(text).into_iter().filter(|w| !w.meaning.is_only_filler()).collect();
+    let error = |range: Range<usize>, expected: &'static str| not_understood(text, span(&words, range), expected);
+    if words.is_empty() {
+        return Err(not_understood(text, text.len() - text.trim_start().len()..text.trim_end().len(), "a move"));
+    }
+    if let Some(yes) = command::answer(&words) {
+        return Ok(Heard::Answer(yes));
+    }
+    let start = words[..words.len() - 1].iter().rposition(|w| w.meaning.has(flag::CORRECTION)).map_or(0, |i| i + 1);
+    let segment = &words[start..];
+    if let Some(i) = segment.iter().position(|w| !w.meaning.is_known()) {
+        let word = &segment[i];
+        let mut e = error(start + i..start + i + 1, "a word Anna knows");
+        e.suggestion = lex.near_miss(&word.norm).map(|near| Suggestion {
+            word: near.to_string(),
+            corrected: format!("{}{near}{}", &text[..word.span.start], &text[word.span.end..]).trim().to_string(),
+        });
+        return Err(e);
+    }
+    let shift = |r: Range<usize>| start + r.start..start + r.end;
+    if let Some(found) = command::command(segment) {
+        // A command word may also begin a move (`c vier`): the move wins if it takes all the words.
+        match (found, spoken::whole_move(segment)) {
+            (Ok(command), _) => return Ok(Heard::Command(command)),
+            (Err(_), Ok(spec)) => return Ok(Heard::Move(spec)),
+            (Err(r), Err(_)) => return Err(error(shift(r), "a move after 'claim', or nothing")),
+        }
+    }
+    spoken::whole_move(segment).map(Heard::Move).map_err(|r| error(shift(r), "a move, a command or yes or no"))
+}
+
+/// The bytes of the words in `range` (by index).
+fn span(words: &[Word], range: Range<usize>) -> Range<usize> {
+    let last = range.end.min(words.len()).max(range.start + 1).min(words.len());
+    match (words.get(range.start), last.checked_sub(1).and_then(|i| words.get(i))) {
+        (Some(a), Some(b)) => a.span.start..b.span.end,
+        _ => words.last().map_or(0..0, |w| w.span.clone()),
+    }
+}
+
+fn not_understood(text: &str, span: Range<usize>, expected: &'static str) -> ParseError {
+    ParseError {
+        found: text.get(span.clone()).unwrap_or_default().to_string(),
+        input: text.trim().to_string(),
+        span,
+        expected,
+        suggestion: None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -91,3 +91,35 @@ fn a_failed_correction_keeps_the_move_made() {
     assert_eq!(s.game().plies()[0].san.to_string(), "e4");
     assert_eq!(s.scoresheet().entries().len(), 1);
 }
+
+#[test]
+fn repeat_turn_and_last_answer_honestly() {
+    let said = |effects: &[Effect]| -> Vec<Sentence> {
+        effects.iter().filter_map(|e| if let Effect::Say(u) = e { Some(u.sentence) } else { None }).collect()
+    };
+    let mut s = Session::default();
+    assert_eq!(said(&s.handle(Input::act(Command::Repeat), secs(0))), [Sentence::NotStarted]);
+    assert_eq!(said(&s.handle(Input::act(Command::Last), secs(0))), [Sentence::NoMoves]);
+    act(&mut s, "start", secs(0));
+    let effects = act(&mut s, "e4", secs(1));
+    let moved = effects.iter().find_map(|e| if let Effect::Say(u) = e { Some(u.clone()) } else { None }).unwrap();
+    // Said again as it was, and again after a repetition.
+    for _ in 0..2 {
+        let again = s.handle(Input::act(Command::Repeat), secs(2));
+        assert_eq!(again, [Effect::Say(moved.clone())]);
+    }
+    act(&mut s, "press", secs(3));
+    let turn = s.handle(Input::act(Command::Turn), secs(4));
+    assert!(
+        matches!(&turn[..], [Effect::Say(u)] if u.sentence == Sentence::Turn && u.args[0].1 == Arg::Side(Color::Black))
+    );
+    let last = s.handle(Input::act(Command::Last), secs(4));
+    assert!(
+        matches!(&last[..], [Effect::Say(u)] if u.sentence == Sentence::LastMove && u.args[0].1 == Arg::Side(Color::White))
+    );
+    let text = crate::language::Voice::english().render(match &last[0] {
+        Effect::Say(u) => u,
+        Effect::Record(_) => unreachable!(),
+    });
+    assert_eq!(text, "Last move: White: Eva vier.");
+}

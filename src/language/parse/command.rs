@@ -1,0 +1,124 @@
+//! Commands and answers: `time`, `Remis anbieten`, `claim Nf3`, `ja`, `no`.
+
+use super::lexicon::{flag, Word};
+use super::spoken::whole_move;
+use crate::core::command::Command;
+
+/// `answer ::= yes-word { yes-word } | no-word { no-word }` (the whole utterance)
+pub fn answer(words: &[Word]) -> Option<bool> {
+    let all = |bits| !words.is_empty() && words.iter().all(|w| w.meaning.has(bits));
+    match (all(flag::YES), all(flag::NO)) {
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
+    }
+}
+
+/// `command ::= command-word | claim-word move`: `None` when the first word is no command, else
+/// the command or the range of words not understood.
+pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>> {
+    let (first, rest) = words.split_first()?;
+    let name = first.meaning.command?;
+    if rest.is_empty() {
+        return Some(Ok(named(name)));
+    }
+    if name != "claim" {
+        return Some(Err(1..2));
+    }
+    Some(match whole_move(rest) {
+        Ok(spec) => Ok(Command::Claim(Some(spec))),
+        Err(range) => Err(range.start + 1..range.end + 1),
+    })
+}
+
+/// The command of a name of `[commands]` (see `lexicon::COMMAND_NAMES`).
+pub fn named(name: &str) -> Command {
+    match name {
+        "start" => Command::Start,
+        "press" => Command::Press,
+        "time" => Command::Time,
+        "moves" => Command::Moves,
+        "offer" => Command::Offer,
+        "accept" => Command::Accept,
+        "decline" => Command::Decline,
+        "claim" => Command::Claim(None),
+        "resign" => Command::Resign,
+        "flag" => Command::Flag,
+        "pause" => Command::Pause,
+        "resume" => Command::Resume,
+        "repeat" => Command::Repeat,
+        "turn" => Command::Turn,
+        _ => Command::Last,
+    }
+}
+
+/// The name `anna parse` prints for a command heard by [`command`], if it is one.
+pub fn name(command: &Command) -> Option<&'static str> {
+    Some(match command {
+        Command::Start => "start",
+        Command::Press => "press",
+        Command::Time => "time",
+        Command::Moves => "moves",
+        Command::Offer => "offer",
+        Command::Accept => "accept",
+        Command::Decline => "decline",
+        Command::Claim(_) => "claim",
+        Command::Resign => "resign",
+        Command::Flag => "flag",
+        Command::Pause => "pause",
+        Command::Resume => "resume",
+        Command::Repeat => "repeat",
+        Command::Turn => "turn",
+        Command::Last => "last",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::rules::MoveSpec;
+    use crate::language::parse::lexicon::{Lexicon, COMMAND_NAMES};
+    use crate::language::Vocabulary;
+    use shakmaty::Role;
+
+    #[test]
+    fn commands_by_their_words_and_names() {
+        let lex = Lexicon::new(&Vocabulary::english());
+        let table = [
+            ("time", Command::Time),
+            ("clock time", Command::Time),
+            ("offer a draw", Command::Offer),
+            ("draw", Command::Offer),
+            ("I resign", Command::Resign),
+            ("say again", Command::Repeat),
+            ("whose move", Command::Turn),
+            ("last move", Command::Last),
+            ("claim", Command::Claim(None)),
+        ];
+        for (text, expected) in table {
+            assert_eq!(command(&lex.words(text)), Some(Ok(expected)), "{text}");
+        }
+        assert!(matches!(command(&lex.words("claim Nf3")), Some(Ok(Command::Claim(Some(_))))));
+        assert_eq!(command(&lex.words("resign now")), Some(Err(1..2)));
+        let knight = MoveSpec { pieces: vec![Role::Knight], ..MoveSpec::default() };
+        assert_eq!(command(&lex.words("claim knight")), Some(Ok(Command::Claim(Some(knight)))));
+        assert_eq!(command(&lex.words("Nf3")), None);
+        for name in COMMAND_NAMES {
+            assert_eq!(super::name(&named(name)), Some(name));
+        }
+    }
+
+    #[test]
+    fn answers_are_whole_utterances() {
+        let en = Lexicon::new(&Vocabulary::english());
+        let de = Lexicon::new(&Vocabulary::german());
+        assert_eq!(answer(&en.words("yes")), Some(true));
+        assert_eq!(answer(&en.words("no")), Some(false));
+        assert_eq!(answer(&de.words("ja genau")), Some(true));
+        assert_eq!(answer(&de.words("nein")), Some(false));
+        assert_eq!(answer(&de.words("nein Springer f3")), None);
+        assert_eq!(answer(&de.words("yes")), None);
+        assert_eq!(answer(&[]), None);
+    }
+}

@@ -1,0 +1,128 @@
+//! Spelling folded away before anything is heard: case, accents, umlauts written `ae`, and the
+//! punctuation a recogniser or a keyboard adds. Both the input and the word lists of `grammar/` go
+//! through [`word`], so `Läufer`, `Laeufer` and `Laufer` are one word.
+
+use std::ops::Range;
+
+/// One letter, lowercased, with its accents folded: `ä` -> `a`, `ß` -> `ss`, `č` -> `c`.
+fn fold(c: char, out: &mut String) {
+    for lower in c.to_lowercase() {
+        let folded = match lower {
+            'ä' | 'á' | 'à' | 'â' | 'ą' | 'ã' | 'å' => 'a',
+            'ö' | 'ó' | 'ò' | 'ô' | 'õ' | 'ő' => 'o',
+            'ü' | 'ú' | 'ù' | 'û' | 'ů' | 'ű' => 'u',
+            'é' | 'è' | 'ê' | 'ë' | 'ě' | 'ę' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ý' | 'ÿ' => 'y',
+            'č' | 'ć' | 'ç' => 'c',
+            'š' | 'ś' => 's',
+            'ž' | 'ź' | 'ż' => 'z',
+            'ř' | 'ŕ' => 'r',
+            'ľ' | 'ĺ' | 'ł' => 'l',
+            'ň' | 'ń' | 'ñ' => 'n',
+            'ť' => 't',
+            'ď' => 'd',
+            'ß' => {
+                out.push_str("ss");
+                continue;
+            }
+            '×' => 'x',
+            other => other,
+        };
+        out.push(folded);
+    }
+}
+
+/// The form a word is compared in: lowercase ASCII letters and digits, accents folded, every other
+/// character dropped (`e.p.` -> `ep`), and in longer words the umlauts written out folded too
+/// (`laeufer` -> `laufer`, `fuenf` -> `funf`). Words of a phrase stay separated by one space.
+///
+/// `word ::= { letter | digit }` after folding; the `ae`/`oe`/`ue` rule applies to words of four or
+/// more letters with no digit, so notation such as `Rae1` keeps its file letters.
+pub fn word(text: &str) -> String {
+    let mut folded = String::with_capacity(text.len());
+    for c in text.chars() {
+        fold(c, &mut folded);
+    }
+    let mut out = String::with_capacity(folded.len());
+    for part in folded.split(|c: char| c.is_whitespace()) {
+        let clean: String = part.chars().filter(char::is_ascii_alphanumeric).collect();
+        if clean.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if clean.len() >= 4 && clean.bytes().all(|b| b.is_ascii_alphabetic()) {
+            out.push_str(&clean.replace("ae", "a").replace("oe", "o").replace("ue", "u"));
+        } else {
+            out.push_str(&clean);
+        }
+    }
+    out
+}
+
+/// The chunks of an utterance: runs of characters between white space, commas and semicolons, with
+/// their byte ranges in the input.
+///
+/// `chunks ::= { separator } { chunk { separator } }`, `separator ::= white space | "," | ";"`.
+pub fn chunks(text: &str) -> Vec<(Range<usize>, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        let separator = c.is_whitespace() || c == ',' || c == ';';
+        match (separator, start) {
+            (true, Some(s)) => {
+                out.push((s..i, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s..text.len(), &text[s..]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_fold_case_accents_and_umlauts() {
+        let table = [
+            ("Läufer", "laufer"),
+            ("Laeufer", "laufer"),
+            ("LAUFER", "laufer"),
+            ("fünf", "funf"),
+            ("fuenf", "funf"),
+            ("Rössel", "rossel"),
+            ("große Rochade", "grosse rochade"),
+            ("Dvojka ", "dvojka"),
+            ("veža", "veza"),
+            ("kůň", "kun"),
+            ("střelec", "strelec"),
+            ("żółw", "zolw"),
+            ("e.p.", "ep"),
+            ("Rae1", "rae1"),
+            ("ae", "ae"),
+            ("nein,", "nein"),
+            ("I  mean", "i mean"),
+            ("-", ""),
+            ("×", "x"),
+        ];
+        for (input, expected) in table {
+            assert_eq!(word(input), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn chunks_keep_their_place() {
+        let text = "Springer f3, nein;  Sd2";
+        let found: Vec<_> = chunks(text).into_iter().map(|(r, s)| (r.start, s)).collect();
+        assert_eq!(found, [(0, "Springer"), (9, "f3"), (13, "nein"), (20, "Sd2")]);
+        assert!(chunks("  , ").is_empty());
+    }
+}
