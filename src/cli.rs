@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use shakmaty::Color;
 
 use crate::core::adjudicate::{self, Winnability};
@@ -57,6 +57,17 @@ pub struct GameArgs {
     /// Announce a flag fall and wait for the opponent's claim instead of deciding at once (A.4.3).
     #[arg(long, global = true)]
     pub claim_flag: bool,
+    /// Short sounds for moves, captures, checks, illegal moves, draw offers, flag falls and the end.
+    #[arg(long, global = true, value_enum, default_value_t = Switch::On)]
+    pub sounds: Switch,
+}
+
+/// A setting that is on or off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    #[default]
+    On,
+    Off,
 }
 
 impl GameArgs {
@@ -252,5 +263,6 @@ pub fn play(args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    crate::runtime::run(args.config(), setup, voice)
+    let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
+    crate::runtime::run(args.config(), setup, voice, sounds)
 }

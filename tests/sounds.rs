@@ -75,3 +75,53 @@ fn the_sounds_are_distinct_and_documented() {
     let wavs = files.filter(|f| f.as_ref().unwrap().path().extension().is_some_and(|x| x == "wav")).count();
     assert_eq!(wavs, Sound::ALL.len());
 }
+
+/// A game typed into `anna` with `PATH` set to `path`; returns standard error.
+#[cfg(unix)]
+fn play_game(path: &Path, extra: &[&str]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
+        .args(extra)
+        .env("PATH", path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // An illegal move, then the scholar's mate.
+    let moves = "e5\ne4\n\ne5\n\nQh5\n\nNc6\n\nBc4\n\nNf6\n\nQxf7#\n";
+    child.stdin.take().unwrap().write_all(moves.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_game_plays_its_sounds_through_the_player_on_the_path() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("anna-sounds-game-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log");
+    let player = dir.join("pw-play");
+    std::fs::write(&player, format!("#!/bin/sh\necho \"$1\" >> '{}'\n", log.display())).unwrap();
+    std::fs::set_permissions(&player, std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    let bells = play_game(&dir, &[]);
+    assert!(!bells.contains('\x07'), "a player was found: no bell");
+    let played = std::fs::read_to_string(&log).unwrap();
+    let names: Vec<&str> = played.lines().map(|l| Path::new(l).file_stem().unwrap().to_str().unwrap()).collect();
+    assert_eq!(names, ["illegal", "move", "move", "move", "move", "move", "move", "check", "game_end"]);
+
+    std::fs::remove_file(&log).unwrap();
+    play_game(&dir, &["--sounds", "off"]);
+    assert!(!log.exists(), "--sounds off plays nothing");
+
+    // No player at all: the bell rings for the illegal move and the end of the game only.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    assert_eq!(play_game(&empty, &[]).matches('\x07').count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
