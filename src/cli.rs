@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use shakmaty::Color;
 
 use crate::core::adjudicate::{self, Winnability};
@@ -67,6 +67,17 @@ pub struct GameArgs {
     /// Announce a flag fall and wait for the opponent's claim instead of deciding at once (A.4.3).
     #[arg(long, global = true)]
     pub claim_flag: bool,
+    /// Short sounds for moves, captures, checks, illegal moves, draw offers, flag falls and the end.
+    #[arg(long, global = true, value_enum, default_value_t = Switch::On)]
+    pub sounds: Switch,
+}
+
+/// A setting that is on or off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    #[default]
+    On,
+    Off,
 }
 
 impl GameArgs {
@@ -329,7 +340,10 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
 /// `anna`: a game in the terminal, every sentence written as a line (a screen reader reads it).
 pub fn play(args: &GameArgs) -> ExitCode {
     match args.prepare("en") {
-        Ok((config, setup, voice)) => crate::runtime::run(config, setup, voice),
+        Ok((config, setup, voice)) => {
+            let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
+            crate::runtime::run(config, setup, voice, sounds)
+        }
         Err(e) => {
             eprintln!("anna: {e}");
             ExitCode::from(2)

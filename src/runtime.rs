@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::adapters::sound::SoundPlayer;
 use crate::core::command::{Command, Input};
 use crate::core::message::Effect;
 use crate::core::session::{Config, Session};
@@ -17,11 +18,11 @@ enum Source {
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
-pub fn run(config: Config, setup: Vec<Command>, voice: Voice) -> ExitCode {
+pub fn run(config: Config, setup: Vec<Command>, voice: Voice, sounds: SoundPlayer) -> ExitCode {
     let mut session = Session::new(config);
     let began = Instant::now();
     for command in setup {
-        speak(&session.handle(Input::act(command), Duration::ZERO), &voice);
+        speak(&session.handle(Input::act(command), Duration::ZERO), &voice, &sounds);
     }
     println!("{}", voice.vocab.word("line.welcome"));
 
@@ -65,16 +66,20 @@ pub fn run(config: Config, setup: Vec<Command>, voice: Voice) -> ExitCode {
                 }
             }
         };
-        speak(&session.handle(input, began.elapsed()), &voice);
+        speak(&session.handle(input, began.elapsed()), &voice, &sounds);
     }
     ExitCode::SUCCESS
 }
 
-fn speak(effects: &[Effect], voice: &Voice) {
+fn speak(effects: &[Effect], voice: &Voice, sounds: &SoundPlayer) {
     let mut out = std::io::stdout().lock();
     for effect in effects {
-        if let Effect::Say(utterance) = effect {
-            let _ = writeln!(out, "{}", voice.render(utterance));
+        match effect {
+            Effect::Say(utterance) => {
+                let _ = writeln!(out, "{}", voice.render(utterance));
+            }
+            Effect::Play(sound) => sounds.play(*sound),
+            Effect::Record(_) => {}
         }
     }
     let _ = out.flush();

@@ -140,6 +140,7 @@ pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<Strin
 pub fn effect_line(time: Duration, effect: &Effect, voice: &Voice) -> String {
     let what = match effect {
         Effect::Say(utterance) => format!("say {}", voice.render(utterance)),
+        Effect::Play(sound) => format!("play {}", sound.name()),
         Effect::Record(event) => event_text(event),
     };
     format!("{} {what}", format_precise(time))

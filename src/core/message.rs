@@ -1,5 +1,6 @@
-//! What the session tells the world: sentences to speak ([`Utterance`]) and decisions and clock
-//! changes to record ([`Event`]). Both are plain values, so tests and transcripts read them directly.
+//! What the session tells the world: sentences to speak ([`Utterance`]), earcons to play ([`Sound`])
+//! and decisions and clock changes to record ([`Event`]). All are plain values, so tests and
+//! transcripts read them directly.
 //! The words of every sentence live in `grammar/`; here a sentence is only a key and its arguments.
 
 use std::time::Duration;
@@ -240,9 +241,70 @@ pub enum Event {
     Ended(Outcome),
 }
 
+macro_rules! sounds {
+    ($($(#[$doc:meta])* $variant:ident => $name:literal,)*) => {
+        /// A short sound (an earcon) that tells what happened before any word is said; each is the
+        /// file `sounds/NAME.wav`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Sound { $($(#[$doc])* $variant,)* }
+
+        impl Sound {
+            pub const ALL: &'static [Sound] = &[$(Sound::$variant,)*];
+
+            /// The sound's name: its file is `sounds/NAME.wav`, its transcript line `play NAME`.
+            pub const fn name(self) -> &'static str {
+                match self { $(Sound::$variant => $name,)* }
+            }
+        }
+    };
+}
+
+sounds! {
+    /// A move was made.
+    Move => "move",
+    /// A move captured a piece.
+    Capture => "capture",
+    /// A move gave check (or mate).
+    Check => "check",
+    /// A move was refused as illegal, or an illegal move was penalised.
+    Illegal => "illegal",
+    /// A draw was offered.
+    DrawOffer => "draw_offer",
+    /// A player's clock is running low.
+    LowTime => "low_time",
+    /// A flag fell.
+    FlagFall => "flag_fall",
+    /// The game is over.
+    GameEnd => "game_end",
+    /// The peg board was connected.
+    BoardConnected => "board_connected",
+    /// The peg board was disconnected.
+    BoardDisconnected => "board_disconnected",
+    /// Navigation reached the edge of the board.
+    Edge => "edge",
+}
+
+impl Sound {
+    /// The sound of a move: `check` for a check or mate, else `capture` for a capture, else `move`.
+    pub fn of_move(played: &Played) -> Sound {
+        use shakmaty::san::Suffix;
+        match played.san.suffix {
+            Some(Suffix::Check | Suffix::Checkmate) => Sound::Check,
+            None if played.mv.is_capture() => Sound::Capture,
+            None => Sound::Move,
+        }
+    }
+
+    /// Whether the sound matters enough to ring the terminal bell when no player command exists.
+    pub const fn urgent(self) -> bool {
+        matches!(self, Sound::Illegal | Sound::FlagFall | Sound::GameEnd | Sound::LowTime)
+    }
+}
+
 /// What the session asks the world to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     Say(Utterance),
+    Play(Sound),
     Record(Event),
 }

@@ -12,7 +12,7 @@ use shakmaty::{ByColor, Color, Move, Position, Square};
 use crate::core::adjudicate::{self, Deadness, Winnability};
 use crate::core::clock::{Clock, ClockMode, TimeControl};
 use crate::core::command::{Command, IllegalMove, Input, Setting};
-use crate::core::message::{Arg, Effect, Event, Played, Priority, Sentence, Utterance};
+use crate::core::message::{Arg, Effect, Event, Played, Priority, Sentence, Sound, Utterance};
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::rules::{AutoEnd, Game, MoveError, MoveSpec};
 use crate::core::scoresheet::Scoresheet;
@@ -374,6 +374,10 @@ impl Session {
         self.effects.push(Effect::Record(event));
     }
 
+    fn sound(&mut self, sound: Sound) {
+        self.effects.push(Effect::Play(sound));
+    }
+
     fn setup(&mut self, command: Command) {
         if self.started || !self.game.plies().is_empty() {
             return self.info(Sentence::SetupTooLate);
@@ -511,6 +515,9 @@ impl Session {
         if let MoveError::Ambiguous(candidates) = error {
             self.asked = Some(Asked::Which(candidates.clone()));
         }
+        if let MoveError::Illegal(_) = error {
+            self.sound(Sound::Illegal);
+        }
         self.say(refusal(error));
     }
 
@@ -525,6 +532,7 @@ impl Session {
         self.touched = None;
         self.record(Event::Moved { side: mover, san: san.clone(), uci });
         let sentence = if correction { Sentence::Corrected } else { Sentence::Moved };
+        self.sound(Sound::of_move(&played));
         self.say(Utterance::new(Priority::Move, sentence).arg("side", Arg::Side(mover)).arg("move", Arg::Move(played)));
         if self.offer == Some(!mover) {
             self.offer = None;
@@ -613,6 +621,7 @@ impl Session {
         self.offer = None;
         self.clock.stop(now);
         self.record(Event::Ended(outcome));
+        self.sound(Sound::GameEnd);
         self.say(Utterance::new(Priority::Urgent, Sentence::GameOver).arg("outcome", Arg::Outcome(outcome)));
     }
 

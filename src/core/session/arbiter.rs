@@ -8,7 +8,7 @@ use shakmaty::{Color, Move, Position, Role, Square};
 use super::{FlagPolicy, Question, Session, TouchMove, Unclaimed};
 use crate::core::clock::Category;
 use crate::core::command::IllegalMove;
-use crate::core::message::{Arg, Event, Played, Priority, Sentence, Utterance};
+use crate::core::message::{Arg, Event, Played, Priority, Sentence, Sound, Utterance};
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::rules::MoveSpec;
 
@@ -49,6 +49,7 @@ impl Session {
         self.offer = Some(side);
         self.sheet.mark_offer(&self.game, side);
         self.record(Event::Offered { side });
+        self.sound(Sound::DrawOffer);
         let proper = self.pending_side() == Some(side);
         let sentence = if proper { Sentence::DrawOffered } else { Sentence::DrawOfferedOffTurn };
         self.say(self.side_arg(sentence, side));
@@ -139,6 +140,7 @@ impl Session {
                 true
             }
             TouchMove::Enforce => {
+                self.sound(Sound::Illegal);
                 self.say(Utterance::new(Priority::Urgent, Sentence::TouchMoveRefused).arg("square", square));
                 false
             }
@@ -204,6 +206,7 @@ impl Session {
         if self.flag_announced != Some(side) {
             self.flag_announced = Some(side);
             self.record(Event::FlagFell { side });
+            self.sound(Sound::FlagFall);
             let quota = self.clock.moves_left_in_period(side).filter(|n| *n > 0);
             let u = match quota {
                 Some(n) => self.side_arg(Sentence::FlagFellQuota, side).arg("moves", Arg::Moves(n)),
@@ -229,6 +232,7 @@ impl Session {
             if self.flag_announced != Some(opponent) {
                 self.flag_announced = Some(opponent);
                 self.record(Event::FlagFell { side: opponent });
+                self.sound(Sound::FlagFall);
             }
             return self.decide_flag(opponent, now);
         }
@@ -266,6 +270,7 @@ impl Session {
         let count = self.illegal_moves.get(offender) + 1;
         *self.illegal_moves.get_mut(offender) = count;
         self.record(Event::IllegalMove { side: offender, count, article: "7.5.5" });
+        self.sound(Sound::Illegal);
         if count >= 2 {
             let question = Question::SecondIllegal(offender);
             return self.unless_cannot_mate(
@@ -333,6 +338,7 @@ impl Session {
         self.sheet.push();
         self.sheet.mark_illegal();
         self.record(Event::Moved { side: offender, san: san.to_string(), uci });
+        self.sound(Sound::of_move(&Played { san, mv }));
         self.say(self.side_arg(Sentence::IllegalStands, offender).arg("move", Arg::Move(Played { san, mv })));
         self.pending = true;
         self.touched = None;

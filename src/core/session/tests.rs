@@ -117,9 +117,7 @@ fn repeat_turn_and_last_answer_honestly() {
     assert!(
         matches!(&last[..], [Effect::Say(u)] if u.sentence == Sentence::LastMove && u.args[0].1 == Arg::Side(Color::White))
     );
-    let text = crate::language::Voice::english().render(match &last[0] {
-        Effect::Say(u) => u,
-        Effect::Record(_) => unreachable!(),
-    });
+    let Effect::Say(said) = &last[0] else { panic!("{last:?}") };
+    let text = crate::language::Voice::english().render(said);
     assert_eq!(text, "Last move: White: Eva vier.");
 }
