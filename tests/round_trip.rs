@@ -62,6 +62,9 @@ fn every_move_said_is_heard_back() {
             )
         })
         .collect();
+    let typed: Vec<Voice> = Vocabulary::codes()
+        .map(|code| Voice::new(Vocabulary::get(code).unwrap(), SquareStyle::AnnexD, MoveForm::Short))
+        .collect();
     let games = positions(2_000);
     let mut failures = Vec::new();
     let mut checked = 0usize;
@@ -89,11 +92,10 @@ fn every_move_said_is_heard_back() {
                 }
             }
             // The SAN written by shakmaty, typed, in every language.
-            for code in Vocabulary::codes() {
-                let voice = Voice::new(Vocabulary::get(code).unwrap(), SquareStyle::AnnexD, MoveForm::Short);
-                match heard_move(game, &san.to_string(), &voice) {
+            for voice in &typed {
+                match heard_move(game, &san.to_string(), voice) {
                     Ok(back) if back == mv => {}
-                    other => failures.push(format!("{code}: SAN '{san}' gave {other:?} ({})", game.fen())),
+                    other => failures.push(format!("{}: SAN '{san}' gave {other:?} ({})", voice.vocab.code(), game.fen())),
                 }
             }
         }

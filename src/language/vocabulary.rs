@@ -120,9 +120,12 @@ impl Vocabulary {
 
     /// The vocabulary of the language with this code, if Anna has it.
     pub fn get(code: &str) -> Option<Vocabulary> {
-        let (code, source) = SOURCES.iter().find(|(c, _)| c.eq_ignore_ascii_case(code))?;
-        // Every built-in file is checked by the tests below, so this cannot fail in a release.
-        Vocabulary::load(code, source).ok()
+        // Read once: every built-in file is checked by the tests below, so none is missing in a release.
+        static LOADED: std::sync::OnceLock<Vec<Vocabulary>> = std::sync::OnceLock::new();
+        let loaded = LOADED.get_or_init(|| {
+            SOURCES.iter().filter_map(|(code, source)| Vocabulary::load(code, source).ok()).collect()
+        });
+        loaded.iter().find(|v| v.code.eq_ignore_ascii_case(code)).cloned()
     }
 
     fn load(code: &'static str, source: &str) -> Result<Vocabulary, GrammarError> {
