@@ -57,6 +57,9 @@ pub struct GameArgs {
     /// Announce a flag fall and wait for the opponent's claim instead of deciding at once (A.4.3).
     #[arg(long, global = true)]
     pub claim_flag: bool,
+    /// How Anna speaks, and with which voice (src/adapters/speech/settings.rs).
+    #[command(flatten)]
+    pub speech: crate::adapters::speech::SpeechArgs,
 }
 
 impl GameArgs {
@@ -252,5 +255,6 @@ pub fn play(args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    crate::runtime::run(args.config(), setup, voice)
+    let speaker = crate::adapters::speech::start_for_game(&args.speech, &voice);
+    crate::runtime::run(args.config(), setup, voice, speaker)
 }

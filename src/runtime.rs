@@ -1,11 +1,14 @@
 //! The one event loop: typed lines and clock deadlines in, sentences out. Standard input is read on
 //! its own thread; the loop sleeps until the next line or the next flag fall, never polling.
+//! Every sentence is written as a line (what a screen reader reads) and handed to the [`Speaker`],
+//! which speaks it on its own thread: the loop never waits on speech.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::adapters::speech::Speaker;
 use crate::core::command::{Command, Input};
 use crate::core::message::Effect;
 use crate::core::session::{Config, Session};
@@ -17,11 +20,11 @@ enum Source {
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
-pub fn run(config: Config, setup: Vec<Command>, voice: Voice) -> ExitCode {
+pub fn run(config: Config, setup: Vec<Command>, voice: Voice, speaker: Speaker) -> ExitCode {
     let mut session = Session::new(config);
     let began = Instant::now();
     for command in setup {
-        speak(&session.handle(Input::act(command), Duration::ZERO), &voice);
+        speak(&session.handle(Input::act(command), Duration::ZERO), &voice, &speaker);
     }
     println!("{}", voice.vocab.word("line.welcome"));
 
@@ -36,6 +39,8 @@ pub fn run(config: Config, setup: Vec<Command>, voice: Voice) -> ExitCode {
         let _ = sender.send(Source::Closed);
     });
 
+    // At the end of the input the last sentences are still said; `quit` stops at once.
+    let mut drain = Duration::from_secs(10);
     loop {
         let now = began.elapsed();
         let received = match session.next_deadline() {
@@ -48,7 +53,10 @@ pub fn run(config: Config, setup: Vec<Command>, voice: Voice) -> ExitCode {
             Ok(Source::Line(line)) => {
                 let line = line.trim();
                 match line.to_ascii_lowercase().as_str() {
-                    "quit" | "exit" => break,
+                    "quit" | "exit" => {
+                        drain = Duration::ZERO;
+                        break;
+                    }
                     "help" => {
                         println!("{}", voice.vocab.word("line.help"));
                         continue;
@@ -65,16 +73,19 @@ pub fn run(config: Config, setup: Vec<Command>, voice: Voice) -> ExitCode {
                 }
             }
         };
-        speak(&session.handle(input, began.elapsed()), &voice);
+        speak(&session.handle(input, began.elapsed()), &voice, &speaker);
     }
+    speaker.finish(drain);
     ExitCode::SUCCESS
 }
 
-fn speak(effects: &[Effect], voice: &Voice) {
+fn speak(effects: &[Effect], voice: &Voice, speaker: &Speaker) {
     let mut out = std::io::stdout().lock();
     for effect in effects {
         if let Effect::Say(utterance) = effect {
-            let _ = writeln!(out, "{}", voice.render(utterance));
+            let words = voice.render(utterance);
+            let _ = writeln!(out, "{words}");
+            speaker.say(words, utterance.priority);
         }
     }
     let _ = out.flush();
