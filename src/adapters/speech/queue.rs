@@ -6,6 +6,8 @@
 //! - [`Priority::Move`] sentences wait their turn and are never dropped; a move cut off by an urgent
 //!   sentence is said again right after it, so the player never loses the opponent's move.
 //! - [`Priority::Info`] (navigation chatter, answers) is replaced by newer Info not yet spoken.
+//! - Apart from urgent sentences jumping the queue, sentences are said in the order they came: a
+//!   move and the sentence about the clock it started belong together, in the game's order.
 //! - Nothing is ever de-duplicated: the same sentence twice is said twice (a repeat must be heard).
 
 use std::collections::VecDeque;
@@ -29,8 +31,8 @@ impl Item {
 #[derive(Debug, Default)]
 pub struct Queue {
     urgent: VecDeque<Item>,
-    moves: VecDeque<Item>,
-    info: Option<Item>,
+    /// Moves and Info, in the order they came; at most one Info.
+    waiting: VecDeque<Item>,
     current: Option<Item>,
     last: Option<Item>,
 }
@@ -58,7 +60,7 @@ impl Queue {
                     Some(cut) => {
                         // A move must still be heard; chatter that was cut off is simply dropped.
                         if cut.priority == Priority::Move {
-                            self.moves.push_front(cut);
+                            self.waiting.push_front(cut);
                         }
                         Push::Interrupt
                     }
@@ -66,11 +68,12 @@ impl Queue {
                 }
             }
             Priority::Move => {
-                self.moves.push_back(item);
+                self.waiting.push_back(item);
                 Push::Wait
             }
             Priority::Info => {
-                self.info = Some(item);
+                self.waiting.retain(|waiting| waiting.priority != Priority::Info);
+                self.waiting.push_back(item);
                 Push::Wait
             }
         }
@@ -89,7 +92,7 @@ impl Queue {
         if self.current.is_some() {
             return None;
         }
-        let next = self.urgent.pop_front().or_else(|| self.moves.pop_front()).or_else(|| self.info.take())?;
+        let next = self.urgent.pop_front().or_else(|| self.waiting.pop_front())?;
         self.last = Some(next.clone());
         self.current = Some(next);
         self.current.as_ref()
@@ -107,14 +110,13 @@ impl Queue {
 
     /// Nothing being said and nothing waiting.
     pub fn is_idle(&self) -> bool {
-        self.current.is_none() && self.urgent.is_empty() && self.moves.is_empty() && self.info.is_none()
+        self.current.is_none() && self.urgent.is_empty() && self.waiting.is_empty()
     }
 
     /// Forgets everything waiting and being said (when speech is shut down).
     pub fn clear(&mut self) {
         self.urgent.clear();
-        self.moves.clear();
-        self.info = None;
+        self.waiting.clear();
         self.current = None;
     }
 }
@@ -210,12 +212,22 @@ mod tests {
     }
 
     #[test]
-    fn priorities_order_the_waiting_sentences() {
+    fn urgent_jumps_the_queue_and_the_rest_keep_their_order() {
         let mut q = Queue::new();
-        q.push(Item::new("info", Info));
-        q.push(Item::new("move", Move));
+        q.push(Item::new("clock started", Info));
+        q.push(Item::new("e4", Move));
         q.push(Item::new("urgent", Urgent));
-        assert_eq!(drain(&mut q), ["urgent", "move", "info"]);
+        q.push(Item::new("e5", Move));
+        assert_eq!(drain(&mut q), ["urgent", "clock started", "e4", "e5"]);
+    }
+
+    #[test]
+    fn newer_info_takes_the_place_at_the_end() {
+        let mut q = Queue::new();
+        q.push(Item::new("a1", Info));
+        q.push(Item::new("e4", Move));
+        q.push(Item::new("a2", Info));
+        assert_eq!(drain(&mut q), ["e4", "a2"]);
     }
 
     #[test]
