@@ -1,3 +1,6 @@
-//! Adapters: the I/O at the edge of the pure core, each fed by effects.
+//! Adapters: the I/O at the edge of the pure core, each fed by effects. Each blocking one runs on its
+//! own thread.
 
+pub mod config;
 pub mod sound;
+pub mod speech;

@@ -67,6 +67,9 @@ pub struct GameArgs {
     /// Announce a flag fall and wait for the opponent's claim instead of deciding at once (A.4.3).
     #[arg(long, global = true)]
     pub claim_flag: bool,
+    /// How Anna speaks, and with which voice (src/adapters/speech/settings.rs).
+    #[command(flatten)]
+    pub speech: crate::adapters::speech::SpeechArgs,
     /// Short sounds for moves, captures, checks, illegal moves, draw offers, flag falls and the end.
     #[arg(long, global = true, value_enum, default_value_t = Switch::On)]
     pub sounds: Switch,
@@ -342,7 +345,8 @@ pub fn play(args: &GameArgs) -> ExitCode {
     match args.prepare("en") {
         Ok((config, setup, voice)) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
-            crate::runtime::run(config, setup, voice, sounds)
+            let speaker = crate::adapters::speech::start_for_game(&args.speech, &voice);
+            crate::runtime::run(config, setup, voice, speaker, sounds)
         }
         Err(e) => {
             eprintln!("anna: {e}");

@@ -68,6 +68,11 @@ enum Commands {
         #[arg(required = true, allow_hyphen_values = true)]
         text: Vec<String>,
     },
+    /// List the voices of the chosen speech backend (--speech), one a line: `VOICE<TAB>DESCRIPTION`,
+    /// VOICE being what --voice takes.
+    ///
+    /// Exit codes: 0 listed; 1 the backend has no voices (transcript, off) or could not be asked.
+    Voices,
 }
 
 fn main() -> ExitCode {
@@ -77,6 +82,13 @@ fn main() -> ExitCode {
         Some(Commands::Adjudicate { fen, helpmate }) => cli::adjudicate(fen.as_deref(), helpmate),
         Some(Commands::Say { fen, moves }) => cli::say(fen.as_deref(), &moves, &args.game),
         Some(Commands::Parse { fen, text }) => cli::parse(fen.as_deref(), &text.join(" "), &args.game),
+        Some(Commands::Voices) => match args.game.voice("en") {
+            Ok(voice) => anna::adapters::speech::voices(&args.game.speech, &voice),
+            Err(e) => {
+                eprintln!("anna: {e}");
+                ExitCode::from(2)
+            }
+        },
         None => cli::play(&args.game),
     }
 }

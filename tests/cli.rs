@@ -100,7 +100,7 @@ fn replay_takes_the_setup_from_the_command_line() {
 fn a_game_on_standard_input_writes_what_it_says() {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
-        .args(["--tc", "-"])
+        .args(["--tc", "-", "--speech", "off"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

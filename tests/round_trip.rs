@@ -95,7 +95,9 @@ fn every_move_said_is_heard_back() {
             for voice in &typed {
                 match heard_move(game, &san.to_string(), voice) {
                     Ok(back) if back == mv => {}
-                    other => failures.push(format!("{}: SAN '{san}' gave {other:?} ({})", voice.vocab.code(), game.fen())),
+                    other => {
+                        failures.push(format!("{}: SAN '{san}' gave {other:?} ({})", voice.vocab.code(), game.fen()))
+                    }
                 }
             }
         }

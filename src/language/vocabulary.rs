@@ -122,9 +122,8 @@ impl Vocabulary {
     pub fn get(code: &str) -> Option<Vocabulary> {
         // Read once: every built-in file is checked by the tests below, so none is missing in a release.
         static LOADED: std::sync::OnceLock<Vec<Vocabulary>> = std::sync::OnceLock::new();
-        let loaded = LOADED.get_or_init(|| {
-            SOURCES.iter().filter_map(|(code, source)| Vocabulary::load(code, source).ok()).collect()
-        });
+        let loaded = LOADED
+            .get_or_init(|| SOURCES.iter().filter_map(|(code, source)| Vocabulary::load(code, source).ok()).collect());
         loaded.iter().find(|v| v.code.eq_ignore_ascii_case(code)).cloned()
     }
 

@@ -1,0 +1,101 @@
+//! From a typed line to the speaker: the line is read as a command, handled by the session, its
+//! sentences rendered by the voice and handed to the speaker, whose thread passes them to an engine
+//! (here an in-memory one that notes the instant each sentence arrives). Target: p99 under 2 ms.
+//!
+//! Criterion measures the pure part (parse, handle, render); the whole path crosses two threads, so
+//! its latency is measured here sample by sample and its percentiles printed.
+
+use std::hint::black_box;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use anna::adapters::speech::transcript::Memory;
+use anna::adapters::speech::{Backend, Name, Notices, Plan, Speaker};
+use anna::core::command::Input;
+use anna::core::message::Effect;
+use anna::core::session::{Config, Session};
+use anna::language::{commands, Voice};
+use criterion::{criterion_group, criterion_main, Criterion};
+
+/// Knights out and back: every line is a legal move that is announced (the clock is pressed at once).
+const LINES: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
+const SAMPLES: usize = 10_000;
+
+fn session() -> Session {
+    Session::new(Config { auto_press: true, ..Config::default() })
+}
+
+/// One typed line through the session and the voice to words, handed to `say`.
+fn line(text: &str, session: &mut Session, voice: &Voice, now: Duration, mut say: impl FnMut(String, Effect)) {
+    let command = commands::command(text, &voice.vocab).expect("the line is understood");
+    for effect in session.handle(Input::act(command), now) {
+        if let Effect::Say(utterance) = &effect {
+            say(voice.render(utterance), effect.clone());
+        }
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// Latency of the whole path, sample by sample: typed line in, first sentence at the engine.
+fn latency() {
+    let voice = Voice::english();
+    let (heard, arrivals) = mpsc::channel();
+    let backend = Backend::new(Name::Program("memory".into()), move || Ok(Box::new(Memory::new(heard)) as _));
+    let quiet: Notices = Box::new(|_| None);
+    let speaker = Speaker::start(Plan::new(vec![backend]), quiet);
+    let mut samples = Vec::with_capacity(SAMPLES);
+    let mut game = session();
+    for i in 0..SAMPLES + 100 {
+        // A fresh game every 8 plies, outside the measurement: repetitions must not end it.
+        if i.is_multiple_of(8) {
+            game = session();
+        }
+        let began = Instant::now();
+        let mut sent = 0;
+        line(LINES[i % 4], &mut game, &voice, Duration::from_secs(i as u64), |words, effect| {
+            if let Effect::Say(u) = effect {
+                speaker.say(words, u.priority);
+                sent += 1;
+            }
+        });
+        assert!(sent > 0, "every line is announced");
+        let (_, first) = arrivals.recv_timeout(Duration::from_secs(5)).expect("the engine heard it");
+        for _ in 1..sent {
+            arrivals.recv_timeout(Duration::from_secs(5)).expect("the engine heard it");
+        }
+        // The first 100 warm up the threads and caches.
+        if i >= 100 {
+            samples.push(first - began);
+        }
+    }
+    speaker.finish(Duration::ZERO);
+    samples.sort();
+    let (p50, p99, max) = (percentile(&samples, 0.5), percentile(&samples, 0.99), samples[samples.len() - 1]);
+    println!(
+        "typed line -> speaker engine, {SAMPLES} samples: p50 {p50:?}, p99 {p99:?}, max {max:?} (target p99 < 2 ms)"
+    );
+}
+
+fn bench(c: &mut Criterion) {
+    latency();
+    let voice = Voice::english();
+    let mut game = session();
+    let mut i = 0usize;
+    c.bench_function("typed line -> words (parse, handle, render)", |b| {
+        b.iter(|| {
+            if i.is_multiple_of(8) {
+                game = session();
+            }
+            line(LINES[i % 4], &mut game, &voice, Duration::from_secs(i as u64), |words, _| {
+                black_box(words);
+            });
+            i += 1;
+        })
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

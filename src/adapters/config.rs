@@ -1,0 +1,57 @@
+//! The settings file: TOML at the platform's config path (`~/.config/anna/config.toml` on Linux),
+//! one table per adapter (`[speech]`, ...). Each adapter reads and writes only its own table, so
+//! settings added by other parts of Anna survive a save.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Where the settings file lives on this machine, if the platform has a config folder.
+pub fn path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("org", "anna-chess", "anna").map(|dirs| dirs.config_dir().join("config.toml"))
+}
+
+/// The file's tables; `Ok(None)` when there is no file (the usual first start).
+pub fn read(path: &Path) -> Result<Option<toml::Table>, String> {
+    match fs::read_to_string(path) {
+        Ok(text) => text.parse::<toml::Table>().map(Some).map_err(|e| e.to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Replaces one table of the file, keeping the others; creates the file and its folder if needed.
+/// A file that cannot be read is left alone rather than overwritten: it may hold the user's work.
+pub fn write_table(path: &Path, name: &str, table: toml::Table) -> Result<(), String> {
+    let mut file = read(path)?.unwrap_or_default();
+    file.insert(name.to_string(), toml::Value::Table(table));
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    }
+    let text = toml::to_string(&file).map_err(|e| e.to_string())?;
+    fs::write(path, text).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writing_a_table_keeps_the_others() {
+        let dir = std::env::temp_dir().join(format!("anna-config-{}", std::process::id()));
+        let path = dir.join("sub").join("config.toml");
+        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(read(&path), Ok(None));
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, "[sounds]\nplay = \"off\"\n").unwrap();
+        let mut speech = toml::Table::new();
+        speech.insert("rate".into(), toml::Value::Integer(20));
+        write_table(&path, "speech", speech).unwrap();
+        let file = read(&path).unwrap().unwrap();
+        assert_eq!(file["sounds"]["play"].as_str(), Some("off"));
+        assert_eq!(file["speech"]["rate"].as_integer(), Some(20));
+        fs::write(&path, "this is [not toml").unwrap();
+        assert!(write_table(&path, "speech", toml::Table::new()).is_err());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "this is [not toml", "a broken file is not overwritten");
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,503 @@
+//! Speech: one [`Speaker`] on its own thread, fed by an unbounded channel, so the game never waits
+//! on speech (`say` only sends).
+//!
+//! How the parts fit:
+//! - The runtime writes every sentence as a line on stdout, always, and hands the same words to the
+//!   speaker. The line *is* the transcript backend on stdout: `--speech transcript` (without a file)
+//!   and `--speech off` are then a silent engine, so nothing is ever printed twice and the lines stay
+//!   in the order the game said them. Only a `--transcript FILE` is written by the speaker.
+//! - The speaker thread keeps the [`Queue`] (the priority rules, pure and tested alone) and hands one
+//!   sentence at a time to an engine on a worker thread ([`worker`]), each call guarded by a timeout.
+//! - A backend that fails, hangs or never finishes a sentence is abandoned for the next one of its
+//!   chain (`auto`: native, espeak, transcript), with a notice written as a line and said by the next
+//!   backend. The sentence it was saying is said again by the next one.
+
+pub mod espeak;
+#[cfg(any(not(target_os = "linux"), feature = "speech-dispatcher"))]
+pub mod native;
+pub mod queue;
+pub mod settings;
+pub mod transcript;
+pub mod worker;
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+pub use queue::{Item, Push, Queue};
+pub use settings::{Choice, Params, Settings, SpeechArgs};
+pub use worker::{Engine, Factory, Failure, Worker};
+
+use crate::core::message::Priority;
+use crate::language::announce::fill;
+use crate::language::{Vocabulary, Voice};
+
+/// Whether this build has native speech (always on Windows and macOS; on Linux with the feature).
+pub const NATIVE: bool = cfg!(any(not(target_os = "linux"), feature = "speech-dispatcher"));
+
+/// A backend's name as said in notices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Name {
+    Native,
+    /// A synthesiser program (`espeak-ng`), or any engine named by its maker (tests).
+    Program(String),
+    /// The lines on stdout.
+    Transcript,
+    /// The lines written to this file.
+    File(PathBuf),
+    Off,
+}
+
+impl Name {
+    pub fn words(&self, vocab: &Vocabulary) -> String {
+        match self {
+            Name::Native => vocab.word_owned("speech.native"),
+            Name::Program(name) => name.clone(),
+            Name::Transcript => vocab.word_owned("speech.transcript"),
+            Name::File(path) => fill(vocab.word("speech.file"), &[("path", path.display().to_string())]),
+            Name::Off => vocab.word_owned("speech.off"),
+        }
+    }
+}
+
+/// A way of speaking the speaker may try: its name and how to make its engine.
+pub struct Backend {
+    pub name: Name,
+    pub factory: Factory,
+}
+
+impl Backend {
+    pub fn new(name: Name, factory: impl FnOnce() -> Result<Box<dyn Engine>, String> + Send + 'static) -> Backend {
+        Backend { name, factory: Box::new(factory) }
+    }
+}
+
+/// What the speaker tells the user about itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// This backend speaks from now on.
+    Using(Name),
+    /// A backend did not answer in time; the next one takes over.
+    Hung { backend: Name, next: Name },
+    /// A backend failed; the next one takes over.
+    Failed { backend: Name, next: Name },
+    /// Native speech was asked for on Linux in a build without the `speech-dispatcher` feature.
+    NeedsFeature { next: Name },
+}
+
+impl Notice {
+    /// The notice as a sentence of the `[speech]` table of `grammar/`.
+    pub fn words(&self, vocab: &Vocabulary) -> String {
+        let (key, args) = match self {
+            Notice::Using(name) => ("speech.using", vec![("backend", name.words(vocab))]),
+            Notice::Hung { backend, next } => {
+                ("speech.hung", vec![("backend", backend.words(vocab)), ("next", next.words(vocab))])
+            }
+            Notice::Failed { backend, next } => {
+                ("speech.failed", vec![("backend", backend.words(vocab)), ("next", next.words(vocab))])
+            }
+            Notice::NeedsFeature { next } => ("speech.needs_feature", vec![("next", next.words(vocab))]),
+        };
+        fill(vocab.word(key), &args)
+    }
+}
+
+/// Where notices go: the sink writes them as it likes and returns the words to say, if any.
+pub type Notices = Box<dyn FnMut(&Notice) -> Option<String> + Send>;
+
+/// The backends to try in order, and how patient to be with them.
+pub struct Plan {
+    pub backends: Vec<Backend>,
+    /// Say which backend was chosen (for `auto`); switches are always told.
+    pub announce: bool,
+    /// Notices to give before anything else (a choice that cannot be honoured).
+    pub early: Vec<Notice>,
+    /// How long any call to an engine may take before the backend is abandoned.
+    pub timeout: Duration,
+    /// How long an engine may take to start. Longer than `timeout`: speech-dispatcher needs about
+    /// three seconds to list its voices, twice, to choose one of the game's language. The game does
+    /// not wait meanwhile: its lines are written and its sentences queue up to be said.
+    pub start_timeout: Duration,
+    /// How often to ask a speaking engine whether it has finished.
+    pub poll: Duration,
+}
+
+impl Plan {
+    pub fn new(backends: Vec<Backend>) -> Plan {
+        Plan {
+            backends,
+            announce: false,
+            early: Vec::new(),
+            timeout: Duration::from_secs(1),
+            start_timeout: Duration::from_secs(8),
+            poll: Duration::from_millis(20),
+        }
+    }
+
+    /// The backends for these settings, in the game's language.
+    pub fn for_settings(settings: &Settings, language: &str) -> Plan {
+        let params = Params::new(settings, language);
+        let mut early = Vec::new();
+        let lines = || match &settings.transcript {
+            Some(path) => {
+                let path = path.clone();
+                Backend::new(Name::File(path.clone()), move || Ok(Box::new(transcript::Transcript::open(&path)?) as _))
+            }
+            None => Backend::new(Name::Transcript, || Ok(Box::new(transcript::Silent) as _)),
+        };
+        let off = || Backend::new(Name::Off, || Ok(Box::new(transcript::Silent) as _));
+        let backends = match settings.backend {
+            Choice::Auto => {
+                let mut chain: Vec<Backend> = native(&params).into_iter().collect();
+                chain.extend(espeak(&params));
+                chain.extend([lines(), off()]);
+                chain
+            }
+            Choice::Native => match native(&params) {
+                Some(backend) => vec![backend, lines(), off()],
+                None => {
+                    early.push(Notice::NeedsFeature { next: lines().name });
+                    vec![lines(), off()]
+                }
+            },
+            Choice::Espeak => {
+                let missing = || {
+                    Backend::new(Name::Program(espeak::Program::EspeakNg.command().into()), || {
+                        Err("none of espeak-ng, espeak or spd-say is on the PATH".into())
+                    })
+                };
+                vec![espeak(&params).unwrap_or_else(missing), lines(), off()]
+            }
+            Choice::Transcript => vec![lines(), off()],
+            Choice::Off => vec![off()],
+        };
+        Plan { announce: settings.backend == Choice::Auto, early, ..Plan::new(backends) }
+    }
+}
+
+#[cfg(any(not(target_os = "linux"), feature = "speech-dispatcher"))]
+fn native(params: &Params) -> Option<Backend> {
+    let params = params.clone();
+    Some(Backend::new(Name::Native, move || Ok(Box::new(native::Native::new(&params)?) as _)))
+}
+
+#[cfg(not(any(not(target_os = "linux"), feature = "speech-dispatcher")))]
+fn native(_params: &Params) -> Option<Backend> {
+    None
+}
+
+fn espeak(params: &Params) -> Option<Backend> {
+    let (program, path) = espeak::Program::find()?;
+    let params = params.clone();
+    Some(Backend::new(Name::Program(program.command().into()), move || {
+        Ok(Box::new(espeak::Espeak::new(program, path, &params)) as _)
+    }))
+}
+
+enum Request {
+    Say(Item),
+    Repeat,
+    /// Say what is waiting until the deadline, then stop and answer.
+    Finish(Instant, mpsc::Sender<()>),
+}
+
+/// The handle the game speaks through. Cheap to call: every method only sends.
+pub struct Speaker {
+    requests: mpsc::Sender<Request>,
+    patience: Duration,
+}
+
+impl Speaker {
+    /// Starts the speaker thread; it brings up the first backend of the plan that works.
+    pub fn start(plan: Plan, notices: Notices) -> Speaker {
+        let (requests, inbox) = mpsc::channel();
+        let patience = plan.timeout * 3;
+        let thread = Thread {
+            chain: plan.backends.into(),
+            current: None,
+            queue: Queue::new(),
+            started: Instant::now(),
+            timeout: plan.timeout,
+            start_timeout: plan.start_timeout,
+            poll: plan.poll,
+            notices,
+        };
+        let (announce, early) = (plan.announce, plan.early);
+        let spawned = std::thread::Builder::new().name("anna-speaker".into()).spawn(move || {
+            let mut thread = thread;
+            for notice in early {
+                thread.notify(&notice);
+            }
+            thread.next_backend(None, announce);
+            thread.run(inbox);
+        });
+        if let Err(e) = spawned {
+            eprintln!("anna: speech cannot start: {e}");
+        }
+        Speaker { requests, patience }
+    }
+
+    /// Says `text` with `priority`; never blocks.
+    pub fn say(&self, text: impl Into<String>, priority: Priority) {
+        let _ = self.requests.send(Request::Say(Item::new(text, priority)));
+    }
+
+    /// Says the last sentence again, even if it is the same as the one before.
+    pub fn repeat(&self) {
+        let _ = self.requests.send(Request::Repeat);
+    }
+
+    /// Lets the speaker say what is waiting for at most `drain`, then stops it.
+    pub fn finish(self, drain: Duration) {
+        let (done, finished) = mpsc::channel();
+        if self.requests.send(Request::Finish(Instant::now() + drain, done)).is_ok() {
+            let _ = finished.recv_timeout(drain + self.patience);
+        }
+    }
+}
+
+/// The speaker thread's state.
+struct Thread {
+    chain: VecDeque<Backend>,
+    current: Option<(Name, Worker)>,
+    queue: Queue,
+    /// When the current sentence was handed to the engine.
+    started: Instant,
+    timeout: Duration,
+    start_timeout: Duration,
+    poll: Duration,
+    notices: Notices,
+}
+
+impl Thread {
+    fn run(&mut self, inbox: mpsc::Receiver<Request>) {
+        loop {
+            // Start what is waiting (the first time: notices from starting the backend).
+            self.advance();
+            // While a sentence is being said, wake up now and then to see whether it has ended.
+            let request = if self.queue.current().is_some() {
+                inbox.recv_timeout(self.poll)
+            } else {
+                inbox.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected)
+            };
+            let mut next = Some(request);
+            while let Some(request) = next.take() {
+                match request {
+                    Ok(Request::Say(item)) => self.push(item),
+                    Ok(Request::Repeat) => {
+                        if self.queue.repeat() == Push::Interrupt {
+                            self.stop();
+                        }
+                    }
+                    Ok(Request::Finish(deadline, done)) => {
+                        self.finish(deadline);
+                        let _ = done.send(());
+                        return;
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        self.finish(Instant::now());
+                        return;
+                    }
+                }
+                // Take in everything already sent, so that newer chatter replaces older at once.
+                next = inbox.try_recv().ok().map(Ok);
+            }
+        }
+    }
+
+    fn push(&mut self, item: Item) {
+        if self.queue.push(item) == Push::Interrupt {
+            self.stop();
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some((_, worker)) = &self.current {
+            if let Err(failure) = worker.stop() {
+                self.abandon(failure);
+            }
+        }
+    }
+
+    /// Finishes the sentence being said if the engine is done, and starts the next.
+    fn advance(&mut self) {
+        loop {
+            if self.queue.current().is_some() {
+                let Some((_, worker)) = &self.current else {
+                    self.queue.finished();
+                    continue;
+                };
+                match worker.is_speaking() {
+                    Ok(false) => self.queue.finished(),
+                    Ok(true) if self.started.elapsed() <= self.allowance() => return,
+                    // Stuck or failed: the next backend says the sentence again.
+                    Ok(true) => {
+                        self.abandon(Failure::Hung);
+                        self.speak_current();
+                    }
+                    Err(failure) => {
+                        self.abandon(failure);
+                        self.speak_current();
+                    }
+                }
+                continue;
+            }
+            if self.queue.start_next().is_none() {
+                return;
+            }
+            self.speak_current();
+        }
+    }
+
+    /// How long a sentence may take before its engine is thought stuck: slow speech says about ten
+    /// characters a second; this allows far more, since cutting off real speech is worse than waiting.
+    fn allowance(&self) -> Duration {
+        let chars = self.queue.current().map_or(0, |item| item.text.chars().count()) as u32;
+        Duration::from_secs(5) + Duration::from_millis(250) * chars
+    }
+
+    /// Hands the current sentence to the engine, moving down the chain until one takes it.
+    fn speak_current(&mut self) {
+        loop {
+            let (Some(item), Some((_, worker))) = (self.queue.current(), &self.current) else {
+                return;
+            };
+            match worker.speak(&item.text) {
+                Ok(()) => {
+                    self.started = Instant::now();
+                    return;
+                }
+                Err(failure) => self.abandon(failure),
+            }
+        }
+    }
+
+    /// Gives up the current backend for the next that starts, telling the user. The sentence it was
+    /// saying stays current, for the caller to hand to the next backend.
+    fn abandon(&mut self, failure: Failure) {
+        if let Some((name, _worker)) = self.current.take() {
+            // A hung worker thread is left blocked; dropping its handle is all we can do.
+            self.next_backend(Some((name, failure)), false);
+        }
+    }
+
+    /// Starts the first backend of the chain that comes up in time, telling the user of each one
+    /// given up (`failed`, and any that fail to start) and, if `announce`, of the one chosen.
+    fn next_backend(&mut self, mut failed: Option<(Name, Failure)>, announce: bool) {
+        let mut told = false;
+        loop {
+            if let Some((backend, failure)) = failed.take() {
+                let next = self.chain.front().map_or(Name::Off, |b| b.name.clone());
+                let notice = match failure {
+                    Failure::Hung => Notice::Hung { backend, next },
+                    Failure::Failed(reason) => {
+                        // The reason is for whoever looks after the machine, never spoken.
+                        eprintln!("anna: speech: {reason}");
+                        Notice::Failed { backend, next }
+                    }
+                };
+                self.notify(&notice);
+                told = true;
+            }
+            let Some(backend) = self.chain.pop_front() else {
+                // Nothing can speak: the written lines remain.
+                self.queue.clear();
+                return;
+            };
+            match Worker::start(backend.factory, self.start_timeout, self.timeout) {
+                Ok(worker) => {
+                    if announce && !told {
+                        self.notify(&Notice::Using(backend.name.clone()));
+                    }
+                    self.current = Some((backend.name, worker));
+                    return;
+                }
+                Err(failure) => failed = Some((backend.name, failure)),
+            }
+        }
+    }
+
+    /// Tells the user; the words the sink returns are said first, ahead of the game's sentences.
+    fn notify(&mut self, notice: &Notice) {
+        if let Some(words) = (self.notices)(notice) {
+            self.queue.push(Item::new(words, Priority::Urgent));
+        }
+    }
+
+    fn finish(&mut self, deadline: Instant) {
+        while !self.queue.is_idle() && Instant::now() < deadline && self.current.is_some() {
+            self.advance();
+            std::thread::sleep(self.poll);
+        }
+        if self.queue.current().is_some() {
+            self.stop();
+        }
+        self.queue.clear();
+        self.current = None;
+    }
+}
+
+/// Starts the speaker for a game: the settings file under the flags, notices written as lines in
+/// the game's language. Saves the settings first when asked.
+pub fn start_for_game(args: &SpeechArgs, voice: &Voice) -> Speaker {
+    let settings = settings_for(args, &voice.vocab);
+    let vocab = voice.vocab.clone();
+    let notices: Notices = Box::new(move |notice| {
+        let words = notice.words(&vocab);
+        println!("{words}");
+        Some(words)
+    });
+    Speaker::start(Plan::for_settings(&settings, voice.vocab.code()), notices)
+}
+
+/// The settings in force: the file's, with the flags over them; saved if `--save-settings`.
+fn settings_for(args: &SpeechArgs, vocab: &Vocabulary) -> Settings {
+    let path = crate::adapters::config::path();
+    let (file, broken) = Settings::load(path.as_deref());
+    if let Some(message) = broken {
+        eprintln!("{message}");
+    }
+    let settings = file.with_args(args);
+    if args.save_settings {
+        match path.as_deref().map(|p| (p, settings.save(p))) {
+            Some((p, Ok(()))) => println!("{}", fill(vocab.word("speech.saved"), &[("path", p.display().to_string())])),
+            Some((p, Err(e))) => eprintln!("anna: the settings could not be saved in {}: {e}", p.display()),
+            None => eprintln!("anna: this system has no folder for settings; nothing was saved."),
+        }
+    }
+    settings
+}
+
+/// `anna voices`: the voices of the chosen backend, one a line (`VOICE<TAB>DESCRIPTION`).
+///
+/// Exit codes: 0 listed; 1 the backend has no voices (transcript, off) or none could be asked.
+pub fn voices(args: &SpeechArgs, voice: &Voice) -> ExitCode {
+    let settings = settings_for(args, &voice.vocab);
+    let plan = Plan::for_settings(&settings, voice.vocab.code());
+    for notice in &plan.early {
+        eprintln!("anna: {}", notice.words(&voice.vocab));
+    }
+    for backend in plan.backends {
+        if matches!(backend.name, Name::Transcript | Name::File(_) | Name::Off) {
+            continue;
+        }
+        let name = backend.name.words(&voice.vocab);
+        match Worker::start(backend.factory, plan.start_timeout, plan.start_timeout).and_then(|w| w.voices()) {
+            Ok(list) if !list.is_empty() => {
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                // A closed pipe (`anna voices | head`) is not an error worth a panic.
+                let _ = list.iter().try_for_each(|line| writeln!(out, "{line}"));
+                return ExitCode::SUCCESS;
+            }
+            Ok(_) => eprintln!("anna: {name} lists no voices."),
+            Err(Failure::Hung) => eprintln!("anna: {name} did not answer."),
+            Err(Failure::Failed(e)) => eprintln!("anna: {name}: {e}"),
+        }
+    }
+    eprintln!("anna: no backend with voices: the transcript and off leave the voice to your screen reader.");
+    ExitCode::from(1)
+}

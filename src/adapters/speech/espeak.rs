@@ -1,0 +1,240 @@
+//! Speech through a synthesiser program on the PATH: `espeak-ng`, `espeak` or `spd-say`, one process
+//! per sentence. It needs one Debian package and no build feature, so it works on a fresh Linux.
+//! Stopping kills the process (and for `spd-say` cancels speech-dispatcher's queue too).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use super::settings::Params;
+use super::worker::Engine;
+
+/// The programs tried, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Program {
+    EspeakNg,
+    Espeak,
+    SpdSay,
+}
+
+impl Program {
+    pub const ALL: [Program; 3] = [Program::EspeakNg, Program::Espeak, Program::SpdSay];
+
+    pub const fn command(self) -> &'static str {
+        match self {
+            Program::EspeakNg => "espeak-ng",
+            Program::Espeak => "espeak",
+            Program::SpdSay => "spd-say",
+        }
+    }
+
+    /// The first of the programs found on the PATH, with its full path.
+    pub fn find() -> Option<(Program, PathBuf)> {
+        Program::ALL.into_iter().find_map(|p| on_path(p.command()).map(|path| (p, path)))
+    }
+
+    /// The flags for rate, volume, pitch and voice.
+    pub fn flags(self, params: &Params) -> Vec<String> {
+        let voice = params.voice.clone().unwrap_or_else(|| params.language.clone());
+        match self {
+            // espeak: -s words a minute (80..450, 175 normal), -a amplitude (0..200, 100 normal),
+            // -p pitch (0..99, 50 normal).
+            Program::EspeakNg | Program::Espeak => vec![
+                "-s".into(),
+                (Params::scale(params.rate, 80.0, 175.0, 450.0).round() as i32).to_string(),
+                "-a".into(),
+                params.volume.clamp(0, 100).to_string(),
+                "-p".into(),
+                (Params::scale(params.pitch, 0.0, 50.0, 99.0).round() as i32).to_string(),
+                "-v".into(),
+                voice,
+            ],
+            // spd-say takes -100..100 for all three; a language code selects by language (-l),
+            // anything else is a synthesis voice name (-y); -w keeps the process alive while speaking.
+            Program::SpdSay => {
+                let by = if looks_like_language(&voice) { "-l" } else { "-y" };
+                vec![
+                    "-w".into(),
+                    "-r".into(),
+                    params.rate.to_string(),
+                    "-i".into(),
+                    (params.volume.clamp(0, 100) * 2 - 100).to_string(),
+                    "-p".into(),
+                    params.pitch.to_string(),
+                    by.into(),
+                    voice,
+                ]
+            }
+        }
+    }
+}
+
+/// `de`, `en-gb`, `pt-BR`: two or three letters and an optional region.
+fn looks_like_language(voice: &str) -> bool {
+    let mut parts = voice.split(['-', '_']);
+    let first = parts.next().unwrap_or("");
+    (2..=3).contains(&first.len()) && first.chars().all(|c| c.is_ascii_alphabetic()) && parts.all(|p| p.len() <= 8)
+}
+
+/// The full path of a command found on the PATH.
+pub fn on_path(command: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(command)).find(|p| is_executable(p))
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file() || path.with_extension("exe").is_file()
+}
+
+/// A synthesiser program, and the process saying the current sentence.
+pub struct Espeak {
+    program: Program,
+    path: PathBuf,
+    flags: Vec<String>,
+    child: Option<Child>,
+}
+
+impl Espeak {
+    pub fn new(program: Program, path: PathBuf, params: &Params) -> Espeak {
+        Espeak { program, path, flags: program.flags(params), child: None }
+    }
+
+    pub fn program(&self) -> Program {
+        self.program
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Engine for Espeak {
+    fn speak(&mut self, text: &str) -> Result<(), String> {
+        self.kill();
+        // `--` so that a sentence starting with a dash is never read as a flag.
+        let child = Command::new(&self.path)
+            .args(&self.flags)
+            .arg("--")
+            .arg(text)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("{}: {e}", self.program.command()))?;
+        self.child = Some(child);
+        Ok(())
+    }
+
+    fn stop(&mut self) -> Result<(), String> {
+        self.kill();
+        if self.program == Program::SpdSay {
+            // Killing spd-say leaves the sentence in speech-dispatcher's queue: cancel it there.
+            let status =
+                Command::new(&self.path).arg("-C").stderr(Stdio::null()).status().map_err(|e| e.to_string())?;
+            if !status.success() {
+                return Err(format!("spd-say -C: {status}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The sentence ends when the process does. espeak-ng exits 0 even when it has no audio device,
+    /// but then writes an error: that counts as a failure, so `auto` moves on to a working backend.
+    fn is_speaking(&mut self) -> Result<bool, String> {
+        let Some(child) = self.child.as_mut() else { return Ok(false) };
+        let Some(status) = child.try_wait().map_err(|e| e.to_string())? else { return Ok(true) };
+        let mut errors = String::new();
+        if let Some(mut stderr) = child.stderr.take() {
+            let _ = stderr.read_to_string(&mut errors);
+        }
+        self.child = None;
+        let error = errors.lines().rev().find(|l| l.to_ascii_lowercase().contains("error")).map(str::trim);
+        match (status.success(), error) {
+            (true, None) => Ok(false),
+            (_, Some(line)) => Err(format!("{}: {line}", self.program.command())),
+            (false, None) => Err(format!("{}: {status}", self.program.command())),
+        }
+    }
+
+    fn voices(&mut self) -> Result<Vec<String>, String> {
+        let flag = if self.program == Program::SpdSay { "-L" } else { "--voices" };
+        let out = Command::new(&self.path).arg(flag).stderr(Stdio::null()).output().map_err(|e| e.to_string())?;
+        if !out.status.success() {
+            return Err(format!("{} {flag}: {}", self.program.command(), out.status));
+        }
+        Ok(parse_voices(self.program, &String::from_utf8_lossy(&out.stdout)))
+    }
+}
+
+impl Drop for Espeak {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The voice list as `VOICE<TAB>DESCRIPTION` lines, VOICE being what `--voice` takes.
+fn parse_voices(program: Program, text: &str) -> Vec<String> {
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let columns: Vec<&str> = line.split_whitespace().collect();
+            match program {
+                // ` 5  de              --/M      German             gmw/de`
+                Program::EspeakNg | Program::Espeak => Some(format!("{}\t{}", columns.get(1)?, columns.get(3)?)),
+                // `Afrikaans+Adam   af   Adam`
+                Program::SpdSay => Some(format!("{}\t{}", columns.first()?, columns.get(1)?)),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(rate: i32, volume: i32, pitch: i32, voice: Option<&str>) -> Params {
+        Params { rate, volume, pitch, voice: voice.map(str::to_string), language: "de".into() }
+    }
+
+    #[test]
+    fn espeak_flags_map_the_settings() {
+        assert_eq!(
+            Program::EspeakNg.flags(&params(0, 100, 0, None)),
+            ["-s", "175", "-a", "100", "-p", "50", "-v", "de"]
+        );
+        assert_eq!(
+            Program::EspeakNg.flags(&params(100, 40, -100, Some("en-gb"))),
+            ["-s", "450", "-a", "40", "-p", "0", "-v", "en-gb"]
+        );
+        assert_eq!(Program::Espeak.flags(&params(-100, 0, 100, None))[..6], ["-s", "80", "-a", "0", "-p", "99"]);
+    }
+
+    #[test]
+    fn spd_say_flags_choose_language_or_voice_name() {
+        assert_eq!(
+            Program::SpdSay.flags(&params(10, 50, -5, None)),
+            ["-w", "-r", "10", "-i", "0", "-p", "-5", "-l", "de"]
+        );
+        assert_eq!(Program::SpdSay.flags(&params(0, 100, 0, Some("Afrikaans+Adam")))[7..], ["-y", "Afrikaans+Adam"]);
+        assert!(looks_like_language("pt-BR") && !looks_like_language("German"));
+    }
+
+    #[test]
+    fn voice_lists_are_read_column_by_column() {
+        let espeak = "Pty Language       Age/Gender VoiceName          File                 Other Languages\n \
+                      5  af              --/M      Afrikaans          gmw/af\n 5  de              --/M      German             gmw/de\n";
+        assert_eq!(parse_voices(Program::EspeakNg, espeak), ["af\tAfrikaans", "de\tGerman"]);
+        let spd = "     NAME     LANGUAGE    VARIANT\n   Afrikaans   af   none\n";
+        assert_eq!(parse_voices(Program::SpdSay, spd), ["Afrikaans\taf"]);
+    }
+}

@@ -1,0 +1,264 @@
+//! What to say next: the priority rules of issue 4 as a small pure struct, so they are tested
+//! exactly, without threads or time. The speaker thread asks it what to hand to the backend.
+//!
+//! - [`Priority::Urgent`] cuts off whatever non-urgent sentence is being said. Urgent sentences do not
+//!   cut each other off: a flag fall and the result it causes come together and both must be heard.
+//! - [`Priority::Move`] sentences wait their turn and are never dropped; a move cut off by an urgent
+//!   sentence is said again right after it, so the player never loses the opponent's move.
+//! - [`Priority::Info`] (navigation chatter, answers) is replaced by newer Info not yet spoken.
+//! - Apart from urgent sentences jumping the queue, sentences are said in the order they came: a
+//!   move and the sentence about the clock it started belong together, in the game's order.
+//! - Nothing is ever de-duplicated: the same sentence twice is said twice (a repeat must be heard).
+
+use std::collections::VecDeque;
+
+use crate::core::message::Priority;
+
+/// One sentence to say: the words, already rendered, and how urgent they are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub text: String,
+    pub priority: Priority,
+}
+
+impl Item {
+    pub fn new(text: impl Into<String>, priority: Priority) -> Item {
+        Item { text: text.into(), priority }
+    }
+}
+
+/// The sentences waiting, and the one being said.
+#[derive(Debug, Default)]
+pub struct Queue {
+    urgent: VecDeque<Item>,
+    /// Moves and Info, in the order they came; at most one Info.
+    waiting: VecDeque<Item>,
+    current: Option<Item>,
+    last: Option<Item>,
+}
+
+/// What the speaker must do after [`Queue::push`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Push {
+    /// Nothing more: the sentence waits its turn.
+    Wait,
+    /// Stop the backend now: an urgent sentence cut off the current one.
+    Interrupt,
+}
+
+impl Queue {
+    pub fn new() -> Queue {
+        Queue::default()
+    }
+
+    /// Adds a sentence; says whether the backend must be stopped first.
+    pub fn push(&mut self, item: Item) -> Push {
+        match item.priority {
+            Priority::Urgent => {
+                self.urgent.push_back(item);
+                match self.current.take_if(|c| c.priority != Priority::Urgent) {
+                    Some(cut) => {
+                        // A move must still be heard; chatter that was cut off is simply dropped.
+                        if cut.priority == Priority::Move {
+                            self.waiting.push_front(cut);
+                        }
+                        Push::Interrupt
+                    }
+                    None => Push::Wait,
+                }
+            }
+            Priority::Move => {
+                self.waiting.push_back(item);
+                Push::Wait
+            }
+            Priority::Info => {
+                self.waiting.retain(|waiting| waiting.priority != Priority::Info);
+                self.waiting.push_back(item);
+                Push::Wait
+            }
+        }
+    }
+
+    /// Says the last sentence handed to the backend again, at its own priority, even if identical.
+    pub fn repeat(&mut self) -> Push {
+        match self.last.clone() {
+            Some(last) => self.push(last),
+            None => Push::Wait,
+        }
+    }
+
+    /// The sentence to hand to the backend now, if it is free: the most urgent waiting one.
+    pub fn start_next(&mut self) -> Option<&Item> {
+        if self.current.is_some() {
+            return None;
+        }
+        let next = self.urgent.pop_front().or_else(|| self.waiting.pop_front())?;
+        self.last = Some(next.clone());
+        self.current = Some(next);
+        self.current.as_ref()
+    }
+
+    /// The sentence being said, if any.
+    pub fn current(&self) -> Option<&Item> {
+        self.current.as_ref()
+    }
+
+    /// The backend finished the current sentence.
+    pub fn finished(&mut self) {
+        self.current = None;
+    }
+
+    /// Nothing being said and nothing waiting.
+    pub fn is_idle(&self) -> bool {
+        self.current.is_none() && self.urgent.is_empty() && self.waiting.is_empty()
+    }
+
+    /// Forgets everything waiting and being said (when speech is shut down).
+    pub fn clear(&mut self) {
+        self.urgent.clear();
+        self.waiting.clear();
+        self.current = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Priority::{Info, Move, Urgent};
+
+    /// Says everything: starts and finishes each sentence in turn, returning the words in order.
+    fn drain(queue: &mut Queue) -> Vec<String> {
+        let mut said = Vec::new();
+        while let Some(item) = queue.start_next() {
+            said.push(item.text.clone());
+            queue.finished();
+        }
+        said
+    }
+
+    #[test]
+    fn moves_are_said_in_order_and_never_dropped() {
+        let mut q = Queue::new();
+        for text in ["e4", "e5", "Nf3", "Nc6"] {
+            assert_eq!(q.push(Item::new(text, Move)), Push::Wait);
+        }
+        assert_eq!(drain(&mut q), ["e4", "e5", "Nf3", "Nc6"]);
+        assert!(q.is_idle());
+    }
+
+    #[test]
+    fn identical_sentences_are_each_said() {
+        let mut q = Queue::new();
+        q.push(Item::new("Knight f3", Move));
+        q.push(Item::new("Knight f3", Move));
+        assert_eq!(drain(&mut q), ["Knight f3", "Knight f3"]);
+    }
+
+    #[test]
+    fn newer_info_replaces_info_not_yet_said() {
+        let mut q = Queue::new();
+        q.push(Item::new("a1", Info));
+        q.push(Item::new("a2", Info));
+        q.push(Item::new("a3", Info));
+        assert_eq!(drain(&mut q), ["a3"]);
+    }
+
+    #[test]
+    fn info_being_said_is_not_replaced() {
+        let mut q = Queue::new();
+        q.push(Item::new("a1", Info));
+        assert_eq!(q.start_next().unwrap().text, "a1");
+        assert_eq!(q.push(Item::new("a2", Info)), Push::Wait);
+        assert_eq!(q.current().unwrap().text, "a1");
+        q.finished();
+        assert_eq!(drain(&mut q), ["a2"]);
+    }
+
+    #[test]
+    fn urgent_interrupts_and_goes_first() {
+        let mut q = Queue::new();
+        q.push(Item::new("chatter", Info));
+        assert_eq!(q.start_next().unwrap().text, "chatter");
+        q.push(Item::new("e4", Move));
+        assert_eq!(q.push(Item::new("flag", Urgent)), Push::Interrupt);
+        assert!(q.current().is_none(), "the cut-off sentence is no longer current");
+        assert_eq!(drain(&mut q), ["flag", "e4"]);
+    }
+
+    #[test]
+    fn a_move_cut_off_is_said_again_after_the_urgent_sentence() {
+        let mut q = Queue::new();
+        q.push(Item::new("e4", Move));
+        q.push(Item::new("e5", Move));
+        q.start_next();
+        assert_eq!(q.push(Item::new("illegal", Urgent)), Push::Interrupt);
+        assert_eq!(drain(&mut q), ["illegal", "e4", "e5"]);
+    }
+
+    #[test]
+    fn urgent_does_not_cut_off_urgent() {
+        let mut q = Queue::new();
+        q.push(Item::new("flag fell", Urgent));
+        q.start_next();
+        assert_eq!(q.push(Item::new("black wins", Urgent)), Push::Wait);
+        q.finished();
+        assert_eq!(drain(&mut q), ["black wins"]);
+    }
+
+    #[test]
+    fn urgent_when_idle_needs_no_stop() {
+        let mut q = Queue::new();
+        assert_eq!(q.push(Item::new("flag", Urgent)), Push::Wait);
+    }
+
+    #[test]
+    fn urgent_jumps_the_queue_and_the_rest_keep_their_order() {
+        let mut q = Queue::new();
+        q.push(Item::new("clock started", Info));
+        q.push(Item::new("e4", Move));
+        q.push(Item::new("urgent", Urgent));
+        q.push(Item::new("e5", Move));
+        assert_eq!(drain(&mut q), ["urgent", "clock started", "e4", "e5"]);
+    }
+
+    #[test]
+    fn newer_info_takes_the_place_at_the_end() {
+        let mut q = Queue::new();
+        q.push(Item::new("a1", Info));
+        q.push(Item::new("e4", Move));
+        q.push(Item::new("a2", Info));
+        assert_eq!(drain(&mut q), ["e4", "a2"]);
+    }
+
+    #[test]
+    fn nothing_starts_while_a_sentence_is_being_said() {
+        let mut q = Queue::new();
+        q.push(Item::new("e4", Move));
+        q.push(Item::new("e5", Move));
+        assert_eq!(q.start_next().unwrap().text, "e4");
+        assert!(q.start_next().is_none());
+        assert!(!q.is_idle());
+    }
+
+    #[test]
+    fn repeat_says_the_last_sentence_again_even_when_identical() {
+        let mut q = Queue::new();
+        assert_eq!(q.repeat(), Push::Wait);
+        assert!(q.is_idle(), "nothing said yet, nothing to repeat");
+        q.push(Item::new("Knight f3", Move));
+        assert_eq!(drain(&mut q), ["Knight f3"]);
+        q.repeat();
+        q.repeat();
+        assert_eq!(drain(&mut q), ["Knight f3", "Knight f3"]);
+    }
+
+    #[test]
+    fn clear_forgets_everything() {
+        let mut q = Queue::new();
+        q.push(Item::new("e4", Move));
+        q.push(Item::new("x", Info));
+        q.start_next();
+        q.clear();
+        assert!(q.is_idle());
+    }
+}

@@ -1,0 +1,157 @@
+//! A speech engine on a thread of its own, every call watched by a timeout.
+//!
+//! Engines block in ways we cannot prevent: speech-dispatcher with no audio output never returns
+//! from `stop`, a synthesiser may never come up. So each engine is created *on* its worker thread (the
+//! `tts` handle is not `Send`, which this also satisfies) and the speaker thread talks to it only
+//! through calls whose answers it awaits with `recv_timeout`. An engine that does not answer in time
+//! is abandoned: its thread is left behind, blocked, and the speaker moves on to the next backend.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A way of speaking. Calls may block briefly; the [`Worker`] guards them with a timeout.
+pub trait Engine {
+    /// Begins to say `text` and returns at once; the words may go on after it returns.
+    fn speak(&mut self, text: &str) -> Result<(), String>;
+    /// Stops what is being said.
+    fn stop(&mut self) -> Result<(), String>;
+    /// Whether the last sentence is still being said. An error means the sentence failed.
+    fn is_speaking(&mut self) -> Result<bool, String>;
+    /// The names of the voices, one per entry, as `--voice` takes them.
+    fn voices(&mut self) -> Result<Vec<String>, String>;
+}
+
+/// Makes an engine; runs on the worker thread.
+pub type Factory = Box<dyn FnOnce() -> Result<Box<dyn Engine>, String> + Send>;
+
+type Call = Box<dyn FnOnce(&mut dyn Engine) + Send>;
+
+/// Why a call to an engine gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// No answer within the timeout.
+    Hung,
+    /// The engine answered with an error (for the log, never spoken).
+    Failed(String),
+}
+
+/// The speaker's handle on an engine living on its own thread.
+pub struct Worker {
+    calls: mpsc::Sender<Call>,
+    timeout: Duration,
+}
+
+impl Worker {
+    /// Starts an engine on a new thread; waits at most `start` for it to come up, and then at most
+    /// `timeout` for the answer to each call.
+    pub fn start(factory: Factory, start: Duration, timeout: Duration) -> Result<Worker, Failure> {
+        let (calls, inbox) = mpsc::channel::<Call>();
+        let (ready, started) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("anna-speech-engine".into())
+            .spawn(move || {
+                let mut engine = match factory() {
+                    Ok(engine) => {
+                        let _ = ready.send(Ok(()));
+                        engine
+                    }
+                    Err(e) => {
+                        let _ = ready.send(Err(e));
+                        return;
+                    }
+                };
+                // Ends when the worker is dropped (its sender goes away).
+                for call in inbox {
+                    call(engine.as_mut());
+                }
+            })
+            .map_err(|e| Failure::Failed(e.to_string()))?;
+        match started.recv_timeout(start) {
+            Ok(Ok(())) => Ok(Worker { calls, timeout }),
+            Ok(Err(e)) => Err(Failure::Failed(e)),
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(Failure::Hung),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(Failure::Failed("the engine thread ended".into())),
+        }
+    }
+
+    /// Runs `f` on the engine and waits at most the timeout for its answer.
+    pub fn call<T, F>(&self, f: F) -> Result<T, Failure>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut dyn Engine) -> Result<T, String> + Send + 'static,
+    {
+        let (reply, answer) = mpsc::channel();
+        let call: Call = Box::new(move |engine| {
+            let _ = reply.send(f(engine));
+        });
+        self.calls.send(call).map_err(|_| Failure::Failed("the engine thread ended".into()))?;
+        match answer.recv_timeout(self.timeout) {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(e)) => Err(Failure::Failed(e)),
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(Failure::Hung),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(Failure::Failed("the engine thread ended".into())),
+        }
+    }
+
+    pub fn speak(&self, text: &str) -> Result<(), Failure> {
+        let text = text.to_string();
+        self.call(move |e| e.speak(&text))
+    }
+
+    pub fn stop(&self) -> Result<(), Failure> {
+        self.call(|e| e.stop())
+    }
+
+    pub fn is_speaking(&self) -> Result<bool, Failure> {
+        self.call(|e| e.is_speaking())
+    }
+
+    pub fn voices(&self) -> Result<Vec<String>, Failure> {
+        self.call(|e| e.voices())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Echo;
+    impl Engine for Echo {
+        fn speak(&mut self, text: &str) -> Result<(), String> {
+            if text.is_empty() {
+                Err("nothing to say".into())
+            } else {
+                Ok(())
+            }
+        }
+        fn stop(&mut self) -> Result<(), String> {
+            Ok(())
+        }
+        fn is_speaking(&mut self) -> Result<bool, String> {
+            Ok(false)
+        }
+        fn voices(&mut self) -> Result<Vec<String>, String> {
+            Ok(vec!["echo".into()])
+        }
+    }
+
+    #[test]
+    fn calls_reach_the_engine_and_errors_come_back() {
+        let worker = Worker::start(
+            Box::new(|| Ok(Box::new(Echo) as Box<dyn Engine>)),
+            Duration::from_secs(5),
+            Duration::from_secs(5),
+        )
+        .unwrap();
+        assert_eq!(worker.speak("e4"), Ok(()));
+        assert_eq!(worker.speak(""), Err(Failure::Failed("nothing to say".into())));
+        assert_eq!(worker.voices(), Ok(vec!["echo".to_string()]));
+    }
+
+    #[test]
+    fn an_engine_that_cannot_start_says_why() {
+        let failed =
+            Worker::start(Box::new(|| Err("no synthesiser".into())), Duration::from_secs(5), Duration::from_secs(5));
+        assert_eq!(failed.err(), Some(Failure::Failed("no synthesiser".into())));
+    }
+}

@@ -1,0 +1,117 @@
+//! espeak-ng really speaks the words Anna gives it, with the flags Anna passes: rendered to a WAV
+//! file (no audio device needed), read here by hand, and checked for sound and a plausible length.
+//!
+//! `.ci/run` installs espeak-ng, so a missing program fails this test; set `ANNA_SKIP_ESPEAK=1` to
+//! skip it on a machine without it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anna::adapters::speech::espeak::{on_path, Program};
+use anna::adapters::speech::Params;
+
+/// The PCM samples of a WAV file and its format.
+struct Wav {
+    sample_rate: u32,
+    channels: u16,
+    samples: Vec<i16>,
+}
+
+impl Wav {
+    /// Reads a 16-bit PCM WAV: the RIFF header, then chunks until `fmt ` and `data` are found.
+    fn read(path: &Path) -> Wav {
+        let bytes = std::fs::read(path).expect("the WAV file was written");
+        assert!(bytes.len() > 44, "the WAV file is too short to hold a header");
+        assert_eq!(&bytes[0..4], b"RIFF");
+        assert_eq!(&bytes[8..12], b"WAVE");
+        let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+        let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let (mut format, mut data) = (None, None);
+        let mut at = 12;
+        while at + 8 <= bytes.len() {
+            let (id, size) = (&bytes[at..at + 4], u32_at(at + 4) as usize);
+            let body = at + 8;
+            // A streamed WAV may leave the data size unset (too large): take what is there.
+            let end = body.saturating_add(size).min(bytes.len());
+            match id {
+                b"fmt " => format = Some((u16_at(body), u16_at(body + 2), u32_at(body + 4), u16_at(body + 14))),
+                b"data" => data = Some(&bytes[body..end]),
+                _ => {}
+            }
+            at = end + (size & 1);
+        }
+        let (kind, channels, sample_rate, bits) = format.expect("a fmt chunk");
+        assert_eq!((kind, bits), (1, 16), "16-bit PCM");
+        let data = data.expect("a data chunk");
+        let samples = data.chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect();
+        Wav { sample_rate, channels, samples }
+    }
+
+    fn seconds(&self) -> f64 {
+        self.samples.len() as f64 / f64::from(self.sample_rate) / f64::from(self.channels)
+    }
+
+    /// Root mean square of the samples, 0..32768.
+    fn rms(&self) -> f64 {
+        let sum: f64 = self.samples.iter().map(|&s| f64::from(s) * f64::from(s)).sum();
+        (sum / self.samples.len().max(1) as f64).sqrt()
+    }
+}
+
+/// espeak-ng's path, or `None` when the test is to be skipped; fails when it is missing.
+fn espeak_ng() -> Option<PathBuf> {
+    if let Some(path) = on_path("espeak-ng") {
+        return Some(path);
+    }
+    if std::env::var("ANNA_SKIP_ESPEAK").is_ok_and(|v| v == "1") {
+        eprintln!("espeak-ng is not on the PATH; skipped because ANNA_SKIP_ESPEAK=1");
+        return None;
+    }
+    panic!(
+        "espeak-ng is not on the PATH: install it (apt-get install espeak-ng; .ci/run does) \
+         or set ANNA_SKIP_ESPEAK=1 to skip this test"
+    );
+}
+
+/// Renders `text` with the flags Anna would pass for `params`, into a WAV in a fresh folder.
+fn render(espeak: &Path, params: &Params, text: &str, name: &str) -> Wav {
+    let dir = std::env::temp_dir().join(format!("anna-espeak-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wav = dir.join(format!("{name}.wav"));
+    let status = Command::new(espeak)
+        .args(Program::EspeakNg.flags(params))
+        .arg("-w")
+        .arg(&wav)
+        .arg("--")
+        .arg(text)
+        .status()
+        .expect("espeak-ng runs");
+    assert!(status.success(), "espeak-ng failed: {status}");
+    Wav::read(&wav)
+}
+
+fn params(rate: i32, language: &str) -> Params {
+    Params { rate, volume: 100, pitch: 0, voice: None, language: language.into() }
+}
+
+#[test]
+fn espeak_says_a_move_aloud_for_a_plausible_time() {
+    let Some(espeak) = espeak_ng() else { return };
+    let wav = render(&espeak, &params(0, "en"), "White: Eva four.", "move");
+    assert_eq!((wav.sample_rate, wav.channels), (22050, 1), "espeak-ng writes 22050 Hz mono");
+    let (seconds, rms) = (wav.seconds(), wav.rms());
+    eprintln!("'White: Eva four.': {seconds:.2} s, RMS {rms:.0}");
+    assert!((0.5..=5.0).contains(&seconds), "{seconds:.2} s of audio for a short sentence");
+    assert!(rms > 300.0, "the audio is nearly silent (RMS {rms:.0})");
+}
+
+#[test]
+fn the_rate_setting_changes_the_length_and_german_is_spoken_too() {
+    let Some(espeak) = espeak_ng() else { return };
+    let text = "Weiß: Springer Felix drei. Schwarz: Springer Cäsar sechs.";
+    let slow = render(&espeak, &params(-60, "de"), text, "slow");
+    let fast = render(&espeak, &params(80, "de"), text, "fast");
+    eprintln!("slow {:.2} s, fast {:.2} s", slow.seconds(), fast.seconds());
+    assert!(slow.seconds() > fast.seconds() * 1.5, "a faster rate says the same words in less time");
+    assert!(fast.rms() > 300.0 && slow.rms() > 300.0);
+}
