@@ -2,6 +2,7 @@
 
 pub mod announce;
 pub mod commands;
+pub mod describe;
 pub mod parse;
 pub mod vocabulary;
 

@@ -374,7 +374,7 @@ impl Session {
         self.effects.push(Effect::Record(event));
     }
 
-    fn sound(&mut self, sound: Sound) {
+    pub(super) fn sound(&mut self, sound: Sound) {
         self.effects.push(Effect::Play(sound));
     }
 

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::Session;
-use crate::core::message::{Arg, Priority, Sentence, Utterance};
+use crate::core::message::{Arg, Priority, Sentence, Sound, Utterance};
 
 impl Session {
     /// The next alarm: its instant and the time left then. Only for the running side (the player's
@@ -30,6 +30,7 @@ impl Session {
     pub(super) fn sound_alarm(&mut self, left: Duration) {
         let Some(side) = self.clock.running() else { return };
         *self.alarm_floor.get_mut(side) = Some(left);
+        self.sound(Sound::LowTime);
         let u = Utterance::new(Priority::Urgent, Sentence::TimeAlarm)
             .arg("side", Arg::Side(side))
             .arg("time", Arg::Time(left));
