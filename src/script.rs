@@ -185,13 +185,14 @@ pub fn event_text(event: &Event) -> String {
     }
 }
 
-/// The last line of every transcript: `result R REASON (FIDE ARTICLE)`.
+/// The last line of every transcript: `result R REASON (FIDE ARTICLE)`, in English whatever the voice,
+/// so that programs can read it.
 pub fn result_line(session: &Session, voice: &Voice) -> String {
     match (session.outcome(), session.question()) {
         (Some(o), _) => format!(
             "result {} {} (FIDE {})",
             o.result(),
-            voice.vocab.word(&format!("reason.{}", o.reason.key())),
+            Vocabulary::english().word(&format!("reason.{}", o.reason.key())),
             o.reason.article()
         ),
         (None, Some(q @ (Question::FlagFall(_) | Question::SecondIllegal(_)))) => {
