@@ -132,7 +132,7 @@ pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<Strin
         let effects = session.handle(step.input.clone(), step.time);
         transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
     }
-    transcript.push(result_line(session, voice));
+    transcript.push(result_line(session));
     transcript
 }
 
@@ -187,7 +187,7 @@ pub fn event_text(event: &Event) -> String {
 
 /// The last line of every transcript: `result R REASON (FIDE ARTICLE)`, in English whatever the voice,
 /// so that programs can read it.
-pub fn result_line(session: &Session, voice: &Voice) -> String {
+pub fn result_line(session: &Session) -> String {
     match (session.outcome(), session.question()) {
         (Some(o), _) => format!(
             "result {} {} (FIDE {})",
