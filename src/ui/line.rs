@@ -258,9 +258,14 @@ impl LineMode {
         out
     }
 
-    /// Hands a command to the session.
+    /// Hands a command to the session. The user resigns for the side they play (`--player`,
+    /// `flip`), even between their move and the press; the assistant relays both sides.
     fn act(&mut self, command: Command, now: Duration) -> Vec<Out> {
-        let effects = self.session.handle(Input::act(command), now);
+        let input = match (self.session.config().player, &command) {
+            (Some(side), Command::Resign) if !self.options.assistant => Input::by(side, command),
+            _ => Input::act(command),
+        };
+        let effects = self.session.handle(input, now);
         self.outs(&effects)
     }
 
