@@ -99,11 +99,18 @@ fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
         ("moves", "1. Felix drei, Eva fünf; 2. Gustav vier."),
         ("help resign", "resign: resigns the game, after a confirmation."),
         ("Qh4#", "Black wins by checkmate (FIDE 5.1.1)."),
-        ("quit", "anna-exited-0"),
     ] {
         t.type_line(typed);
         t.wait_for(shown);
     }
+    // `quit` stops at once: first let the speaker write the last sentence to the transcript.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !std::fs::read_to_string(&transcript).unwrap_or_default().contains("Black wins by checkmate") {
+        assert!(Instant::now() < deadline, "the transcript never got the result");
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    t.type_line("quit");
+    t.wait_for("anna-exited-0");
     let screen = t.screen();
     let time = screen.lines().find(|l| l.starts_with("White ") && l.contains(", Black ")).unwrap();
     assert!(time.contains("minutes") && !time.contains(':'), "times in words: {time}");
