@@ -1,7 +1,7 @@
 //! The subcommands of `anna`, at the edge: files, standard streams and exit codes.
 
 use std::fs;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -67,6 +67,20 @@ pub struct GameArgs {
     /// Announce a flag fall and wait for the opponent's claim instead of deciding at once (A.4.3).
     #[arg(long, global = true)]
     pub claim_flag: bool,
+    /// The terminal interface: `line` (plain lines for screen readers, the default) or `board`.
+    #[arg(long, global = true, value_enum, default_value_t = crate::ui::Ui::Line)]
+    pub ui: crate::ui::Ui,
+    /// Do not ask for confirmation before resign, accept, claim and a new game.
+    #[arg(long, global = true)]
+    pub no_confirm: bool,
+    /// Do not ask side, time control and opponent before the game (they are asked only when no game
+    /// argument is given and standard input is a terminal).
+    #[arg(long, global = true)]
+    pub no_setup: bool,
+    /// The relaying assistant's mode (FIDE D.2.10, D.2.11): moves of both sides are completed at once,
+    /// time is said only when asked, a flag fall is announced and claimed with `flag`.
+    #[arg(long, global = true)]
+    pub assistant: bool,
     /// How Anna speaks, and with which voice (src/adapters/speech/settings.rs).
     #[command(flatten)]
     pub speech: crate::adapters::speech::SpeechArgs,
@@ -96,6 +110,14 @@ impl GameArgs {
         Ok(Voice::new(vocab, squares, form))
     }
 
+    /// Whether any argument sets the game up (then the setup questions are not asked).
+    fn has_game_arguments(&self) -> bool {
+        [&self.tc, &self.tc_mode, &self.white, &self.black, &self.fen, &self.chess960, &self.player]
+            .iter()
+            .any(|a| a.is_some())
+            || self.assistant
+    }
+
     /// Everything a game needs from the arguments, checked before it starts.
     fn prepare(&self, default_lang: &str) -> Result<(Config, Vec<Command>, Voice), String> {
         Ok((self.config()?, self.setup()?, self.voice(default_lang)?))
@@ -114,13 +136,16 @@ impl GameArgs {
             Some(text) => crate::language::commands::alarm_times(text)
                 .ok_or_else(|| format!("'{text}' are not alarm times: write them like 10:00,5:00,0:30, or off."))?,
         };
+        // The assistant presses for the side that moved, speaks of time only when asked, and the
+        // blind player (--player, white unless given) claims a flag fall (D.2.10).
+        let assistant = self.assistant;
         Ok(Config {
-            player,
+            player: if assistant { player.or(Some(Color::White)) } else { player },
             alarms,
-            tournament: self.tournament,
-            auto_press: self.auto_press,
+            tournament: self.tournament || assistant,
+            auto_press: self.auto_press || assistant,
             touch_move: if self.enforce_touch_move { TouchMove::Enforce } else { TouchMove::Warn },
-            flag: if self.claim_flag { FlagPolicy::Claim } else { FlagPolicy::Auto },
+            flag: if self.claim_flag || assistant { FlagPolicy::Claim } else { FlagPolicy::Auto },
             ..Config::default()
         })
     }
@@ -344,9 +369,19 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
 pub fn play(args: &GameArgs) -> ExitCode {
     match args.prepare("en") {
         Ok((config, setup, voice)) => {
+            if args.ui == crate::ui::Ui::Board {
+                println!("{}", voice.vocab.word("line.no_board"));
+            }
+            let options = crate::ui::line::Options {
+                confirm: !args.no_confirm,
+                ask_setup: !args.no_setup && !args.has_game_arguments() && std::io::stdin().is_terminal(),
+                assistant: args.assistant,
+                sounds: args.sounds == Switch::On,
+                ..crate::ui::line::Options::default()
+            };
+            let ui = crate::ui::line::LineMode::new(config, setup, voice, options);
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
-            let speaker = crate::adapters::speech::start_for_game(&args.speech, &voice);
-            crate::runtime::run(config, setup, voice, speaker, sounds)
+            crate::runtime::run(ui, args.speech.clone(), sounds)
         }
         Err(e) => {
             eprintln!("anna: {e}");

@@ -1,7 +1,8 @@
 //! The one event loop: typed lines and clock deadlines in, sentences out. Standard input is read on
-//! its own thread; the loop sleeps until the next line or the next flag fall, never polling.
-//! Every sentence is written as a line (what a screen reader reads) and handed to the [`Speaker`],
-//! which speaks it on its own thread: the loop never waits on speech.
+//! its own thread; the loop sleeps until the next line or the next flag fall, never polling. What a
+//! line means is decided by the line mode ([`LineMode`], no I/O); the loop only carries out what it
+//! returns: every sentence is written as a line (what a screen reader reads) and handed to the
+//! [`Speaker`], which speaks it on its own thread, so the loop never waits on speech.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -9,25 +10,30 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::adapters::sound::SoundPlayer;
-use crate::adapters::speech::Speaker;
-use crate::core::command::{Command, Input};
-use crate::core::message::Effect;
-use crate::core::session::{Config, Session};
-use crate::language::{commands, Voice};
+use crate::adapters::speech::{self, Speaker, SpeechArgs};
+use crate::ui::line::{LineMode, Out, SpeechChange};
 
 enum Source {
     Line(String),
     Closed,
 }
 
+/// What the loop speaks and plays through; the speaker is restarted when its settings change.
+struct Outputs {
+    speech: SpeechArgs,
+    speaker: Speaker,
+    sounds: SoundPlayer,
+}
+
 /// Plays a game on standard input and output until `quit` or the end of input.
-pub fn run(config: Config, setup: Vec<Command>, voice: Voice, speaker: Speaker, sounds: SoundPlayer) -> ExitCode {
-    let mut session = Session::new(config);
+pub fn run(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
+    let speaker = speech::start_for_game(&speech, ui.voice());
+    // Saved once at the start; a restart of the speaker does not save again.
+    let speech = SpeechArgs { save_settings: false, ..speech };
+    let mut outputs = Outputs { speech, speaker, sounds };
     let began = Instant::now();
-    for command in setup {
-        speak(&session.handle(Input::act(command), Duration::ZERO), &voice, &speaker, &sounds);
-    }
-    println!("{}", voice.vocab.word("line.welcome"));
+    let start = ui.start();
+    outputs.carry_out(&start, &ui);
 
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
@@ -44,54 +50,51 @@ pub fn run(config: Config, setup: Vec<Command>, voice: Voice, speaker: Speaker, 
     let mut drain = Duration::from_secs(10);
     loop {
         let now = began.elapsed();
-        let received = match session.next_deadline() {
+        let received = match ui.next_deadline() {
             Some(deadline) => receiver.recv_timeout(deadline.saturating_sub(now)),
             None => receiver.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
         };
-        let input = match received {
-            Err(mpsc::RecvTimeoutError::Timeout) => Input::Tick,
+        let out = match received {
+            Err(mpsc::RecvTimeoutError::Timeout) => ui.tick(began.elapsed()),
             Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => break,
-            Ok(Source::Line(line)) => {
-                let line = line.trim();
-                match line.to_ascii_lowercase().as_str() {
-                    "quit" | "exit" => {
-                        drain = Duration::ZERO;
-                        break;
-                    }
-                    "help" => {
-                        println!("{}", voice.vocab.word("line.help"));
-                        continue;
-                    }
-                    // An empty Enter presses the clock.
-                    "" => Input::act(Command::Press),
-                    _ => match commands::command(line, &voice.vocab) {
-                        Ok(command) => Input::act(command),
-                        Err(e) => {
-                            println!("{e}");
-                            continue;
-                        }
-                    },
-                }
-            }
+            Ok(Source::Line(line)) => ui.line(&line, began.elapsed()),
         };
-        speak(&session.handle(input, began.elapsed()), &voice, &speaker, &sounds);
+        if outputs.carry_out(&out, &ui) {
+            drain = Duration::ZERO;
+            break;
+        }
     }
-    speaker.finish(drain);
+    outputs.speaker.finish(drain);
     ExitCode::SUCCESS
 }
 
-fn speak(effects: &[Effect], voice: &Voice, speaker: &Speaker, sounds: &SoundPlayer) {
-    let mut out = std::io::stdout().lock();
-    for effect in effects {
-        match effect {
-            Effect::Say(utterance) => {
-                let words = voice.render(utterance);
-                let _ = writeln!(out, "{words}");
-                speaker.say(words, utterance.priority);
+impl Outputs {
+    /// Writes, says and plays what the line mode returned; true when it asked to quit.
+    fn carry_out(&mut self, outs: &[Out], ui: &LineMode) -> bool {
+        // No lock on stdout is held: a restarted speaker writes its notice from its own thread.
+        for out in outs {
+            match out {
+                Out::Say(words, priority) => {
+                    println!("{words}");
+                    self.speaker.say(words.clone(), *priority);
+                }
+                Out::Write(words) => println!("{words}"),
+                Out::Play(sound) => self.sounds.play(*sound),
+                Out::Sounds(on) => self.sounds = SoundPlayer::new(*on),
+                Out::Speech(change) => {
+                    match change {
+                        SpeechChange::Backend(choice) => self.speech.speech = Some(*choice),
+                        SpeechChange::Rate(rate) => self.speech.rate = Some(*rate),
+                        SpeechChange::Volume(volume) => self.speech.volume = Some(*volume),
+                        SpeechChange::Language => {}
+                    }
+                    let old = std::mem::replace(&mut self.speaker, speech::start_for_game(&self.speech, ui.voice()));
+                    old.finish(Duration::ZERO);
+                }
+                Out::Quit => return true,
             }
-            Effect::Play(sound) => sounds.play(*sound),
-            Effect::Record(_) => {}
         }
+        let _ = std::io::stdout().flush();
+        false
     }
-    let _ = out.flush();
 }

@@ -227,6 +227,16 @@ impl Session {
         &self.game
     }
 
+    /// The settings in force (the line mode starts a new game with them).
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Whether the clocks were started (a move made or `start`).
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
     pub fn clock(&self) -> &Clock {
         &self.clock
     }

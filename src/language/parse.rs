@@ -32,6 +32,8 @@ use std::sync::OnceLock;
 pub use self::command::name as command_name;
 pub use self::lexicon::Lexicon;
 use self::lexicon::{flag, Word};
+/// A word or phrase in the form the parser compares it in (case and accents folded).
+pub use self::normalize::word as fold;
 use crate::core::command::Command;
 use crate::core::rules::MoveSpec;
 use crate::language::Vocabulary;

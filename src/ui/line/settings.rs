@@ -1,0 +1,138 @@
+//! `settings` and `set NAME VALUE` at run time. The voice (language, squares, form), speech and
+//! sounds belong to the terminal and the runtime; the game settings go to the session as
+//! [`Command::Set`]. Every change is confirmed in a spoken sentence.
+
+use std::time::Duration;
+
+use clap::ValueEnum;
+
+use super::{Enter, LineMode, Out, SpeechChange};
+use crate::adapters::speech::Choice;
+use crate::core::command::Command;
+use crate::core::message::Priority;
+use crate::core::session::TouchMove;
+use crate::language::announce::fill;
+use crate::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
+
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "on" | "yes" | "true" => Some(true),
+        "off" | "no" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+const fn on_off_word(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+impl LineMode {
+    /// `set NAME VALUE`.
+    pub(super) fn set(&mut self, rest: &str, now: Duration) -> Vec<Out> {
+        let (name, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let (name, value) = (name.to_ascii_lowercase(), value.trim().to_ascii_lowercase());
+        let mut out = Vec::new();
+        let said = match name.as_str() {
+            "language" | "lang" => match Vocabulary::get(&value) {
+                Some(vocab) => {
+                    let said = vocab.name.clone();
+                    self.voice = Voice::new(vocab, self.voice.squares, self.voice.form);
+                    out.push(Out::Speech(SpeechChange::Language));
+                    Some(said)
+                }
+                None => None,
+            },
+            "squares" => value.parse::<SquareStyle>().ok().map(|style| {
+                self.voice.squares = style;
+                value.clone()
+            }),
+            "form" => value.parse::<MoveForm>().ok().map(|form| {
+                self.voice.form = form;
+                value.clone()
+            }),
+            "speech" => Choice::from_str(&value, true).ok().map(|choice| {
+                out.push(Out::Speech(SpeechChange::Backend(choice)));
+                value.clone()
+            }),
+            "rate" => value.parse::<i32>().ok().filter(|r| (-100..=100).contains(r)).map(|rate| {
+                out.push(Out::Speech(SpeechChange::Rate(rate)));
+                value.clone()
+            }),
+            "volume" => value.parse::<i32>().ok().filter(|v| (0..=100).contains(v)).map(|volume| {
+                out.push(Out::Speech(SpeechChange::Volume(volume)));
+                value.clone()
+            }),
+            "sounds" => on_off(&value).map(|on| {
+                self.options.sounds = on;
+                out.push(Out::Sounds(on));
+                value.clone()
+            }),
+            "enter" => match value.as_str() {
+                "press" => Some(Enter::Press),
+                "nothing" => Some(Enter::Nothing),
+                _ => None,
+            }
+            .map(|enter| {
+                self.options.enter = enter;
+                value.clone()
+            }),
+            "confirm" => on_off(&value).map(|on| {
+                self.options.confirm = on;
+                value.clone()
+            }),
+            // The game's settings: auto-press, touch-move, alarms, player, flag, tournament...
+            _ => match commands::command(&format!("set {rest}"), &self.voice.vocab) {
+                Ok(command @ Command::Set(_)) => {
+                    out.extend(self.act(command, now));
+                    Some(value.clone())
+                }
+                _ => None,
+            },
+        };
+        let words = match said {
+            Some(value) => fill(self.word("line.setting_changed"), &[("name", name), ("value", value)]),
+            None => self.word("line.setting_unknown").to_string(),
+        };
+        out.push(Out::Say(words, Priority::Info));
+        out
+    }
+
+    /// `settings`: the settings in force, in the words `set` takes.
+    pub(super) fn settings(&self) -> Out {
+        let squares = match self.voice.squares {
+            SquareStyle::AnnexD => "annex-d",
+            SquareStyle::Anna => "anna",
+            SquareStyle::Nato => "nato",
+            SquareStyle::Plain => "plain",
+        };
+        let form = match self.voice.form {
+            MoveForm::Short => "short",
+            MoveForm::Long => "long",
+        };
+        let enter = match self.options.enter {
+            Enter::Press => "press",
+            Enter::Nothing => "nothing",
+        };
+        let config = self.session.config();
+        let touch = match config.touch_move {
+            TouchMove::Warn => "warn",
+            TouchMove::Enforce => "enforce",
+        };
+        let player = config.player.map_or_else(|| self.word("line.both").to_string(), |side| self.side(side));
+        let args = [
+            ("language", self.voice.vocab.name.clone()),
+            ("squares", squares.to_string()),
+            ("form", form.to_string()),
+            ("sounds", on_off_word(self.options.sounds).to_string()),
+            ("enter", enter.to_string()),
+            ("auto_press", on_off_word(config.auto_press).to_string()),
+            ("touch_move", touch.to_string()),
+            ("player", player),
+        ];
+        Out::Say(fill(self.word("line.settings"), &args), Priority::Info)
+    }
+}

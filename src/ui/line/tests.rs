@@ -1,0 +1,85 @@
+use super::*;
+use crate::language::Vocabulary;
+
+fn mode(options: Options) -> LineMode {
+    LineMode::new(Config::default(), Vec::new(), Voice::english(), options)
+}
+
+fn said(outs: &[Out]) -> Vec<String> {
+    outs.iter()
+        .filter_map(|o| match o {
+            Out::Say(words, _) | Out::Write(words) => Some(words.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn type_lines(mode: &mut LineMode, lines: &[&str]) -> Vec<String> {
+    lines.iter().flat_map(|l| said(&mode.line(l, Duration::ZERO))).collect()
+}
+
+#[test]
+fn resign_asks_first_and_no_keeps_the_game() {
+    let mut m = mode(Options::default());
+    let out = type_lines(&mut m, &["e4", "", "resign"]);
+    assert_eq!(out.last().unwrap(), "Do you really resign? Say yes or no.");
+    assert_eq!(type_lines(&mut m, &["no"]), ["Not done."]);
+    assert!(m.session().outcome().is_none());
+    type_lines(&mut m, &["resign", "yes"]);
+    assert!(m.session().outcome().is_some());
+}
+
+#[test]
+fn no_confirm_resigns_at_once() {
+    let mut m = mode(Options { confirm: false, ..Options::default() });
+    type_lines(&mut m, &["resign"]);
+    assert!(m.session().outcome().is_some());
+}
+
+#[test]
+fn setup_questions_take_enter_enter_enter() {
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    assert_eq!(said(&m.start()), ["Which side do you play, white or black? Enter for white."]);
+    type_lines(&mut m, &["", ""]);
+    let out = type_lines(&mut m, &[""]);
+    assert_eq!(out, ["Ready: your side White, your opponent opponent. Type a move, or help."]);
+    assert_eq!(m.session().name(Color::Black), Some("opponent"));
+    assert_eq!(m.session().config().player, Some(Color::White));
+    assert_eq!(m.session().clock().time_control().to_pgn(), "900+10");
+}
+
+#[test]
+fn setup_questions_understand_the_language_and_refuse_nonsense() {
+    let voice = Voice::new(Vocabulary::get("cs").unwrap(), Default::default(), Default::default());
+    let mut m = LineMode::new(Config::default(), Vec::new(), voice, Options { ask_setup: true, ..Options::default() });
+    m.start();
+    let out = type_lines(&mut m, &["zelený"]);
+    assert_eq!(out[0], "Odpovězte prosím bílý, nebo černý.");
+    type_lines(&mut m, &["černými", "blitz", "3+2", "Jan Novák"]);
+    assert_eq!(m.session().config().player, Some(Color::Black));
+    assert_eq!(m.session().name(Color::White), Some("Jan Novák"));
+}
+
+#[test]
+fn help_in_every_language() {
+    for code in Vocabulary::codes() {
+        let voice = Voice::new(Vocabulary::get(code).unwrap(), Default::default(), Default::default());
+        let mut m = LineMode::new(Config::default(), Vec::new(), voice.clone(), Options::default());
+        let help = voice.vocab.commands.iter().find(|(n, _)| n == "help").unwrap().1[0].clone();
+        assert_eq!(type_lines(&mut m, &[&help]), [voice.vocab.word("help.intro")], "{code}");
+        assert_eq!(type_lines(&mut m, &["help resign"]), [voice.vocab.word("help.resign")], "{code}");
+        assert_eq!(m.line("quit", Duration::ZERO), [Out::Quit], "{code}");
+    }
+}
+
+#[test]
+fn settings_change_and_are_confirmed() {
+    let mut m = mode(Options::default());
+    assert_eq!(type_lines(&mut m, &["set squares nato"]), ["Setting squares: nato."]);
+    assert_eq!(type_lines(&mut m, &["e4"]).last().unwrap(), "White: Echo four.");
+    let out = m.line("set language de", Duration::ZERO);
+    assert_eq!(out[0], Out::Speech(SpeechChange::Language));
+    assert_eq!(said(&out), ["Einstellung language: Deutsch."]);
+    assert_eq!(type_lines(&mut m, &["set enter nothing", ""]), ["Einstellung enter: nothing."]);
+    assert_eq!(type_lines(&mut m, &["set colour red"]).len(), 1);
+}

@@ -1,0 +1,123 @@
+//! The key map table test: every command the English `help` lists does what its help says, fed
+//! through the line mode exactly as typed (the runtime only writes, says and plays what it returns).
+
+use std::time::Duration;
+
+use anna::core::clock::TimeControl;
+use anna::core::command::Command;
+use anna::core::session::Config;
+use anna::language::{Vocabulary, Voice};
+use anna::ui::line::{LineMode, Options, Out};
+
+fn mode() -> LineMode {
+    let setup = vec![Command::TimeControl(TimeControl::parse("5+3").unwrap())];
+    let mut mode = LineMode::new(Config::default(), setup, Voice::english(), Options::default());
+    mode.start();
+    mode
+}
+
+/// Types the lines; returns everything written and whether the mode asked to quit.
+fn type_lines(mode: &mut LineMode, lines: &[&str]) -> (String, bool) {
+    let mut text = String::new();
+    let mut quit = false;
+    for (i, line) in lines.iter().enumerate() {
+        for out in mode.line(line, Duration::from_secs(i as u64)) {
+            match out {
+                Out::Say(words, _) | Out::Write(words) => {
+                    text.push_str(&words);
+                    text.push('\n');
+                }
+                Out::Quit => quit = true,
+                _ => {}
+            }
+        }
+    }
+    (text, quit)
+}
+
+/// The command words the English help lists: `press or Enter` gives `press` and `Enter`.
+fn listed() -> Vec<String> {
+    let en = Vocabulary::english();
+    let intro = en.word("help.intro");
+    let list = intro.strip_prefix("Commands: ").unwrap().split(". ").next().unwrap();
+    list.split("; ")
+        .flat_map(|item| item.strip_prefix("a move like ").unwrap_or(item).split(" or "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// (command as listed, lines typed, what the help promises: words written after the last line).
+const TABLE: &[(&str, &[&str], &str)] = &[
+    ("e4", &["e4"], "White: Eva vier."),
+    ("Nf3", &["Nf3"], "White: Knight Felix drei."),
+    ("press", &["e4", "press", "turn"], "Black to move."),
+    ("Enter", &["e4", "", "turn"], "Black to move."),
+    ("time", &["time"], "White 5 minutes 3 seconds, Black 5 minutes 3 seconds, 0 moves."),
+    ("c", &["c"], "White 5 minutes 3 seconds, Black 5 minutes 3 seconds, 0 moves."),
+    ("last", &["e4", "", "last"], "Last move: White: Eva vier."),
+    ("l", &["e4", "", "l"], "Last move: White: Eva vier."),
+    ("moves", &["e4", "", "e5", "", "moves"], "1. Eva vier, Eva fünf."),
+    ("turn", &["turn"], "White to move."),
+    ("repeat", &["e4", "repeat"], "White: Eva vier.\nWhite: Eva vier."),
+    ("offer", &["e4", "offer"], "White offers a draw."),
+    (
+        "accept",
+        &["e4", "", "e5", "", "Nf3", "offer", "", "accept", "yes"],
+        "Do you really accept the draw? Say yes or no.\nDraw by agreement",
+    ),
+    ("decline", &["e4", "offer", "", "decline"], "Black declines the draw offer."),
+    ("claim", &["claim", "yes"], "Do you really claim? Say yes or no.\nThe claim by White is incorrect."),
+    ("resign", &["resign", "yes"], "Do you really resign? Say yes or no.\nBlack wins by resignation"),
+    ("flag", &["flag"], "flag has not fallen."),
+    ("pause", &["pause"], "Clocks stopped."),
+    ("resume", &["e4", "pause", "resume"], "Clocks running."),
+    ("new", &["e4", "", "new", "yes", "moves"], "New game with the same settings. Type the first move.\nNo moves yet."),
+    ("flip", &["flip"], "Your side: Black."),
+    ("settings", &["settings"], "Language English, squares annex-d, form short, sounds on, Enter press"),
+    ("set", &["set form long", "e4"], "Setting form: long.\n"),
+    ("help", &["help"], "Commands: a move like e4"),
+    ("quit", &["quit"], ""),
+];
+
+#[test]
+fn every_command_in_help_does_what_it_says() {
+    let listed = listed();
+    assert!(listed.len() >= 25, "{listed:?}");
+    for word in &listed {
+        assert!(TABLE.iter().any(|(w, ..)| w == word), "'{word}' is in help but not in this table");
+    }
+    for (word, lines, promised) in TABLE {
+        let mut m = mode();
+        let (text, quit) = type_lines(&mut m, lines);
+        assert!(text.contains(promised), "{word}: expected '{promised}' in:\n{text}");
+        assert_eq!(quit, *word == "quit", "{word}: quits only on quit");
+    }
+}
+
+#[test]
+fn every_listed_command_has_its_own_help() {
+    let en = Vocabulary::english();
+    let unknown_start = en.word("help.unknown").split('{').next().unwrap().to_string();
+    for word in listed() {
+        let topic = match word.as_str() {
+            "e4" | "Nf3" => "move",
+            "Enter" => "press",
+            other => other,
+        };
+        let (text, _) = type_lines(&mut mode(), &[&format!("help {topic}")]);
+        assert!(!text.starts_with(&unknown_start) && !text.is_empty(), "help {topic}: {text}");
+        assert!(text.split(['.', ';']).count() <= 16, "help {topic} is short: {text}");
+    }
+}
+
+#[test]
+fn set_changes_what_is_said() {
+    let mut m = mode();
+    let (text, _) = type_lines(&mut m, &["set form long", "e4", "", "set squares nato", "e5"]);
+    assert!(text.contains("White: Pawn Eva zwei Eva vier.") || text.contains("Eva zwei"), "{text}");
+    assert!(text.contains("Echo"), "{text}");
+    let (text, _) = type_lines(&mut m, &["set alarms 1:00", "set touch-move enforce", "set auto-press on"]);
+    assert_eq!(text, "Setting alarms: 1:00.\nSetting touch-move: enforce.\nSetting auto-press: on.\n");
+    assert_eq!(m.session().config().alarms, [Duration::from_secs(60)]);
+    assert!(m.session().config().auto_press);
+}

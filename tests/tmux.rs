@@ -1,0 +1,146 @@
+//! End-to-end tests of the real `anna` binary in a real terminal: tmux runs it, the test types with
+//! `tmux send-keys` and reads the screen with `tmux capture-pane`, polling until the expected line
+//! appears (no fixed sleeps). `.ci/run` installs tmux; without it these tests fail with a clear
+//! message unless `ANNA_SKIP_TMUX=1`.
+#![cfg(unix)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// A tmux server of its own (`-L`), so the user's sessions are never touched; killed on drop.
+struct Terminal {
+    socket: String,
+}
+
+impl Terminal {
+    /// Starts `anna ARGS` in a detached 120x40 session, or `None` when tmux is missing and skipping
+    /// was asked for.
+    fn start(name: &str, args: &[&str]) -> Option<Terminal> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            if std::env::var_os("ANNA_SKIP_TMUX").is_some_and(|v| v == "1") {
+                eprintln!("tmux is missing; skipped because ANNA_SKIP_TMUX=1");
+                return None;
+            }
+            panic!("tmux is missing: install it (apt-get install tmux; .ci/run does) or set ANNA_SKIP_TMUX=1");
+        }
+        let terminal = Terminal { socket: format!("anna-test-{}-{name}", std::process::id()) };
+        let mut command = vec![env!("CARGO_BIN_EXE_anna").to_string()];
+        command.extend(args.iter().map(|a| a.to_string()));
+        // The shell keeps the pane open after anna ends, so its last lines can still be read.
+        let line = format!("{}; echo anna-exited-$?; sleep 60", command.join(" "));
+        let out = terminal.tmux(&["new-session", "-d", "-x", "120", "-y", "40", "-s", "anna", &line]);
+        assert!(out.status.success(), "tmux new-session: {}", String::from_utf8_lossy(&out.stderr));
+        Some(terminal)
+    }
+
+    fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux").args(["-L", &self.socket]).args(args).env_remove("TMUX").output().expect("tmux runs")
+    }
+
+    /// Types `text` and Enter.
+    fn type_line(&self, text: &str) {
+        if !text.is_empty() {
+            assert!(self.tmux(&["send-keys", "-t", "anna", "-l", text]).status.success());
+        }
+        assert!(self.tmux(&["send-keys", "-t", "anna", "Enter"]).status.success());
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "anna", "-S", "-200"]).stdout).into_owned()
+    }
+
+    /// Waits until the screen shows `text` (at most ten seconds) and returns the screen.
+    fn wait_for(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(Instant::now() < deadline, "'{text}' never appeared; the screen:\n{screen}");
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("anna-tmux-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
+    let dir = temp("game");
+    let transcript = dir.join("said.txt");
+    let args =
+        ["--speech", "transcript", "--transcript", transcript.to_str().unwrap(), "--sounds", "off", "--tc", "5+3"];
+    let Some(t) = Terminal::start("game", &args) else { return };
+    t.wait_for("Anna is ready.");
+    for (typed, shown) in [
+        ("f3", "White: Felix drei."),
+        ("", "Clock started."),
+        ("e5", "Black: Eva fünf."),
+        ("", "Black: Eva fünf."),
+        ("g3", "White: Gustav drei."),
+        ("g4", "Correction, White: Gustav vier."),
+        ("offer", "White offers a draw."),
+        ("", "White offers a draw."),
+        ("decline", "Black declines the draw offer."),
+        ("time", ", 2 moves."),
+        ("moves", "1. Felix drei, Eva fünf; 2. Gustav vier."),
+        ("help resign", "resign: resigns the game, after a confirmation."),
+        ("Qh4#", "Black wins by checkmate (FIDE 5.1.1)."),
+    ] {
+        t.type_line(typed);
+        t.wait_for(shown);
+    }
+    // `quit` stops at once: first let the speaker write the last sentence to the transcript.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !std::fs::read_to_string(&transcript).unwrap_or_default().contains("Black wins by checkmate") {
+        assert!(Instant::now() < deadline, "the transcript never got the result");
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    t.type_line("quit");
+    t.wait_for("anna-exited-0");
+    let screen = t.screen();
+    let time = screen.lines().find(|l| l.starts_with("White ") && l.contains(", Black ")).unwrap();
+    assert!(time.contains("minutes") && !time.contains(':'), "times in words: {time}");
+    // Nothing of the terminal's own (no escape sequences): plain lines, as typed and as said.
+    assert!(!screen.contains('\x1b'));
+    let said = std::fs::read_to_string(&transcript).unwrap();
+    for line in ["White: Felix drei.", "Correction, White: Gustav vier.", "Black declines the draw offer."] {
+        assert!(said.lines().any(|l| l == line), "'{line}' not in the transcript:\n{said}");
+    }
+    assert!(said.trim_end().ends_with("Black wins by checkmate (FIDE 5.1.1)."), "{said}");
+}
+
+#[test]
+fn with_no_game_arguments_the_setup_is_asked_and_enter_enter_enter_starts() {
+    let Some(t) = Terminal::start("setup", &["--speech", "off", "--sounds", "off"]) else { return };
+    t.wait_for("Which side do you play, white or black? Enter for white.");
+    t.type_line("");
+    t.wait_for("Time control?");
+    t.type_line("");
+    t.wait_for("Your opponent's name?");
+    t.type_line("");
+    t.wait_for("Ready: your side White, your opponent opponent.");
+    t.type_line("e4");
+    t.wait_for("Clock started. White against opponent. White to move.");
+    t.type_line("time");
+    t.wait_for(", Black 15 minutes 10 seconds, 0 moves.");
+    t.type_line("resign");
+    t.wait_for("Do you really resign? Say yes or no.");
+    t.type_line("yes");
+    t.wait_for("Black wins by resignation");
+    t.type_line("quit");
+    t.wait_for("anna-exited-0");
+}
