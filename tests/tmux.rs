@@ -50,9 +50,9 @@ impl Terminal {
         String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "anna", "-S", "-200"]).stdout).into_owned()
     }
 
-    /// Waits until the screen shows `text` (at most ten seconds) and returns the screen.
+    /// Waits until the screen shows `text` (at most 30 seconds: CI machines are busy) and returns the screen.
     fn wait_for(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let screen = self.screen();
             if screen.contains(text) {
@@ -104,7 +104,7 @@ fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
         t.wait_for(shown);
     }
     // `quit` stops at once: first let the speaker write the last sentence to the transcript.
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + Duration::from_secs(30);
     while !std::fs::read_to_string(&transcript).unwrap_or_default().contains("Black wins by checkmate") {
         assert!(Instant::now() < deadline, "the transcript never got the result");
         std::thread::sleep(Duration::from_millis(30));
