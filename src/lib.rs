@@ -8,5 +8,6 @@ pub mod core;
 pub mod language;
 pub mod runtime;
 pub mod script;
+pub mod ui;
 
 pub use crate::core::outcome::{Outcome, Reason};

@@ -1,0 +1,3 @@
+//! The terminal user interfaces: the ratatui board view for low vision ([`tui`]).
+
+pub mod tui;
