@@ -73,6 +73,26 @@ pub struct GameArgs {
     /// Short sounds for moves, captures, checks, illegal moves, draw offers, flag falls and the end.
     #[arg(long, global = true, value_enum, default_value_t = Switch::On)]
     pub sounds: Switch,
+    /// The interface: `line` (plain lines for screen readers) or `board` (a large board for low vision).
+    #[arg(long, global = true, value_enum, default_value_t = Ui::Line)]
+    pub ui: Ui,
+    /// Board view: large squares (7 by 3 cells).
+    #[arg(long, global = true)]
+    pub large_squares: bool,
+    /// Board view: no colours, only reverse video and brackets (also when NO_COLOR is set).
+    #[arg(long, global = true)]
+    pub no_color: bool,
+    /// Board view: Black at the bottom.
+    #[arg(long, global = true)]
+    pub flip: bool,
+}
+
+/// Which interface `anna` plays in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Ui {
+    #[default]
+    Line,
+    Board,
 }
 
 /// A setting that is on or off.
@@ -346,6 +366,17 @@ pub fn play(args: &GameArgs) -> ExitCode {
         Ok((config, setup, voice)) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
             let speaker = crate::adapters::speech::start_for_game(&args.speech, &voice);
+            if args.ui == Ui::Board {
+                let settings = crate::ui::tui::Settings {
+                    large: args.large_squares,
+                    color: crate::ui::tui::Settings::color_allowed(
+                        args.no_color,
+                        std::env::var("NO_COLOR").ok().as_deref(),
+                    ),
+                    flipped: args.flip,
+                };
+                return crate::ui::tui::terminal::run(config, setup, voice, speaker, sounds, settings);
+            }
             crate::runtime::run(config, setup, voice, speaker, sounds)
         }
         Err(e) => {
