@@ -87,6 +87,15 @@ pub struct GameArgs {
     /// Short sounds for moves, captures, checks, illegal moves, draw offers, flag falls and the end.
     #[arg(long, global = true, value_enum, default_value_t = Switch::On)]
     pub sounds: Switch,
+    /// Board view: large squares (7 by 3 cells).
+    #[arg(long, global = true)]
+    pub large_squares: bool,
+    /// Board view: no colours, only reverse video and brackets (also when NO_COLOR is set).
+    #[arg(long, global = true)]
+    pub no_color: bool,
+    /// Board view: Black at the bottom.
+    #[arg(long, global = true)]
+    pub flip: bool,
 }
 
 /// A setting that is on or off.
@@ -369,8 +378,18 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
 pub fn play(args: &GameArgs) -> ExitCode {
     match args.prepare("en") {
         Ok((config, setup, voice)) => {
+            let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
             if args.ui == crate::ui::Ui::Board {
-                println!("{}", voice.vocab.word("line.no_board"));
+                let speaker = crate::adapters::speech::start_for_game(&args.speech, &voice);
+                let settings = crate::ui::tui::Settings {
+                    large: args.large_squares,
+                    color: crate::ui::tui::Settings::color_allowed(
+                        args.no_color,
+                        std::env::var("NO_COLOR").ok().as_deref(),
+                    ),
+                    flipped: args.flip,
+                };
+                return crate::ui::tui::terminal::run(config, setup, voice, speaker, sounds, settings);
             }
             let options = crate::ui::line::Options {
                 confirm: !args.no_confirm,
@@ -380,7 +399,6 @@ pub fn play(args: &GameArgs) -> ExitCode {
                 ..crate::ui::line::Options::default()
             };
             let ui = crate::ui::line::LineMode::new(config, setup, voice, options);
-            let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
             crate::runtime::run(ui, args.speech.clone(), sounds)
         }
         Err(e) => {

@@ -1,8 +1,10 @@
-//! The terminal: the screen-reader line mode ([`line`]), the word table of the commands only the
-//! terminal knows ([`keys`]), and the choice between the line mode and the board view.
+//! The terminal: the screen-reader line mode ([`line`]), the ratatui board view for low vision
+//! ([`tui`]), the word table of the commands only the terminal knows ([`keys`]), and the choice
+//! between them.
 
 pub mod keys;
 pub mod line;
+pub mod tui;
 
 use clap::ValueEnum;
 
@@ -12,6 +14,6 @@ pub enum Ui {
     /// Plain lines in and out, for screen readers and braille displays (the default).
     #[default]
     Line,
-    /// A large board for low vision (ratatui); not built yet in this version, so the line mode runs.
+    /// A large board for low vision (ratatui).
     Board,
 }

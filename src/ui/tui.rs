@@ -1,0 +1,201 @@
+//! The board view for low vision (`--ui board`): a large, high-contrast board drawn with ratatui.
+//!
+//! [`App`] is the plain state of the screen, copied from the [`Session`] after every change;
+//! [`view`] draws it (`impl Widget for &App`, which only reads); [`keys`] turns a key into a new
+//! state and [`Action`]s, a pure function tested without a terminal; [`repaint`] says when the
+//! clock face next changes; [`terminal`] is the loop at the edge (raw mode, alternate screen,
+//! panic hook, signals).
+
+pub mod keys;
+pub mod repaint;
+pub mod terminal;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+use shakmaty::{ByColor, Chess, Color, File, Move, Piece, Rank, Role, Square};
+
+use crate::core::message::{Effect, Priority, Sentence};
+use crate::core::session::Session;
+use crate::language::{announce, Voice};
+
+pub use keys::{handle, Action, Key};
+
+/// How the board is drawn; chosen on the command line and changed with keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Each square 7 by 3 cells instead of 3 by 1 (falls back to small squares when the window is too small).
+    pub large: bool,
+    /// Colours; off with `NO_COLOR` or `--no-color`: then reverse video and brackets only.
+    pub color: bool,
+    /// Black at the bottom.
+    pub flipped: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { large: false, color: true, flipped: false }
+    }
+}
+
+impl Settings {
+    /// Colour is off when asked (`--no-color`) or when `NO_COLOR` is set to anything but the empty string.
+    pub fn color_allowed(no_color_flag: bool, no_color_env: Option<&str>) -> bool {
+        !no_color_flag && no_color_env.is_none_or(str::is_empty)
+    }
+}
+
+/// What the keys are typing into.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Keys move over the board.
+    #[default]
+    Board,
+    /// A command line after `:`, with what is typed so far.
+    Command(String),
+}
+
+/// Everything the board view shows. Plain data: the loop copies it from the session
+/// ([`App::sync`]) and repaints only when it differs from what was drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct App {
+    pub voice: Voice,
+    pub settings: Settings,
+    pub position: Chess,
+    /// The last move, from and to (the king's squares for castling).
+    pub last_move: Option<(Square, Square)>,
+    /// Both clocks as shown: whole seconds, rounded up (a clock shows 0:00:00 only when the flag falls).
+    pub clocks: ByColor<Duration>,
+    /// Whether the game has a time control (otherwise the clocks show dashes).
+    pub timed: bool,
+    /// The side whose clock runs.
+    pub running: Option<Color>,
+    /// The move list: (move number, White's move, Black's move), in SAN with this language's letters.
+    pub moves: Vec<(u32, Option<String>, Option<String>)>,
+    /// The last thing said, as written.
+    pub said: String,
+    pub turn: Color,
+    /// The result in words, once the game is over.
+    pub outcome: Option<String>,
+    pub cursor: Square,
+    pub selected: Option<Square>,
+    pub mode: Mode,
+    /// Anna asked which piece a pawn becomes: `q r b n` answer.
+    pub promotion: bool,
+}
+
+impl App {
+    pub fn new(voice: Voice, settings: Settings) -> App {
+        App {
+            voice,
+            settings,
+            position: Chess::default(),
+            last_move: None,
+            clocks: ByColor { white: Duration::ZERO, black: Duration::ZERO },
+            timed: false,
+            running: None,
+            moves: Vec::new(),
+            said: String::new(),
+            turn: Color::White,
+            outcome: None,
+            cursor: if settings.flipped { Square::E7 } else { Square::E2 },
+            selected: None,
+            mode: Mode::Board,
+            promotion: false,
+        }
+    }
+
+    /// Copies what the screen shows from the session at `now`.
+    pub fn sync(&mut self, session: &Session, now: Duration) {
+        let game = session.game();
+        self.position = game.position().clone();
+        self.turn = game.turn();
+        self.last_move = game.plies().last().map(|ply| squares_of(ply.mv));
+        let clock = session.clock();
+        self.timed = !clock.time_control().is_none();
+        self.running = clock.running().filter(|_| session.outcome().is_none());
+        self.clocks = ByColor {
+            white: shown(clock.remaining(Color::White, now)),
+            black: shown(clock.remaining(Color::Black, now)),
+        };
+        let san = |p: Option<crate::core::message::Played>| p.map(|p| self.localize_san(&p.san.to_string()));
+        self.moves = session.scoresheet().move_pairs(game).into_iter().map(|(n, w, b)| (n, san(w), san(b))).collect();
+        self.outcome = session.outcome().map(|o| announce::outcome(o, &self.voice.vocab));
+    }
+
+    /// Takes in what the session said: the last sentence is shown, and a question about a promotion
+    /// lets `q r b n` answer it. Returns the sentences to speak, in order.
+    pub fn hear(&mut self, effects: &[Effect]) -> Vec<(String, Priority)> {
+        let mut spoken = Vec::new();
+        for effect in effects {
+            if let Effect::Say(utterance) = effect {
+                let words = self.voice.render(utterance);
+                self.promotion = utterance.sentence == Sentence::WhichPromotion;
+                self.said.clone_from(&words);
+                spoken.push((words, utterance.priority));
+            }
+        }
+        spoken
+    }
+
+    /// The letter of a piece on the board: this language's letter (the pawn's initial, or `P` when
+    /// that is taken), uppercase for White, lowercase for Black.
+    pub fn letter(&self, piece: Piece) -> char {
+        let letters = &self.voice.vocab.letters;
+        let letter = (*letters.get(piece.role)).unwrap_or_else(|| {
+            let initial =
+                self.voice.vocab.piece(Role::Pawn).chars().next().map(|c| c.to_uppercase().next().unwrap_or(c));
+            let taken = |c: char| Role::ALL.iter().any(|r| *letters.get(*r) == Some(c));
+            initial.filter(|c| c.is_alphabetic() && !taken(*c)).unwrap_or('P')
+        });
+        match piece.color {
+            Color::White => letter.to_uppercase().next().unwrap_or(letter),
+            Color::Black => letter.to_lowercase().next().unwrap_or(letter),
+        }
+    }
+
+    /// SAN with this language's piece letters (`Sf3` in German).
+    pub fn localize_san(&self, san: &str) -> String {
+        san.chars()
+            .map(|c| {
+                match Role::from_char(c.to_ascii_lowercase()).filter(|r| c.is_ascii_uppercase() && *r != Role::Pawn) {
+                    Some(role) => self.letter(Piece { color: Color::White, role }),
+                    None => c,
+                }
+            })
+            .collect()
+    }
+
+    /// The square one step in a direction as seen on the screen (up is away from the player at the bottom).
+    pub fn step(&self, square: Square, right: i32, up: i32) -> Square {
+        let (right, up) = if self.settings.flipped { (-right, -up) } else { (right, up) };
+        let file = (usize::from(square.file()) as i32 + right).clamp(0, 7) as u32;
+        let rank = (usize::from(square.rank()) as i32 + up).clamp(0, 7) as u32;
+        Square::from_coords(File::new(file), Rank::new(rank))
+    }
+}
+
+/// The time a clock shows: whole seconds, rounded up.
+pub fn shown(remaining: Duration) -> Duration {
+    Duration::from_secs(remaining.as_secs() + u64::from(remaining.subsec_nanos() > 0))
+}
+
+/// A clock face, `h:mm:ss`.
+pub fn clock_text(time: Duration) -> String {
+    let s = time.as_secs();
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The squares a move goes from and to; for castling, the king's.
+fn squares_of(mv: Move) -> (Square, Square) {
+    match mv {
+        Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() { File::G } else { File::C };
+            (king, Square::from_coords(file, king.rank()))
+        }
+        mv => (mv.from().unwrap_or(mv.to()), mv.to()),
+    }
+}

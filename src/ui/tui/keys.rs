@@ -1,0 +1,221 @@
+//! Keys in, a new [`App`] and [`Action`]s out: `handle(app, key)` is pure, so every key is tested
+//! as (state in, keys, state and words out) without a terminal. [`Key`] has a text form like
+//! helix's (`<up>`, `<ret>`, `<C-c>`), shared by tests and help.
+
+use std::fmt;
+
+use shakmaty::{Color, Position, Role, Square};
+
+use crate::core::command::Command;
+use crate::core::rules::MoveSpec;
+use crate::language::announce::fill;
+use crate::language::{commands, describe};
+use crate::ui::tui::{App, Mode};
+
+/// A key, independent of the terminal library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Char(char),
+    /// A letter with Control held.
+    Ctrl(char),
+    Up,
+    Down,
+    Left,
+    Right,
+    Enter,
+    Esc,
+    Backspace,
+    Tab,
+}
+
+/// What the loop must do after a key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Say these words (already shown as the last announcement).
+    Say(String),
+    /// Hand this command to the session.
+    Do(Command),
+    /// Leave, restoring the terminal.
+    Quit,
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Key::Char(' ') => f.write_str("<space>"),
+            Key::Char('<') => f.write_str("<lt>"),
+            Key::Char(c) => write!(f, "{c}"),
+            Key::Ctrl(c) => write!(f, "<C-{c}>"),
+            Key::Up => f.write_str("<up>"),
+            Key::Down => f.write_str("<down>"),
+            Key::Left => f.write_str("<left>"),
+            Key::Right => f.write_str("<right>"),
+            Key::Enter => f.write_str("<ret>"),
+            Key::Esc => f.write_str("<esc>"),
+            Key::Backspace => f.write_str("<bs>"),
+            Key::Tab => f.write_str("<tab>"),
+        }
+    }
+}
+
+impl Key {
+    /// Reads keys written in their text form: `<up><up>e<ret><C-c>`. `None` for an unknown `<name>`.
+    pub fn parse_all(text: &str) -> Option<Vec<Key>> {
+        let mut keys = Vec::new();
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            if c == '<' {
+                if let Some(end) = rest.find('>').filter(|e| *e > 1) {
+                    keys.push(Key::named(&rest[1..end])?);
+                    rest = &rest[end + 1..];
+                    continue;
+                }
+            }
+            keys.push(Key::Char(c));
+            rest = &rest[c.len_utf8()..];
+        }
+        Some(keys)
+    }
+
+    fn named(name: &str) -> Option<Key> {
+        Some(match name {
+            "up" => Key::Up,
+            "down" => Key::Down,
+            "left" => Key::Left,
+            "right" => Key::Right,
+            "ret" | "enter" => Key::Enter,
+            "esc" => Key::Esc,
+            "bs" => Key::Backspace,
+            "tab" => Key::Tab,
+            "space" => Key::Char(' '),
+            "lt" => Key::Char('<'),
+            _ => {
+                let c = name.strip_prefix("C-")?;
+                let mut chars = c.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => Key::Ctrl(c.to_ascii_lowercase()),
+                    _ => return None,
+                }
+            }
+        })
+    }
+}
+
+/// The next state after `key`, and what to do.
+pub fn handle(mut app: App, key: Key) -> (App, Vec<Action>) {
+    if matches!(key, Key::Ctrl('c' | 'q')) {
+        return (app, vec![Action::Quit]);
+    }
+    let actions = match std::mem::take(&mut app.mode) {
+        Mode::Command(line) => command_key(&mut app, line, key),
+        Mode::Board => board_key(&mut app, key),
+    };
+    (app, actions)
+}
+
+fn command_key(app: &mut App, mut line: String, key: Key) -> Vec<Action> {
+    match key {
+        Key::Char(c) => line.push(c),
+        Key::Backspace if line.pop().is_some() => {}
+        Key::Backspace | Key::Esc => return say(app, app.voice.vocab.word_owned("screen.cancelled")),
+        Key::Enter => return run_line(app, line.trim()),
+        _ => {}
+    }
+    app.mode = Mode::Command(line);
+    Vec::new()
+}
+
+/// A command line: the board's own words (`quit`, `flip`, `large`), else the line mode's commands.
+fn run_line(app: &mut App, line: &str) -> Vec<Action> {
+    match line.to_ascii_lowercase().as_str() {
+        "" => Vec::new(),
+        "q" | "quit" | "exit" => vec![Action::Quit],
+        "flip" => {
+            app.settings.flipped = !app.settings.flipped;
+            Vec::new()
+        }
+        "large" => {
+            app.settings.large = !app.settings.large;
+            Vec::new()
+        }
+        _ => match commands::command(line, &app.voice.vocab) {
+            Ok(command) => vec![Action::Do(command)],
+            Err(e) => say(app, e.message),
+        },
+    }
+}
+
+fn board_key(app: &mut App, key: Key) -> Vec<Action> {
+    match key {
+        Key::Up => go(app, 0, 1),
+        Key::Down => go(app, 0, -1),
+        Key::Right => go(app, 1, 0),
+        Key::Left => go(app, -1, 0),
+        Key::Enter => enter(app),
+        Key::Esc => {
+            app.selected = None;
+            say(app, app.voice.vocab.word_owned("screen.cancelled"))
+        }
+        Key::Char(':') => {
+            app.mode = Mode::Command(String::new());
+            Vec::new()
+        }
+        Key::Char(' ') => vec![Action::Do(Command::Press)],
+        Key::Char('f') => {
+            app.settings.flipped = !app.settings.flipped;
+            Vec::new()
+        }
+        Key::Char(c) => match Role::from_char(c).filter(|_| c.is_ascii_lowercase()) {
+            Some(role) if app.promotion && !matches!(role, Role::King | Role::Pawn) => {
+                let answer = MoveSpec { promotion: Some(role), ..MoveSpec::default() };
+                vec![Action::Do(Command::Move(answer))]
+            }
+            Some(role) => jump(app, role),
+            None => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+fn say(app: &mut App, words: String) -> Vec<Action> {
+    app.said.clone_from(&words);
+    vec![Action::Say(words)]
+}
+
+fn describe_cursor(app: &mut App) -> Vec<Action> {
+    let words = describe::square(&app.voice, &app.position, app.cursor);
+    say(app, words)
+}
+
+fn go(app: &mut App, right: i32, up: i32) -> Vec<Action> {
+    app.cursor = app.step(app.cursor, right, up);
+    describe_cursor(app)
+}
+
+/// The next piece of `role` after the cursor: the side to move's first (a1 to h8), then the opponent's.
+fn jump(app: &mut App, role: Role) -> Vec<Action> {
+    let board = app.position.board();
+    let side = |color: Color| (board.by_color(color) & board.by_role(role)).into_iter();
+    let found: Vec<Square> = side(app.turn).chain(side(!app.turn)).collect();
+    if found.is_empty() {
+        let piece = app.voice.vocab.piece(role).to_string();
+        return say(app, fill(app.voice.vocab.word("screen.none_found"), &[("piece", piece)]));
+    }
+    let next = found.iter().position(|s| *s == app.cursor).map_or(0, |i| (i + 1) % found.len());
+    app.cursor = found[next];
+    describe_cursor(app)
+}
+
+/// Enter: choose the piece under the cursor, then its destination, which makes the move.
+fn enter(app: &mut App) -> Vec<Action> {
+    match app.selected.take() {
+        Some(from) if from == app.cursor => say(app, app.voice.vocab.word_owned("screen.cancelled")),
+        Some(from) => vec![Action::Do(Command::Move(MoveSpec::squares(from, app.cursor, None)))],
+        None if app.position.board().piece_at(app.cursor).is_some() => {
+            app.selected = Some(app.cursor);
+            let what = describe::square(&app.voice, &app.position, app.cursor);
+            say(app, fill(app.voice.vocab.word("screen.selected"), &[("what", what)]))
+        }
+        None => describe_cursor(app),
+    }
+}

@@ -1,0 +1,195 @@
+//! The board view's loop at the edge: raw mode and the alternate screen, restored on every way out
+//! (quit, Ctrl-C, a panic, SIGTERM or SIGHUP). Keys and signals arrive on one channel; the loop sleeps
+//! until a key, the session's next deadline or the next change of the clock face, and repaints only
+//! when what the screen shows has changed.
+
+use std::io::{self, Stdout};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::{cursor, execute, terminal};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+
+use crate::adapters::sound::SoundPlayer;
+use crate::adapters::speech::Speaker;
+use crate::core::command::{Command, Input};
+use crate::core::message::{Effect, Priority};
+use crate::core::session::{Config, Session};
+use crate::language::Voice;
+use crate::ui::tui::{handle, repaint, Action, App, Key, Settings};
+
+enum Source {
+    Key(Key),
+    Resize,
+    Quit,
+}
+
+/// The crossterm key as Anna's [`Key`]; `None` for keys the board view does not use.
+pub fn key(event: KeyEvent) -> Option<Key> {
+    if event.kind == KeyEventKind::Release {
+        return None;
+    }
+    Some(match event.code {
+        KeyCode::Char(c) if event.modifiers.contains(KeyModifiers::CONTROL) => Key::Ctrl(c.to_ascii_lowercase()),
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Esc,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Tab => Key::Tab,
+        _ => return None,
+    })
+}
+
+fn enter() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
+    terminal::enable_raw_mode()?;
+    execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
+    Terminal::new(CrosstermBackend::new(io::stdout()))
+}
+
+/// Gives the terminal back as it was; safe to call twice.
+pub fn restore() {
+    let _ = terminal::disable_raw_mode();
+    let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+}
+
+/// A panic restores the terminal before its message is printed: a blind user cannot see a broken terminal.
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+}
+
+/// SIGTERM and SIGHUP become a quit on the channel, so the loop restores the terminal on its way out.
+#[cfg(unix)]
+fn watch_signals(sender: mpsc::Sender<Source>) {
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP]) {
+        std::thread::spawn(move || {
+            if signals.forever().next().is_some() {
+                let _ = sender.send(Source::Quit);
+            }
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn watch_signals(_sender: mpsc::Sender<Source>) {}
+
+/// Plays a game on the board view until the player quits.
+pub fn run(
+    config: Config,
+    setup: Vec<Command>,
+    voice: Voice,
+    speaker: Speaker,
+    sounds: SoundPlayer,
+    settings: Settings,
+) -> ExitCode {
+    install_panic_hook();
+    let mut screen = match enter() {
+        Ok(screen) => screen,
+        Err(e) => {
+            restore();
+            eprintln!("anna: the board view needs a terminal: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let result = play(&mut screen, config, setup, App::new(voice, settings), &speaker, &sounds);
+    restore();
+    speaker.finish(Duration::from_millis(500));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("anna: the terminal failed: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn play(
+    screen: &mut Terminal<CrosstermBackend<Stdout>>,
+    config: Config,
+    setup: Vec<Command>,
+    mut app: App,
+    speaker: &Speaker,
+    sounds: &SoundPlayer,
+) -> io::Result<()> {
+    let mut session = Session::new(config);
+    let began = Instant::now();
+    for command in setup {
+        let effects = session.handle(Input::act(command), Duration::ZERO);
+        tell(&mut app, &effects, speaker, sounds);
+    }
+    let (sender, receiver) = mpsc::channel();
+    watch_signals(sender.clone());
+    std::thread::spawn(move || loop {
+        let source = match event::read() {
+            Ok(Event::Key(k)) => match key(k) {
+                Some(k) => Source::Key(k),
+                None => continue,
+            },
+            Ok(Event::Resize(..)) => Source::Resize,
+            Ok(_) => continue,
+            Err(_) => Source::Quit,
+        };
+        let quit = matches!(source, Source::Quit);
+        if sender.send(source).is_err() || quit {
+            return;
+        }
+    });
+
+    let mut drawn: Option<App> = None;
+    loop {
+        let now = began.elapsed();
+        app.sync(&session, now);
+        if drawn.as_ref() != Some(&app) {
+            screen.draw(|frame| frame.render_widget(&app, frame.area()))?;
+            drawn = Some(app.clone());
+        }
+        let received = match repaint::wake_at(&session, now) {
+            Some(at) => receiver.recv_timeout(at.saturating_sub(now)),
+            None => receiver.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+        };
+        let mut effects = Vec::new();
+        match received {
+            Err(mpsc::RecvTimeoutError::Timeout) => effects = session.handle(Input::Tick, began.elapsed()),
+            Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Quit) => return Ok(()),
+            Ok(Source::Resize) => {
+                screen.autoresize()?;
+                drawn = None;
+            }
+            Ok(Source::Key(key)) => {
+                let (next, actions) = handle(app, key);
+                app = next;
+                for action in actions {
+                    match action {
+                        Action::Say(words) => speaker.say(words, Priority::Info),
+                        Action::Do(command) => effects.extend(session.handle(Input::act(command), began.elapsed())),
+                        Action::Quit => return Ok(()),
+                    }
+                }
+            }
+        }
+        tell(&mut app, &effects, speaker, sounds);
+    }
+}
+
+/// Shows and says what the session said, and plays its sounds.
+fn tell(app: &mut App, effects: &[Effect], speaker: &Speaker, sounds: &SoundPlayer) {
+    for (words, priority) in app.hear(effects) {
+        speaker.say(words, priority);
+    }
+    for effect in effects {
+        if let Effect::Play(sound) = effect {
+            sounds.play(*sound);
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! The board view through ratatui's TestBackend (insta snapshots of the screen), the keys as
+//! (state in, keys, state and words out), and the pace of repaints over a simulated minute.
+
+use std::time::Duration;
+
+use insta::assert_snapshot;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::Color as Tint;
+use ratatui::Terminal;
+use shakmaty::{Color, Square};
+
+use crate::core::clock::TimeControl;
+use crate::core::command::{Command, Input};
+use crate::core::rules::MoveSpec;
+use crate::core::session::Session;
+use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
+use crate::ui::tui::repaint::{next_repaint, wake_at};
+use crate::ui::tui::{handle, Action, App, Key, Mode, Settings};
+
+fn voice(code: &str) -> Voice {
+    Voice::new(Vocabulary::get(code).unwrap(), SquareStyle::AnnexD, MoveForm::Short)
+}
+
+/// A game of 5 minutes after 1. e4 e5 2. Nf3, with White's move pressed at 12.4 s and Black's
+/// clock running, seen at 20 s.
+fn session() -> Session {
+    let mut s = Session::default();
+    s.handle(Input::act(Command::TimeControl(TimeControl::parse("300").unwrap())), Duration::ZERO);
+    let english = voice("en");
+    for (at, text) in [(1.0, "e4"), (3.0, "e5"), (12.4, "Nf3")] {
+        let at = Duration::from_secs_f64(at);
+        let command = crate::language::commands::command(text, &english.vocab).unwrap();
+        s.handle(Input::act(command), at);
+        s.handle(Input::act(Command::Press), at);
+    }
+    s
+}
+
+fn app(code: &str, settings: Settings) -> App {
+    let mut app = App::new(voice(code), settings);
+    let s = session();
+    app.sync(&s, Duration::from_secs(20));
+    app.cursor = Square::F3;
+    app.said = crate::language::describe::square(&app.voice, &app.position, Square::F3);
+    app
+}
+
+fn draw(app: &App, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| frame.render_widget(app, frame.area())).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let buffer = draw(app, width, height);
+    let mut out = String::new();
+    for y in 0..height {
+        let line: String = (0..width).map(|x| buffer[(x, y)].symbol().to_string()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn english_80x24() {
+    assert_snapshot!(screen(&app("en", Settings::default()), 80, 24));
+}
+
+#[test]
+fn english_large_squares_120x40() {
+    let settings = Settings { large: true, ..Settings::default() };
+    assert_snapshot!(screen(&app("en", settings), 120, 40));
+}
+
+#[test]
+fn large_squares_shrink_to_fit_80x24() {
+    let large = Settings { large: true, ..Settings::default() };
+    assert_snapshot!(screen(&app("en", large), 80, 24));
+    assert_eq!(screen(&app("en", large), 40, 12), screen(&app("en", Settings::default()), 40, 12));
+}
+
+#[test]
+fn tiny_40x12_keeps_the_board_and_clocks() {
+    assert_snapshot!(screen(&app("en", Settings::default()), 40, 12));
+}
+
+#[test]
+fn too_small_says_how_large_it_must_be() {
+    assert_snapshot!(screen(&app("en", Settings::default()), 20, 6));
+}
+
+#[test]
+fn german_letters_flipped_board() {
+    let settings = Settings { flipped: true, ..Settings::default() };
+    assert_snapshot!(screen(&app("de", settings), 80, 24));
+}
+
+#[test]
+fn slovak_letters_large_squares() {
+    let settings = Settings { large: true, ..Settings::default() };
+    assert_snapshot!(screen(&app("sk", settings), 120, 40));
+}
+
+#[test]
+fn no_color_uses_no_colour_at_all() {
+    let settings = Settings { color: false, ..Settings::default() };
+    let app = app("en", settings);
+    assert_snapshot!(screen(&app, 80, 24));
+    let buffer = draw(&app, 80, 24);
+    for cell in buffer.content() {
+        assert_eq!((cell.fg, cell.bg), (Tint::Reset, Tint::Reset));
+    }
+    // The cursor is marked by brackets, not by colour alone.
+    assert!(screen(&app, 80, 24).contains("[N]"));
+}
+
+#[test]
+fn no_color_env_and_flag() {
+    assert!(Settings::color_allowed(false, None));
+    assert!(Settings::color_allowed(false, Some("")));
+    assert!(!Settings::color_allowed(false, Some("1")));
+    assert!(!Settings::color_allowed(true, None));
+}
+
+#[test]
+fn command_line_is_shown() {
+    let mut app = app("en", Settings::default());
+    app.mode = Mode::Command("offer".into());
+    assert!(screen(&app, 80, 24).contains(":offer_"));
+}
+
+#[test]
+fn piece_letters_follow_the_language() {
+    let letters = |code: &str| {
+        let app = App::new(voice(code), Settings::default());
+        let start = shakmaty::Chess::default();
+        let board = shakmaty::Position::board(&start);
+        [Square::E1, Square::D1, Square::A1, Square::C1, Square::B1, Square::E2, Square::E8, Square::E7]
+            .map(|s| app.letter(board.piece_at(s).unwrap()))
+            .iter()
+            .collect::<String>()
+    };
+    assert_eq!(letters("en"), "KQRBNPkp");
+    assert_eq!(letters("de"), "KDTLSBkb");
+    assert_eq!(letters("sk"), "KDVSJPkp");
+    assert_eq!(letters("sl"), "KDTLSPkp", "the pawn's initial K is the king's: P");
+    assert_eq!(App::new(voice("de"), Settings::default()).localize_san("Nxf3+"), "Sxf3+");
+}
+
+#[test]
+fn keys_have_a_text_form() {
+    let keys = Key::parse_all("<up>a<C-c><ret><esc><space><lt>:").unwrap();
+    assert_eq!(
+        keys,
+        [Key::Up, Key::Char('a'), Key::Ctrl('c'), Key::Enter, Key::Esc, Key::Char(' '), Key::Char('<'), Key::Char(':')]
+    );
+    let text: String = keys.iter().map(ToString::to_string).collect();
+    assert_eq!(text, "<up>a<C-c><ret><esc><space><lt>:");
+    assert_eq!(Key::parse_all("<nope>"), None);
+}
+
+/// Presses `keys` (text form) from the start position, German voice; returns the state and the actions.
+fn press(keys: &str, settings: Settings) -> (App, Vec<Action>) {
+    let mut app = App::new(voice("de"), settings);
+    let mut actions = Vec::new();
+    for key in Key::parse_all(keys).unwrap() {
+        let (next, more) = handle(app, key);
+        app = next;
+        actions.extend(more);
+    }
+    (app, actions)
+}
+
+fn said(actions: &[Action]) -> Vec<&str> {
+    actions.iter().filter_map(|a| if let Action::Say(w) = a { Some(w.as_str()) } else { None }).collect()
+}
+
+#[test]
+fn key_table() {
+    let flipped = Settings { flipped: true, ..Settings::default() };
+    let cases: &[(&str, Settings, Square, &[&str])] = &[
+        ("<up><up>", Settings::default(), Square::E4, &["Eva drei, leer", "Eva vier, leer"]),
+        ("<left>", Settings::default(), Square::D2, &["David zwei, weißer Bauer"]),
+        ("<down><down>", Settings::default(), Square::E1, &["Eva eins, weißer König", "Eva eins, weißer König"]),
+        ("<up>", flipped, Square::E6, &["Eva sechs, leer"]),
+        ("n", Settings::default(), Square::B1, &["Bella eins, weißer Springer"]),
+        (
+            "nnn",
+            Settings::default(),
+            Square::B8,
+            &["Bella eins, weißer Springer", "Gustav eins, weißer Springer", "Bella acht, schwarzer Springer"],
+        ),
+        ("k", Settings::default(), Square::E1, &["Eva eins, weißer König"]),
+        ("<ret>", Settings::default(), Square::E2, &["Gewählt: Eva zwei, weißer Bauer; jetzt das Zielfeld."]),
+    ];
+    for (keys, settings, cursor, words) in cases {
+        let (app, actions) = press(keys, *settings);
+        assert_eq!(app.cursor, *cursor, "{keys}");
+        assert_eq!(said(&actions), *words, "{keys}");
+    }
+}
+
+#[test]
+fn enter_twice_makes_the_move_and_esc_cancels() {
+    let (app, actions) = press("<ret><up><up><ret>", Settings::default());
+    assert_eq!(actions.last(), Some(&Action::Do(Command::Move(MoveSpec::squares(Square::E2, Square::E4, None)))));
+    assert_eq!(app.selected, None);
+    let (app, actions) = press("<ret><esc>", Settings::default());
+    assert_eq!((app.selected, said(&actions).last().copied()), (None, Some("Abgebrochen.")));
+    let (_, actions) = press("<space>", Settings::default());
+    assert_eq!(actions, [Action::Do(Command::Press)]);
+}
+
+#[test]
+fn command_line_hands_commands_to_the_session() {
+    assert_eq!(press(":offer<ret>", Settings::default()).1, [Action::Do(Command::Offer)]);
+    assert_eq!(press(":quit<ret>", Settings::default()).1, [Action::Quit]);
+    assert_eq!(press("<C-c>", Settings::default()).1, [Action::Quit]);
+    let (app, actions) = press(":ofx<bs><bs>ffer", Settings::default());
+    assert_eq!((app.mode, actions), (Mode::Command("offer".into()), vec![]));
+    let (app, _) = press(":of<esc>", Settings::default());
+    assert_eq!(app.mode, Mode::Board);
+    let (app, _) = press(":flip<ret>", Settings::default());
+    assert!(app.settings.flipped);
+    let (_, actions) = press(":blah blah<ret>", Settings::default());
+    assert!(matches!(actions.as_slice(), [Action::Do(Command::Unclear { .. })]), "the session explains: {actions:?}");
+}
+
+#[test]
+fn a_promotion_is_answered_with_a_piece_key() {
+    let mut s = Session::default();
+    s.handle(Input::act(Command::Fen("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1".into())), Duration::ZERO);
+    let mut app = App::new(voice("en"), Settings::default());
+    app.sync(&s, Duration::ZERO);
+    let effects = s.handle(Input::act(Command::Move(MoveSpec::squares(Square::E7, Square::E8, None))), Duration::ZERO);
+    app.hear(&effects);
+    assert!(app.promotion, "Anna asked: {}", app.said);
+    let (_, actions) = handle(app, Key::Char('n'));
+    let [Action::Do(command)] = actions.as_slice() else { panic!("{actions:?}") };
+    s.handle(Input::act(command.clone()), Duration::ZERO);
+    assert_eq!(s.game().fen().split(' ').next(), Some("4N3/6k1/8/8/8/8/8/4K3"));
+}
+
+#[test]
+fn the_clock_face_changes_once_a_second() {
+    let s = session();
+    let clock = s.clock();
+    // Black's clock started at 12.4 s with 300 s: at 20 s it shows 4:53 (292.4 s left).
+    assert_eq!(next_repaint(clock, Duration::from_secs(20)), Some(Duration::from_millis(20_400)));
+    assert_eq!(next_repaint(clock, Duration::from_millis(20_400)), Some(Duration::from_millis(21_400)));
+    let idle = Session::default();
+    assert_eq!(next_repaint(idle.clock(), Duration::from_secs(5)), None);
+    assert_eq!(wake_at(&idle, Duration::from_secs(5)), None, "no clock, no game: sleep until a key");
+}
+
+/// The loop's pace over a simulated idle minute: it wakes when it must, repaints only when the
+/// screen changed, and that is at most once a second.
+#[test]
+fn an_idle_game_repaints_at_most_once_a_second() {
+    let mut s = session();
+    let mut app = App::new(voice("en"), Settings::default());
+    let mut now = Duration::from_secs(20);
+    let end = now + Duration::from_secs(60);
+    let (mut drawn, mut repaints, mut wakes): (Option<App>, Vec<Duration>, u32) = (None, Vec::new(), 0);
+    while now < end {
+        let effects = s.handle(Input::Tick, now);
+        app.hear(&effects);
+        app.sync(&s, now);
+        if drawn.as_ref() != Some(&app) {
+            repaints.push(now);
+            drawn = Some(app.clone());
+        }
+        let next = wake_at(&s, now).expect("a running clock wakes the loop");
+        assert!(next > now);
+        now = next;
+        wakes += 1;
+    }
+    assert!(repaints.len() <= 61, "{} repaints in a minute", repaints.len());
+    assert!(repaints.len() >= 59, "the clock still moves: {} repaints", repaints.len());
+    assert!(wakes <= 62, "{wakes} wakes");
+    for pair in repaints.windows(2).skip(1) {
+        assert!(pair[1] - pair[0] >= Duration::from_millis(999), "{pair:?}");
+    }
+    assert_eq!(app.running, Some(Color::Black));
+}
