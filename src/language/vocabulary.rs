@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use serde::Deserialize;
-use shakmaty::{ByRole, Role};
+use shakmaty::{ByColor, ByRole, Role};
 
 /// The grammar files, built into the program so it needs nothing at run time.
 const SOURCES: &[(&str, &str)] = &[
@@ -35,6 +35,8 @@ pub struct Vocabulary {
     pub moves: MoveWords,
     /// Command words by command name (`time`, `offer`...).
     pub commands: Vec<(String, Vec<String>)>,
+    /// The colours of pieces as said in questions about the board (`weiß`, `weißer`, `weißen`).
+    pub colours: ByColor<Vec<String>>,
     words: HashMap<String, String>,
 }
 
@@ -63,6 +65,13 @@ struct File {
     castling: Castling,
     moves: MoveWords,
     commands: toml::Table,
+    colours: Colours,
+}
+
+#[derive(Deserialize)]
+struct Colours {
+    white: Vec<String>,
+    black: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -166,6 +175,7 @@ impl Vocabulary {
             castle_long: file.castling.long,
             moves: file.moves,
             commands,
+            colours: ByColor { white: file.colours.white, black: file.colours.black },
             words,
         })
     }
@@ -270,6 +280,8 @@ mod tests {
                 &v.moves.promotion,
                 &v.moves.correction,
                 &v.moves.yes,
+                &v.colours.white,
+                &v.colours.black,
             ];
             assert!(lists.iter().all(|l| !l.is_empty()), "{code}: an empty word list");
             for role in Role::ALL {
