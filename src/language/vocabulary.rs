@@ -30,6 +30,8 @@ pub struct Vocabulary {
     pub nato: [Vec<String>; 8],
     /// This language's numbers one to eight.
     pub ranks: [Vec<String>; 8],
+    /// Its ordinal numbers first to eighth (`vierte`, in `vierte Reihe`).
+    pub ordinals: [Vec<String>; 8],
     pub castle_short: Vec<String>,
     pub castle_long: Vec<String>,
     pub moves: MoveWords,
@@ -103,6 +105,7 @@ struct Squares {
     anna: [Vec<String>; 8],
     nato: [Vec<String>; 8],
     ranks: [Vec<String>; 8],
+    ordinals: [Vec<String>; 8],
 }
 
 #[derive(Deserialize)]
@@ -171,6 +174,7 @@ impl Vocabulary {
             anna: file.squares.anna,
             nato: file.squares.nato,
             ranks: file.squares.ranks,
+            ordinals: file.squares.ordinals,
             castle_short: file.castling.short,
             castle_long: file.castling.long,
             moves: file.moves,
@@ -289,7 +293,10 @@ mod tests {
             }
             for i in 0..8 {
                 assert!(
-                    !v.anna[i].is_empty() && !v.nato[i].is_empty() && !v.ranks[i].is_empty(),
+                    !v.anna[i].is_empty()
+                        && !v.nato[i].is_empty()
+                        && !v.ranks[i].is_empty()
+                        && !v.ordinals[i].is_empty(),
                     "{code}: square words"
                 );
             }

@@ -16,10 +16,10 @@ pub fn answer(words: &[Word]) -> Option<bool> {
     }
 }
 
-/// `command ::= command-word | claim-word move | query | file file-word`: `None` when the first
+/// `command ::= command-word | claim-word move | query`: `None` when the first
 /// word is no command, else the command or the range of words not understood.
 pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>> {
-    if let Some(command) = explore::file_after(words) {
+    if let Some(command) = explore::line_after(words) {
         return Some(Ok(command));
     }
     let (first, rest) = words.split_first()?;

@@ -35,10 +35,14 @@ pub fn query(name: &str, rest: &[Word]) -> Option<Command> {
     left.0.is_empty().then_some(command)
 }
 
-/// `line-query = file file-word` (`e file`, `Eva Linie`): the command word after its file.
-pub fn file_after(words: &[Word]) -> Option<Command> {
+/// `file file-word | ordinal rank-word` (`e file`, `Eva Linie`, `vierte Reihe`): the command word
+/// after its file or rank.
+pub fn line_after(words: &[Word]) -> Option<Command> {
     match words {
         [f, word] if word.meaning.command == Some("file") => f.meaning.file.map(|f| Command::Explore(Query::File(f))),
+        [o, word] if word.meaning.command == Some("rank") => {
+            o.meaning.ordinal.map(|r| Command::Explore(Query::Rank(r)))
+        }
         _ => None,
     }
 }
@@ -80,7 +84,7 @@ mod tests {
     fn heard(lex: &Lexicon, text: &str) -> Option<Command> {
         let words = lex.words(text);
         let (first, rest) = words.split_first()?;
-        file_after(&words).or_else(|| query(first.meaning.command?, rest))
+        line_after(&words).or_else(|| query(first.meaning.command?, rest))
     }
 
     #[test]
@@ -96,6 +100,8 @@ mod tests {
             (&de, "wo sind die weißen Türme", q(Query::Where(white_rooks))),
             (&de, "Figuren Schwarz", q(Query::Pieces(Filter { side: Some(Color::Black), role: None }))),
             (&de, "Reihe vier", q(Query::Rank(Rank::Fourth))),
+            (&de, "vierte Reihe", q(Query::Rank(Rank::Fourth))),
+            (&en, "seventh rank", q(Query::Rank(Rank::Seventh))),
             (&de, "Linie Eva", q(Query::File(File::E))),
             (&de, "Eva Linie", q(Query::File(File::E))),
             (&de, "Feld Eva vier", q(Query::Square(Square::E4))),

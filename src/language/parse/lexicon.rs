@@ -49,6 +49,8 @@ pub struct Meaning {
     pub command: Option<&'static str>,
     /// A colour of pieces, in a question about the board (`weißer`, `white`).
     pub side: Option<Color>,
+    /// An ordinal number (`vierte`), before a rank word.
+    pub ordinal: Option<Rank>,
     /// A number written in digits (`12`), such as the move to read the scoresheet from.
     pub number: Option<u32>,
     pub flags: u16,
@@ -79,6 +81,7 @@ impl Meaning {
         }
         self.command = self.command.or(other.command);
         self.side = self.side.or(other.side);
+        self.ordinal = self.ordinal.or(other.ordinal);
         self.number = self.number.or(other.number);
         self.flags |= other.flags;
     }
@@ -233,11 +236,16 @@ impl Lexicon {
         self.add_colours(v);
     }
 
-    /// The colours of pieces (`weißer`), and the plural piece names of the board words (`Türme`).
+    /// The colours of pieces (`weißer`), ordinal numbers (`vierte`), and the plural piece names of the board words (`Türme`).
     fn add_colours(&mut self, v: &Vocabulary) {
         for side in [Color::White, Color::Black] {
             for word in v.colours.get(side) {
                 self.add(word, Meaning { side: Some(side), ..Meaning::default() });
+            }
+        }
+        for (i, words) in v.ordinals.iter().enumerate() {
+            for word in words {
+                self.add(word, Meaning { ordinal: Some(Rank::new(i as u32)), ..Meaning::default() });
             }
         }
         for role in Role::ALL {
