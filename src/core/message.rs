@@ -124,10 +124,21 @@ sentences! {
 }
 
 impl Sentence {
-    /// An answer about the board, which may begin with a lowercase word (`weiße Springer ...`)
-    /// and is said with a capital.
+    /// An answer about the board, which may begin with a lowercase word (`weiße Springer ...`,
+    /// `e four` in plain squares) and is said with a capital.
     pub const fn is_exploration(self) -> bool {
-        matches!(self, Sentence::ExplorePieces | Sentence::ExploreLine)
+        matches!(
+            self,
+            Sentence::ExploreBoard
+                | Sentence::ExploreSide
+                | Sentence::ExplorePieces
+                | Sentence::ExploreNone
+                | Sentence::ExploreLine
+                | Sentence::ExploreSquare
+                | Sentence::ExploreSquareEmpty
+                | Sentence::ExploreMoves
+                | Sentence::ExploreNoMoves
+        )
     }
 }
 
