@@ -6,6 +6,7 @@ pub mod adjudicate;
 pub mod clock;
 pub mod command;
 pub mod duration;
+pub mod explore;
 pub mod fen;
 pub mod message;
 pub mod outcome;

@@ -3,6 +3,7 @@
 pub mod announce;
 pub mod commands;
 pub mod describe;
+pub mod explore;
 pub mod parse;
 pub mod vocabulary;
 

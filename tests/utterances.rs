@@ -2,7 +2,8 @@
 //! compared with what it should mean. All mismatches are printed, with their line numbers.
 //!
 //! Columns: `lang`, `fen` (or `start`), `utterance`, `expected`. Expected is a move in UCI,
-//! `command NAME [UCI]`, `answer yes|no`, `ambiguous UCI,UCI...`, `illegal`, `incomplete` (a move
+//! `command NAME [UCI]`, a question about the board (`command square e4`, `command where white
+//! knight`, `command rank 4`, `command moves 12`), `answer yes|no`, `ambiguous UCI,UCI...`, `illegal`, `incomplete` (a move
 //! without a target square), `unclear` (not understood, no suggestion), `suggest WORD` (a near
 //! miss), or `spec FIELDS` for the parts of a move that answer a question (`spec file=b rank=1`,
 //! `spec pieces=Q`, `spec promo=Q`, `spec pieces=NB to=f3`).
@@ -11,10 +12,11 @@ use std::fs;
 use std::path::Path;
 
 use anna::core::command::Command;
+use anna::core::explore::{Filter, Query};
 use anna::core::rules::{Game, MoveError, MoveSpec};
 use anna::language::parse::{command_name, hear, Heard};
 use anna::language::Vocabulary;
-use shakmaty::CastlingSide;
+use shakmaty::{CastlingSide, Color};
 
 /// A move spec's fields, in the table's `spec` form.
 fn describe(spec: &MoveSpec) -> String {
@@ -43,6 +45,24 @@ fn describe(spec: &MoveSpec) -> String {
     out.join(" ")
 }
 
+/// A question about the board in the table's form: `square e4`, `where white knight`, `rank 4`.
+fn query_text(query: Query) -> String {
+    let filter = |f: Filter| {
+        let side = f.side.map(|c| if c == Color::White { " white" } else { " black" }).unwrap_or_default();
+        let role = f.role.map(|r| format!(" {r:?}").to_lowercase()).unwrap_or_default();
+        format!("{side}{role}")
+    };
+    match query {
+        Query::Board => "board".into(),
+        Query::Pieces(f) => format!("pieces{}", filter(f)),
+        Query::Where(f) => format!("where{}", filter(f)),
+        Query::Rank(r) => format!("rank {}", r.char()),
+        Query::File(f) => format!("file {}", f.char()),
+        Query::Square(s) => format!("square {s}"),
+        Query::Moves(s) => format!("moves {s}"),
+    }
+}
+
 fn resolve(game: &Game, spec: &MoveSpec) -> String {
     match game.resolve_spec(spec) {
         Ok(mv) => game.uci(mv).to_string(),
@@ -69,6 +89,8 @@ fn meaning(vocabs: &[Vocabulary], lang: &str, fen: &str, text: &str, want_spec: 
     match hear(text, vocab) {
         Ok(Heard::Answer(yes)) => format!("answer {}", if yes { "yes" } else { "no" }),
         Ok(Heard::Command(Command::Claim(Some(spec)))) => format!("command claim {}", resolve(&game, &spec)),
+        Ok(Heard::Command(Command::Explore(query))) => format!("command {}", query_text(query)),
+        Ok(Heard::Command(Command::MovesFrom(n))) => format!("command moves {n}"),
         Ok(Heard::Command(c)) => format!("command {}", command_name(&c).unwrap_or("?")),
         Ok(Heard::Move(spec)) if want_spec => describe(&spec),
         Ok(Heard::Move(spec)) => resolve(&game, &spec),

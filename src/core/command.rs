@@ -6,6 +6,7 @@ use std::time::Duration;
 use shakmaty::{Color, Square};
 
 use crate::core::clock::{ClockMode, TimeControl};
+use crate::core::explore::Query;
 use crate::core::rules::MoveSpec;
 use crate::core::session::{FlagPolicy, TouchMove};
 
@@ -56,6 +57,10 @@ pub enum Command {
     /// One side's clock alone.
     TimeOf(Color),
     Moves,
+    /// The scoresheet read back from this move number on.
+    MovesFrom(u32),
+    /// A question about the board (`board`, `square e4`, `where knight`...).
+    Explore(Query),
     /// Say again the last thing said (not itself a repetition).
     Repeat,
     /// Whose move is it?

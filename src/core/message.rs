@@ -6,8 +6,9 @@
 use std::time::Duration;
 
 use shakmaty::san::SanPlus;
-use shakmaty::{Color, Move, Role, Square};
+use shakmaty::{Color, Move, Piece, Role, Square};
 
+use crate::core::explore::{Group, Stretch};
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::rules::IllegalReason;
 
@@ -110,6 +111,35 @@ sentences! {
     AdjustedMoves => "adjusted_moves",
     Quickplay => "quickplay",
     QuickplayRefused => "quickplay_refused",
+    NoMovesFrom => "no_moves_from",
+    ExploreBoard => "explore_board",
+    ExploreSide => "explore_side",
+    ExplorePieces => "explore_pieces",
+    ExploreNone => "explore_none",
+    ExploreLine => "explore_line",
+    ExploreSquare => "explore_square",
+    ExploreSquareEmpty => "explore_square_empty",
+    ExploreMoves => "explore_moves",
+    ExploreNoMoves => "explore_no_moves",
+}
+
+impl Sentence {
+    /// An answer about the board, which may begin with a lowercase word (`weiße Springer ...`,
+    /// `e four` in plain squares) and is said with a capital.
+    pub const fn is_exploration(self) -> bool {
+        matches!(
+            self,
+            Sentence::ExploreBoard
+                | Sentence::ExploreSide
+                | Sentence::ExplorePieces
+                | Sentence::ExploreNone
+                | Sentence::ExploreLine
+                | Sentence::ExploreSquare
+                | Sentence::ExploreSquareEmpty
+                | Sentence::ExploreMoves
+                | Sentence::ExploreNoMoves
+        )
+    }
 }
 
 /// One argument of a sentence, formatted by the language (a side, a time in words, a move...).
@@ -138,6 +168,20 @@ pub enum Arg {
     Text(String),
     /// A list of moves for the scoresheet read-back: move number, White's move, Black's move.
     MoveList(Vec<(u32, Option<Played>, Option<Played>)>),
+    /// Pieces of one side by kind with their squares, said without their colour (`Rooks Anna eins, Hector eins`).
+    Kinds(Vec<Group>),
+    /// Pieces by side and kind with their squares, said with their colour.
+    Groups(Vec<Group>),
+    /// A rank or file, square by square.
+    Line(Vec<Stretch>),
+    /// Pieces each on its square, said with their colour (attackers, defenders); `none` when empty.
+    Placed(Vec<(Square, Piece)>),
+    /// What stands on a square: a piece with its colour, or `empty`.
+    Occupant(Option<Piece>),
+    /// Whether a square is light or dark.
+    Shade(Square),
+    /// Moves that can be made, said as a list.
+    MoveOptions(Vec<Played>),
 }
 
 /// A move as it was played: its SAN (with check or mate) and the move itself, so that it can be said

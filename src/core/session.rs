@@ -12,6 +12,7 @@ use shakmaty::{ByColor, Color, Move, Position, Square};
 use crate::core::adjudicate::{self, Deadness, Winnability};
 use crate::core::clock::{Clock, ClockMode, TimeControl};
 use crate::core::command::{Command, IllegalMove, Input, Setting};
+use crate::core::explore;
 use crate::core::message::{Arg, Effect, Event, Played, Priority, Sentence, Sound, Utterance};
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::rules::{AutoEnd, Game, MoveError, MoveSpec};
@@ -299,7 +300,11 @@ impl Session {
         match command {
             Command::Time => return self.say_time(now),
             Command::TimeOf(side) => return self.say_time_of(side, now),
-            Command::Moves => return self.say_moves(),
+            Command::Moves => return self.say_moves(0),
+            Command::MovesFrom(n) => return self.say_moves(n),
+            Command::Explore(query) => {
+                return self.say(explore::utterance(explore::answer(self.game.position(), query)))
+            }
             Command::Repeat => return self.repeat(),
             Command::Turn => {
                 let side = self.game.turn();
@@ -348,6 +353,8 @@ impl Session {
             Command::Time
             | Command::TimeOf(_)
             | Command::Moves
+            | Command::MovesFrom(_)
+            | Command::Explore(_)
             | Command::Repeat
             | Command::Turn
             | Command::Last
@@ -632,7 +639,18 @@ impl Session {
         self.clock.stop(now);
         self.record(Event::Ended(outcome));
         self.sound(Sound::GameEnd);
-        self.say(Utterance::new(Priority::Urgent, Sentence::GameOver).arg("outcome", Arg::Outcome(outcome)));
+        // A result that a move brought about is said after that move, never before it; the others
+        // (a flag fall, a resignation, a claim) interrupt whatever is being said.
+        let by_the_move = matches!(
+            outcome.reason,
+            Reason::Checkmate
+                | Reason::Stalemate
+                | Reason::DeadPosition
+                | Reason::FivefoldRepetition
+                | Reason::SeventyFiveMoves
+        );
+        let priority = if by_the_move { Priority::Move } else { Priority::Urgent };
+        self.say(Utterance::new(priority, Sentence::GameOver).arg("outcome", Arg::Outcome(outcome)));
     }
 
     /// The winner if `side` cannot be stopped from mating, else a draw, else the arbiter decides.
@@ -757,10 +775,15 @@ impl Session {
         self.say(u);
     }
 
-    fn say_moves(&mut self) {
-        let list = self.sheet.move_pairs(&self.game);
+    /// The scoresheet read back, from move `from` on (0: all of it).
+    fn say_moves(&mut self, from: u32) {
+        let mut list = self.sheet.move_pairs(&self.game);
         if list.is_empty() {
             return self.info(Sentence::NoMoves);
+        }
+        list.retain(|(n, _, _)| *n >= from);
+        if list.is_empty() {
+            return self.say(Utterance::new(Priority::Info, Sentence::NoMovesFrom).arg("n", Arg::Number(from)));
         }
         self.say(Utterance::new(Priority::Info, Sentence::Moves).arg("text", Arg::MoveList(list)));
     }

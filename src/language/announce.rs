@@ -8,7 +8,7 @@ use shakmaty::{CastlingSide, Color, Move, Role, Square};
 
 use crate::core::message::{Arg, Played, Utterance};
 use crate::core::outcome::Outcome;
-use crate::language::Vocabulary;
+use crate::language::{explore, Vocabulary};
 
 /// How squares are named.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -162,7 +162,11 @@ impl Voice {
     pub fn render(&self, utterance: &Utterance) -> String {
         let template = self.vocab.word_owned(&format!("say.{}", utterance.sentence.key()));
         let args: Vec<(&str, String)> = utterance.args.iter().map(|(name, arg)| (*name, self.argument(arg))).collect();
-        fill(&template, &args)
+        let text = fill(&template, &args);
+        if utterance.sentence.is_exploration() {
+            return explore::capitalised(text);
+        }
+        text
     }
 
     fn argument(&self, arg: &Arg) -> String {
@@ -182,6 +186,7 @@ impl Voice {
             Arg::Article(a) => (*a).to_string(),
             Arg::Outcome(o) => outcome(*o, vocab),
             Arg::MoveList(list) => self.move_list(list),
+            other => explore::argument(self, other).unwrap_or_default(),
         }
     }
 

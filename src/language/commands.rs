@@ -110,7 +110,15 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
         }),
         "time" if rest.is_empty() => Ok(Command::Time),
         "time" => color(rest).map(Command::TimeOf).ok_or_else(|| needs("nothing, or a side: white or black")),
-        "moves" => no_argument(Command::Moves),
+        "moves" if rest.is_empty() => Ok(Command::Moves),
+        "moves" if rest.bytes().all(|b| b.is_ascii_digit()) => {
+            rest.parse().ok().filter(|n| *n > 0).map(Command::MovesFrom).ok_or_else(|| needs("a move number from 1"))
+        }
+        // Questions about the board (`board`, `pieces white`, `where knight`, `moves e2`...) are
+        // heard by the parser, in English and in the voice's language alike.
+        "rank" if rest.is_empty() => Err(needs("a rank, like 'rank 4'")),
+        "file" if rest.is_empty() => Err(needs("a file, like 'file e'")),
+        "square" if rest.is_empty() => Err(needs("a square, like 'square e4'")),
         _ => match parse::hear(text, vocab) {
             Ok(Heard::Move(spec)) => Ok(Command::Move(spec)),
             Ok(Heard::Command(command)) => Ok(command),
@@ -222,6 +230,28 @@ mod tests {
         assert_eq!(command("white Anna Karenina"), Ok(Command::Name(Color::White, "Anna Karenina".into())));
         assert_eq!(command("illegal press"), Ok(Command::Illegal(IllegalMove::Press)));
         assert_eq!(command("decide draw"), Ok(Command::Decide(None)));
+    }
+
+    #[test]
+    fn reads_questions_about_the_board() {
+        use crate::core::explore::{Filter, Query};
+        use shakmaty::{File, Rank, Role};
+        let q = |query| Ok(Command::Explore(query));
+        let knights = Filter { side: None, role: Some(Role::Knight) };
+        assert_eq!(command("board"), q(Query::Board));
+        assert_eq!(command("pieces white"), q(Query::Pieces(Filter { side: Some(Color::White), role: None })));
+        assert_eq!(command("pieces knight"), q(Query::Pieces(knights)));
+        assert_eq!(command("rank 4"), q(Query::Rank(Rank::Fourth)));
+        assert_eq!(command("file e"), q(Query::File(File::E)));
+        assert_eq!(command("square e4"), q(Query::Square(Square::E4)));
+        assert_eq!(command("moves e2"), q(Query::Moves(Square::E2)));
+        assert_eq!(command("moves 12"), Ok(Command::MovesFrom(12)));
+        assert_eq!(command("moves"), Ok(Command::Moves));
+        assert_eq!(command("where knight"), q(Query::Where(knights)));
+        let white_knight = Filter { side: Some(Color::White), role: Some(Role::Knight) };
+        assert_eq!(command("where white knight"), q(Query::Where(white_knight)));
+        assert_eq!(command("rank").unwrap_err().message, "'rank' needs a rank, like 'rank 4'.");
+        assert_eq!(command("moves 0").unwrap_err().message, "'moves' needs a move number from 1.");
     }
 
     #[test]

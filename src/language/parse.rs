@@ -18,6 +18,7 @@
 //! ```
 
 mod command;
+mod explore;
 mod lexicon;
 mod normalize;
 mod spoken;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use serde::Deserialize;
-use shakmaty::{ByRole, Role};
+use shakmaty::{ByColor, ByRole, Role};
 
 /// The grammar files, built into the program so it needs nothing at run time.
 const SOURCES: &[(&str, &str)] = &[
@@ -30,11 +30,15 @@ pub struct Vocabulary {
     pub nato: [Vec<String>; 8],
     /// This language's numbers one to eight.
     pub ranks: [Vec<String>; 8],
+    /// Its ordinal numbers first to eighth (`vierte`, in `vierte Reihe`).
+    pub ordinals: [Vec<String>; 8],
     pub castle_short: Vec<String>,
     pub castle_long: Vec<String>,
     pub moves: MoveWords,
     /// Command words by command name (`time`, `offer`...).
     pub commands: Vec<(String, Vec<String>)>,
+    /// The colours of pieces as said in questions about the board (`weiß`, `weißer`, `weißen`).
+    pub colours: ByColor<Vec<String>>,
     words: HashMap<String, String>,
 }
 
@@ -63,6 +67,13 @@ struct File {
     castling: Castling,
     moves: MoveWords,
     commands: toml::Table,
+    colours: Colours,
+}
+
+#[derive(Deserialize)]
+struct Colours {
+    white: Vec<String>,
+    black: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -94,6 +105,7 @@ struct Squares {
     anna: [Vec<String>; 8],
     nato: [Vec<String>; 8],
     ranks: [Vec<String>; 8],
+    ordinals: [Vec<String>; 8],
 }
 
 #[derive(Deserialize)]
@@ -162,10 +174,12 @@ impl Vocabulary {
             anna: file.squares.anna,
             nato: file.squares.nato,
             ranks: file.squares.ranks,
+            ordinals: file.squares.ordinals,
             castle_short: file.castling.short,
             castle_long: file.castling.long,
             moves: file.moves,
             commands,
+            colours: ByColor { white: file.colours.white, black: file.colours.black },
             words,
         })
     }
@@ -270,6 +284,8 @@ mod tests {
                 &v.moves.promotion,
                 &v.moves.correction,
                 &v.moves.yes,
+                &v.colours.white,
+                &v.colours.black,
             ];
             assert!(lists.iter().all(|l| !l.is_empty()), "{code}: an empty word list");
             for role in Role::ALL {
@@ -277,7 +293,10 @@ mod tests {
             }
             for i in 0..8 {
                 assert!(
-                    !v.anna[i].is_empty() && !v.nato[i].is_empty() && !v.ranks[i].is_empty(),
+                    !v.anna[i].is_empty()
+                        && !v.nato[i].is_empty()
+                        && !v.ranks[i].is_empty()
+                        && !v.ordinals[i].is_empty(),
                     "{code}: square words"
                 );
             }

@@ -1,8 +1,10 @@
 //! Commands and answers: `time`, `Remis anbieten`, `claim Nf3`, `ja`, `no`.
 
+use super::explore;
 use super::lexicon::{flag, Word};
 use super::spoken::whole_move;
 use crate::core::command::Command;
+use crate::core::explore::{Filter, Query};
 
 /// `answer ::= yes-word { yes-word } | no-word { no-word }` (the whole utterance)
 pub fn answer(words: &[Word]) -> Option<bool> {
@@ -14,13 +16,19 @@ pub fn answer(words: &[Word]) -> Option<bool> {
     }
 }
 
-/// `command ::= command-word | claim-word move`: `None` when the first word is no command, else
-/// the command or the range of words not understood.
+/// `command ::= command-word | claim-word move | query`: `None` when the first
+/// word is no command, else the command or the range of words not understood.
 pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>> {
+    if let Some(command) = explore::line_after(words) {
+        return Some(Ok(command));
+    }
     let (first, rest) = words.split_first()?;
     let name = first.meaning.command?;
+    if let Some(command) = explore::query(name, rest) {
+        return Some(Ok(command));
+    }
     if rest.is_empty() {
-        return Some(Ok(named(name)));
+        return Some(named(name).ok_or(0..1));
     }
     if name != "claim" {
         return Some(Err(1..2));
@@ -31,9 +39,10 @@ pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>
     })
 }
 
-/// The command of a name of `[commands]` (see `lexicon::COMMAND_NAMES`).
-pub fn named(name: &str) -> Command {
-    match name {
+/// The command of a name of `[commands]` said alone (see `lexicon::COMMAND_NAMES`); `None` for a
+/// question that needs more (`rank`, `file`, `square`).
+pub fn named(name: &str) -> Option<Command> {
+    Some(match name {
         "start" => Command::Start,
         "press" => Command::Press,
         "time" => Command::Time,
@@ -48,8 +57,12 @@ pub fn named(name: &str) -> Command {
         "resume" => Command::Resume,
         "repeat" => Command::Repeat,
         "turn" => Command::Turn,
-        _ => Command::Last,
-    }
+        "last" => Command::Last,
+        "board" => Command::Explore(Query::Board),
+        "pieces" => Command::Explore(Query::Pieces(Filter::default())),
+        "where" => Command::Explore(Query::Where(Filter::default())),
+        _ => return None,
+    })
 }
 
 /// The name `anna parse` prints for a command heard by [`command`], if it is one.
@@ -70,6 +83,8 @@ pub fn name(command: &Command) -> Option<&'static str> {
         Command::Repeat => "repeat",
         Command::Turn => "turn",
         Command::Last => "last",
+        Command::MovesFrom(_) => "moves",
+        Command::Explore(query) => query.name(),
         _ => return None,
     })
 }
@@ -105,7 +120,11 @@ mod tests {
         assert_eq!(command(&lex.words("claim knight")), Some(Ok(Command::Claim(Some(knight)))));
         assert_eq!(command(&lex.words("Nf3")), None);
         for name in COMMAND_NAMES {
-            assert_eq!(super::name(&named(name)), Some(name));
+            if let Some(command) = named(name) {
+                assert_eq!(super::name(&command), Some(name));
+            } else {
+                assert!(["rank", "file", "square"].contains(&name), "{name}");
+            }
         }
     }
 

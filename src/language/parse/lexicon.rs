@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use shakmaty::{File, Rank, Role, Square};
+use shakmaty::{Color, File, Rank, Role, Square};
 
 use super::normalize;
 use super::typed;
@@ -31,9 +31,9 @@ pub mod flag {
 }
 
 /// The command names of `[commands]`, also understood as words in every language.
-pub const COMMAND_NAMES: [&str; 15] = [
+pub const COMMAND_NAMES: [&str; 21] = [
     "start", "press", "time", "moves", "offer", "accept", "decline", "claim", "resign", "flag", "pause", "resume",
-    "repeat", "turn", "last",
+    "repeat", "turn", "last", "board", "pieces", "where", "rank", "file", "square",
 ];
 
 /// Everything one word (or phrase) can mean; the grammar picks the meaning that fits its place.
@@ -47,6 +47,12 @@ pub struct Meaning {
     /// A move written as one word in notation: `Nf3`, `e2e4`, `O-O`.
     pub typed: Option<MoveSpec>,
     pub command: Option<&'static str>,
+    /// A colour of pieces, in a question about the board (`weißer`, `white`).
+    pub side: Option<Color>,
+    /// An ordinal number (`vierte`), before a rank word.
+    pub ordinal: Option<Rank>,
+    /// A number written in digits (`12`), such as the move to read the scoresheet from.
+    pub number: Option<u32>,
     pub flags: u16,
 }
 
@@ -74,6 +80,9 @@ impl Meaning {
             self.typed.clone_from(&other.typed);
         }
         self.command = self.command.or(other.command);
+        self.side = self.side.or(other.side);
+        self.ordinal = self.ordinal.or(other.ordinal);
+        self.number = self.number.or(other.number);
         self.flags |= other.flags;
     }
 }
@@ -127,6 +136,9 @@ impl Lexicon {
         }
         for (index, name) in COMMAND_NAMES.iter().enumerate() {
             lex.add(name, Meaning { command: Some(COMMAND_NAMES[index]), ..Meaning::default() });
+        }
+        if let Some(en) = find("en") {
+            lex.add_colours(en);
         }
         for i in 0..8u8 {
             let file = File::new(u32::from(i));
@@ -221,6 +233,29 @@ impl Lexicon {
                 self.add(phrase, Meaning { command: Some(name), ..Meaning::default() });
             }
         }
+        self.add_colours(v);
+    }
+
+    /// The colours of pieces (`weißer`), ordinal numbers (`vierte`), and the plural piece names of the board words (`Türme`).
+    fn add_colours(&mut self, v: &Vocabulary) {
+        for side in [Color::White, Color::Black] {
+            for word in v.colours.get(side) {
+                self.add(word, Meaning { side: Some(side), ..Meaning::default() });
+            }
+        }
+        for (i, words) in v.ordinals.iter().enumerate() {
+            for word in words {
+                self.add(word, Meaning { ordinal: Some(Rank::new(i as u32)), ..Meaning::default() });
+            }
+        }
+        for role in Role::ALL {
+            let plural = format!("board.{}", crate::language::explore::plural_key(role));
+            for key in [plural.clone(), format!("{plural}_two")] {
+                if v.has(&key) {
+                    self.add(v.word(&key), Meaning { piece: Some(role), ..Meaning::default() });
+                }
+            }
+        }
     }
 
     /// The pieces a notation letter stands for here, best first. A lowercase file letter is a file.
@@ -251,6 +286,9 @@ impl Lexicon {
             };
             if norm.is_empty() {
                 continue;
+            }
+            if norm.bytes().all(|b| b.is_ascii_digit()) {
+                meaning.number = norm.parse().ok();
             }
             if let [f @ b'a'..=b'h', r @ b'1'..=b'8'] = norm.as_bytes() {
                 let square = Square::from_coords(File::new(u32::from(f - b'a')), Rank::new(u32::from(r - b'1')));

@@ -66,6 +66,8 @@ pub fn word(text: &str) -> String {
 /// their byte ranges in the input.
 ///
 /// `chunks ::= { separator } { chunk { separator } }`, `separator ::= white space | "," | ";"`.
+/// Words joined by hyphens are apart when all are letters and the last is a word of three or more
+/// (`Eva-Linie`, `e-file`), never in notation (`O-O`, `e2-e4`).
 pub fn chunks(text: &str) -> Vec<(Range<usize>, &str)> {
     let mut out = Vec::new();
     let mut start = None;
@@ -73,7 +75,7 @@ pub fn chunks(text: &str) -> Vec<(Range<usize>, &str)> {
         let separator = c.is_whitespace() || c == ',' || c == ';';
         match (separator, start) {
             (true, Some(s)) => {
-                out.push((s..i, &text[s..i]));
+                hyphenated(text, s..i, &mut out);
                 start = None;
             }
             (false, None) => start = Some(i),
@@ -81,9 +83,27 @@ pub fn chunks(text: &str) -> Vec<(Range<usize>, &str)> {
         }
     }
     if let Some(s) = start {
-        out.push((s..text.len(), &text[s..]));
+        hyphenated(text, s..text.len(), &mut out);
     }
     out
+}
+
+/// Pushes the chunk at `range`, split at its hyphens when it is words joined (`Eva-Linie`).
+fn hyphenated<'a>(text: &'a str, range: Range<usize>, out: &mut Vec<(Range<usize>, &'a str)>) {
+    let chunk = &text[range.clone()];
+    let parts: Vec<&str> = chunk.split('-').collect();
+    let words = parts.len() > 1
+        && parts.iter().all(|p| !p.is_empty() && p.chars().all(char::is_alphabetic))
+        && parts.last().is_some_and(|p| p.chars().count() >= 3);
+    if !words {
+        out.push((range, chunk));
+        return;
+    }
+    let mut at = range.start;
+    for part in parts {
+        out.push((at..at + part.len(), part));
+        at += part.len() + 1;
+    }
 }
 
 #[cfg(test)]
@@ -124,5 +144,7 @@ mod tests {
         let found: Vec<_> = chunks(text).into_iter().map(|(r, s)| (r.start, s)).collect();
         assert_eq!(found, [(0, "Springer"), (9, "f3"), (13, "nein"), (20, "Sd2")]);
         assert!(chunks("  , ").is_empty());
+        let found: Vec<_> = chunks("Eva-Linie O-O-O e2-e4").into_iter().map(|(r, s)| (r.start, s)).collect();
+        assert_eq!(found, [(0, "Eva"), (4, "Linie"), (10, "O-O-O"), (16, "e2-e4")]);
     }
 }
