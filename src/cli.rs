@@ -380,7 +380,7 @@ pub fn play(args: &GameArgs) -> ExitCode {
         Ok((config, setup, voice)) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
             if args.ui == crate::ui::Ui::Board {
-                let speaker = crate::adapters::speech::start_for_game(&args.speech, &voice);
+                let speaker = crate::adapters::speech::start_for_board(&args.speech, &voice);
                 let settings = crate::ui::tui::Settings {
                     large: args.large_squares,
                     color: crate::ui::tui::Settings::color_allowed(

@@ -443,11 +443,23 @@ impl Thread {
 /// Starts the speaker for a game: the settings file under the flags, notices written as lines in
 /// the game's language. Saves the settings first when asked.
 pub fn start_for_game(args: &SpeechArgs, voice: &Voice) -> Speaker {
+    start(args, voice, true)
+}
+
+/// Starts the speaker for the board view: notices are only said, never printed, since a line
+/// written into the full-screen board would scribble over it.
+pub fn start_for_board(args: &SpeechArgs, voice: &Voice) -> Speaker {
+    start(args, voice, false)
+}
+
+fn start(args: &SpeechArgs, voice: &Voice, write_notices: bool) -> Speaker {
     let settings = settings_for(args, &voice.vocab);
     let vocab = voice.vocab.clone();
     let notices: Notices = Box::new(move |notice| {
         let words = notice.words(&vocab);
-        println!("{words}");
+        if write_notices {
+            println!("{words}");
+        }
         Some(words)
     });
     Speaker::start(Plan::for_settings(&settings, voice.vocab.code()), notices)
