@@ -4,10 +4,17 @@
 
 mod alarms;
 mod arbiter;
+mod config;
+mod questions;
+mod talk;
+
+pub use config::{Config, FlagPolicy, TouchMove, DEFAULT_ALARMS};
+use questions::{pick, Asked};
+pub use questions::{question, refusal};
 
 use std::time::Duration;
 
-use shakmaty::{ByColor, Color, Move, Position, Square};
+use shakmaty::{ByColor, Color, Move, Square};
 
 use crate::core::adjudicate::{self, Deadness, Winnability};
 use crate::core::clock::{Clock, ClockMode, TimeControl};
@@ -15,64 +22,8 @@ use crate::core::command::{Command, IllegalMove, Input, Setting};
 use crate::core::explore;
 use crate::core::message::{Arg, Effect, Event, Played, Priority, Sentence, Sound, Utterance};
 use crate::core::outcome::{Outcome, Reason};
-use crate::core::rules::{AutoEnd, Game, MoveError, MoveSpec};
+use crate::core::rules::{AutoEnd, Game, MoveSpec};
 use crate::core::scoresheet::Scoresheet;
-
-/// What a player's touch of a piece obliges (4.3) and the setting that enforces it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum TouchMove {
-    /// Say the obligation when it is broken, but play the move (the default: Anna is not the arbiter).
-    #[default]
-    Warn,
-    /// Refuse a move that breaks the obligation.
-    Enforce,
-}
-
-/// Who notices a flag fall (6.8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum FlagPolicy {
-    /// The clock decides at once, as an arbiter watching it would.
-    #[default]
-    Auto,
-    /// The flag fall is announced; the game is decided when the opponent claims it (A.4.3, D.2.10).
-    Claim,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// Complete every move at once, without a clock press (casual games).
-    pub auto_press: bool,
-    pub touch_move: TouchMove,
-    pub flag: FlagPolicy,
-    /// Whether the game is fully supervised (A.4.2). `None`: standard games are, rapid and blitz are not.
-    pub supervised: Option<bool>,
-    /// Competition rule 9.1.1: no draw offers before this move number (0: no such rule).
-    pub no_draw_offer_before: u32,
-    /// The side Anna's user plays, whose clock the alarms watch; `None`: both.
-    pub player: Option<Color>,
-    /// Times left at which the talking clock speaks up (D.2.6), like WinBoard's alarm times.
-    pub alarms: Vec<Duration>,
-    /// Speak of time only when asked, as D.2.10.4 asks of an assistant: no alarms, no period notices.
-    pub tournament: bool,
-}
-
-/// The default alarm times: 10, 5, 2 and 1 minutes, 30 and 10 seconds left.
-pub const DEFAULT_ALARMS: [u64; 6] = [600, 300, 120, 60, 30, 10];
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            auto_press: false,
-            touch_move: TouchMove::default(),
-            flag: FlagPolicy::default(),
-            supervised: None,
-            no_draw_offer_before: 0,
-            player: None,
-            alarms: DEFAULT_ALARMS.iter().map(|s| Duration::from_secs(*s)).collect(),
-            tournament: false,
-        }
-    }
-}
 
 /// A question only the arbiter can answer: Anna could not prove whether a side can still mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,66 +43,6 @@ impl Question {
             Question::SecondIllegal(_) => "7.5.5",
             Question::DeadPosition => "5.2.2",
         }
-    }
-}
-
-/// A question Anna asked the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Asked {
-    /// Which of these moves was meant?
-    Which(Vec<Move>),
-    /// Was this near miss what was meant? (Never acted on without a yes.)
-    Confirm(Option<Color>, Command),
-}
-
-/// What Anna says when what was said is not a legal move: why, or which one was meant.
-pub fn refusal(error: &MoveError) -> Utterance {
-    match error {
-        MoveError::Ambiguous(candidates) => question(candidates),
-        MoveError::NotUnderstood => Utterance::new(Priority::Urgent, Sentence::IncompleteMove),
-        MoveError::Illegal(reason) => {
-            Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(*reason))
-        }
-    }
-}
-
-/// The question to ask when several moves fit what was said.
-pub fn question(candidates: &[Move]) -> Utterance {
-    let first = candidates[0];
-    if candidates.iter().all(|m| m.promotion().is_some() && m.from() == first.from() && m.to() == first.to()) {
-        return Utterance::new(Priority::Urgent, Sentence::WhichPromotion);
-    }
-    let froms: Vec<Square> = candidates.iter().filter_map(|m| m.from()).collect();
-    Utterance::new(Priority::Urgent, Sentence::WhichPiece)
-        .arg("piece", Arg::Piece(first.role()))
-        .arg("squares", Arg::Squares(froms))
-}
-
-/// The candidate meant by an answer to a question: a promotion piece, or (part of) the square the
-/// piece comes from (`Bella`, `Bella eins`, `von Bella eins`).
-fn pick(candidates: &[Move], answer: &MoveSpec) -> Option<Move> {
-    let fits = |m: &&Move| {
-        let from = m.from();
-        let promotion_fits = match (answer.promotion, answer.pieces.as_slice(), answer.to) {
-            (Some(p), _, _) => m.promotion() == Some(p),
-            (None, [piece], None) if m.promotion().is_some() => m.promotion() == Some(*piece),
-            _ => true,
-        };
-        let square_said = answer.to.or(answer.from());
-        let from_fits = match square_said {
-            Some(sq) if m.to() != sq || answer.from().is_some() => {
-                from == Some(sq) || answer.from().is_some_and(|f| from == Some(f))
-            }
-            _ => {
-                answer.from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
-                    && answer.from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
-            }
-        };
-        promotion_fits && from_fits
-    };
-    match candidates.iter().filter(fits).collect::<Vec<_>>().as_slice() {
-        [one] => Some(**one),
-        _ => None,
     }
 }
 
@@ -367,22 +258,6 @@ impl Session {
         self.effects.push(Effect::Say(utterance));
     }
 
-    /// Says the last sentence again, even if it is the same as before; before anything was said,
-    /// that the game has not started.
-    fn repeat(&mut self) {
-        let again = self.last_said.clone().unwrap_or_else(|| Utterance::new(Priority::Info, Sentence::NotStarted));
-        self.effects.push(Effect::Say(again));
-    }
-
-    /// The last move played, by whom.
-    fn say_last(&mut self) {
-        let Some(ply) = self.game.plies().last() else { return self.info(Sentence::NoMoves) };
-        let u = Utterance::new(Priority::Info, Sentence::LastMove)
-            .arg("side", Arg::Side(ply.before.turn()))
-            .arg("move", Arg::Move(Played { san: ply.san, mv: ply.mv }));
-        self.say(u);
-    }
-
     fn info(&mut self, sentence: Sentence) {
         self.say(Utterance::new(Priority::Info, sentence));
     }
@@ -515,27 +390,6 @@ impl Session {
             self.start(now);
         }
         self.play(mover, mv, correction, now);
-    }
-
-    /// The player who has just pressed the clock wants to change his move: too late (D.2.8).
-    fn too_late(&mut self, side: Color) {
-        let last = self.game.plies().last().filter(|p| p.before.turn() == side);
-        let u = match last {
-            Some(ply) => Utterance::new(Priority::Urgent, Sentence::TooLate)
-                .arg("move", Arg::Move(Played { san: ply.san, mv: ply.mv })),
-            None => Utterance::new(Priority::Info, Sentence::NotYourMove).arg("side", Arg::Side(self.game.turn())),
-        };
-        self.say(u);
-    }
-
-    pub(super) fn refuse_move(&mut self, error: &MoveError) {
-        if let MoveError::Ambiguous(candidates) = error {
-            self.asked = Some(Asked::Which(candidates.clone()));
-        }
-        if let MoveError::Illegal(_) = error {
-            self.sound(Sound::Illegal);
-        }
-        self.say(refusal(error));
     }
 
     /// Plays a legal move for `mover` and decides what follows at once (5.1.1, 5.2, 9.6).
@@ -689,103 +543,6 @@ impl Session {
             _ => return self.info(Sentence::NoQuestion),
         };
         self.end(outcome, now);
-    }
-
-    fn pause(&mut self, now: Duration) {
-        if !self.clock.is_paused() {
-            self.clock.pause(now);
-            self.record(Event::Paused);
-            self.info(Sentence::Paused);
-        }
-    }
-
-    fn resume(&mut self, now: Duration) {
-        if !self.clock.is_paused() {
-            return self.info(Sentence::NotPaused);
-        }
-        self.clock.resume(now);
-        self.record(Event::Resumed);
-        self.info(Sentence::Resumed);
-    }
-
-    fn adjust_time(&mut self, side: Color, time: Duration, now: Duration) {
-        self.clock.set_remaining(side, time, now);
-        self.record(Event::Adjusted { side, remaining: time, moves: self.clock.moves(side) });
-        self.say(
-            Utterance::new(Priority::Info, Sentence::Adjusted)
-                .arg("side", Arg::Side(side))
-                .arg("time", Arg::Time(time)),
-        );
-    }
-
-    fn adjust_moves(&mut self, side: Color, moves: u32, now: Duration) {
-        self.clock.set_moves(side, moves);
-        self.record(Event::Adjusted { side, remaining: self.clock.remaining(side, now), moves });
-        self.say(
-            Utterance::new(Priority::Info, Sentence::AdjustedMoves)
-                .arg("side", Arg::Side(side))
-                .arg("n", Arg::Number(moves)),
-        );
-    }
-
-    /// Something not understood. A near miss that would make a legal move is asked about, never
-    /// played on a guess.
-    fn unclear(&mut self, actor: Option<Color>, text: String, guess: Option<Box<Command>>) {
-        if let Some(Command::Move(spec)) = guess.as_deref() {
-            if let Ok(mv) = self.game.resolve_spec(spec) {
-                let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
-                self.asked = Some(Asked::Confirm(actor, Command::Move(spec.clone())));
-                return self.say(Utterance::new(Priority::Urgent, Sentence::Confirm).arg("move", Arg::Move(played)));
-            }
-        }
-        self.say(Utterance::new(Priority::Urgent, Sentence::NotUnderstood).arg("text", Arg::Text(text)));
-    }
-
-    fn answer(&mut self, yes: bool, now: Duration) {
-        match (self.asked.take(), yes) {
-            (Some(Asked::Confirm(actor, command)), true) => self.act(actor, command, now),
-            (Some(Asked::Confirm(..)), false) => self.info(Sentence::SayAgain),
-            (Some(asked @ Asked::Which(_)), _) => {
-                self.asked = Some(asked);
-                self.info(Sentence::AnswerWhich);
-            }
-            (None, _) => self.info(Sentence::NothingAsked),
-        }
-    }
-
-    fn say_time(&mut self, now: Duration) {
-        let moves = self.clock.moves(Color::White).max(self.clock.moves(Color::Black));
-        let u = if self.clock.time_control().is_none() {
-            Utterance::new(Priority::Info, Sentence::TimeUnlimited).arg("moves", Arg::Moves(moves))
-        } else {
-            Utterance::new(Priority::Info, Sentence::Time)
-                .arg("white", Arg::Time(self.clock.remaining(Color::White, now)))
-                .arg("black", Arg::Time(self.clock.remaining(Color::Black, now)))
-                .arg("moves", Arg::Moves(moves))
-        };
-        self.say(u);
-    }
-
-    fn say_time_of(&mut self, side: Color, now: Duration) {
-        let moves = self.clock.moves(side);
-        let u = Utterance::new(Priority::Info, Sentence::TimeOf)
-            .arg("side", Arg::Side(side))
-            .arg("time", Arg::Time(self.clock.remaining(side, now)))
-            .arg("moves", Arg::Moves(moves));
-        self.say(u);
-    }
-
-    /// The scoresheet read back, from move `from` on (0: all of it).
-    fn say_moves(&mut self, from: u32) {
-        let mut list = self.sheet.move_pairs(&self.game);
-        if list.is_empty() {
-            return self.info(Sentence::NoMoves);
-        }
-        list.retain(|(n, _, _)| *n >= from);
-        if list.is_empty() {
-            return self.say(Utterance::new(Priority::Info, Sentence::NoMovesFrom).arg("n", Arg::Number(from)));
-        }
-        self.say(Utterance::new(Priority::Info, Sentence::Moves).arg("text", Arg::MoveList(list)));
     }
 }
 

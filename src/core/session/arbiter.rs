@@ -377,4 +377,41 @@ impl Session {
             .arg("time", Arg::Time(added));
         self.say(u);
     }
+
+    pub(super) fn pause(&mut self, now: Duration) {
+        if !self.clock.is_paused() {
+            self.clock.pause(now);
+            self.record(Event::Paused);
+            self.info(Sentence::Paused);
+        }
+    }
+
+    pub(super) fn resume(&mut self, now: Duration) {
+        if !self.clock.is_paused() {
+            return self.info(Sentence::NotPaused);
+        }
+        self.clock.resume(now);
+        self.record(Event::Resumed);
+        self.info(Sentence::Resumed);
+    }
+
+    pub(super) fn adjust_time(&mut self, side: Color, time: Duration, now: Duration) {
+        self.clock.set_remaining(side, time, now);
+        self.record(Event::Adjusted { side, remaining: time, moves: self.clock.moves(side) });
+        self.say(
+            Utterance::new(Priority::Info, Sentence::Adjusted)
+                .arg("side", Arg::Side(side))
+                .arg("time", Arg::Time(time)),
+        );
+    }
+
+    pub(super) fn adjust_moves(&mut self, side: Color, moves: u32, now: Duration) {
+        self.clock.set_moves(side, moves);
+        self.record(Event::Adjusted { side, remaining: self.clock.remaining(side, now), moves });
+        self.say(
+            Utterance::new(Priority::Info, Sentence::AdjustedMoves)
+                .arg("side", Arg::Side(side))
+                .arg("n", Arg::Number(moves)),
+        );
+    }
 }
