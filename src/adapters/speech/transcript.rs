@@ -20,15 +20,6 @@ impl Engine for Silent {
     fn speak(&mut self, _text: &str) -> Result<(), String> {
         Ok(())
     }
-    fn stop(&mut self) -> Result<(), String> {
-        Ok(())
-    }
-    fn is_speaking(&mut self) -> Result<bool, String> {
-        Ok(false)
-    }
-    fn voices(&mut self) -> Result<Vec<String>, String> {
-        Ok(Vec::new())
-    }
 }
 
 /// Appends each sentence as a line to a file (a braille display or a second screen may follow it).
@@ -49,15 +40,6 @@ impl Engine for Transcript {
         // Flushed at once: whoever follows the file must see the sentence now.
         writeln!(self.file, "{text}").and_then(|()| self.file.flush()).map_err(|e| e.to_string())
     }
-    fn stop(&mut self) -> Result<(), String> {
-        Ok(())
-    }
-    fn is_speaking(&mut self) -> Result<bool, String> {
-        Ok(false)
-    }
-    fn voices(&mut self) -> Result<Vec<String>, String> {
-        Ok(Vec::new())
-    }
 }
 
 /// Sends each sentence and the instant it reached the engine down a channel.
@@ -75,12 +57,6 @@ impl Engine for Memory {
     fn speak(&mut self, text: &str) -> Result<(), String> {
         let _ = self.heard.send((text.to_string(), Instant::now()));
         Ok(())
-    }
-    fn stop(&mut self) -> Result<(), String> {
-        Ok(())
-    }
-    fn is_speaking(&mut self) -> Result<bool, String> {
-        Ok(false)
     }
     fn voices(&mut self) -> Result<Vec<String>, String> {
         Ok(vec!["memory\tin-memory recorder".into()])

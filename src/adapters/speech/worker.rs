@@ -13,12 +13,18 @@ use std::time::Duration;
 pub trait Engine {
     /// Begins to say `text` and returns at once; the words may go on after it returns.
     fn speak(&mut self, text: &str) -> Result<(), String>;
-    /// Stops what is being said.
-    fn stop(&mut self) -> Result<(), String>;
+    /// Stops what is being said. Engines that finish each sentence at once have nothing to stop.
+    fn stop(&mut self) -> Result<(), String> {
+        Ok(())
+    }
     /// Whether the last sentence is still being said. An error means the sentence failed.
-    fn is_speaking(&mut self) -> Result<bool, String>;
-    /// The names of the voices, one per entry, as `--voice` takes them.
-    fn voices(&mut self) -> Result<Vec<String>, String>;
+    fn is_speaking(&mut self) -> Result<bool, String> {
+        Ok(false)
+    }
+    /// The names of the voices, one per entry, as `--voice` takes them; none by default.
+    fn voices(&mut self) -> Result<Vec<String>, String> {
+        Ok(Vec::new())
+    }
 }
 
 /// Makes an engine; runs on the worker thread.
