@@ -110,10 +110,7 @@ impl GameArgs {
     /// The voice these arguments ask for; `default_lang` when none is given.
     pub fn voice(&self, default_lang: &str) -> Result<Voice, String> {
         let code = self.lang.as_deref().unwrap_or(default_lang);
-        let vocab = Vocabulary::get(code).ok_or_else(|| {
-            let known: Vec<&str> = Vocabulary::codes().collect();
-            format!("Anna does not speak '{code}'; she speaks {}.", known.join(", "))
-        })?;
+        let vocab = Vocabulary::find(code)?;
         let squares = self.squares.as_deref().map(str::parse::<SquareStyle>).transpose()?.unwrap_or_default();
         let form = self.form.as_deref().map(str::parse::<MoveForm>).transpose()?.unwrap_or_default();
         Ok(Voice::new(vocab, squares, form))

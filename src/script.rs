@@ -93,7 +93,7 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
 fn voice_setting(text: &str) -> Result<Voice, String> {
     let mut words = text.split_whitespace();
     let code = words.next().unwrap_or_default();
-    let vocab = Vocabulary::get(code).ok_or_else(|| format!("Anna does not speak '{code}'."))?;
+    let vocab = Vocabulary::find(code)?;
     let mut squares = SquareStyle::default();
     let mut form = MoveForm::default();
     for word in words {

@@ -60,7 +60,7 @@ fn a_bad_move_stops_with_the_reason() {
     assert!(err.starts_with("anna: e4: "), "{err}");
     let (code, _, err) = say(&["--lang", "xx", "e4"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("does not speak 'xx'"), "{err}");
+    assert!(err.contains("There is no language 'xx'; the languages are en, de, sk, cs, pl, sl."), "{err}");
     let (code, _, err) = say(&["--fen", "nonsense", "e4"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("not a valid FEN"), "{err}");

@@ -184,6 +184,14 @@ impl Vocabulary {
         })
     }
 
+    /// The vocabulary of `code`, or a sentence naming the languages there are.
+    pub fn find(code: &str) -> Result<Vocabulary, String> {
+        Vocabulary::get(code).ok_or_else(|| {
+            let known: Vec<&str> = Vocabulary::codes().collect();
+            format!("There is no language '{code}'; the languages are {}.", known.join(", "))
+        })
+    }
+
     /// English, the language of scripts and transcripts.
     pub fn english() -> Vocabulary {
         Vocabulary::get("en").expect("grammar/en.toml is built in and checked by tests")
