@@ -90,7 +90,10 @@ fn voices_are_listed_one_a_line_or_refused_for_the_transcript() {
     let dir = home("voices");
     let out = anna(&dir, &["voices", "--speech", "transcript"], "");
     assert_eq!(out.status.code(), Some(1));
-    if std::env::var("ANNA_SKIP_ESPEAK").is_ok_and(|v| v == "1") {
+    // Without espeak-ng (and unless CI requires it) there are no voices to list.
+    let installed = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("espeak-ng").is_file()));
+    if !installed && !std::env::var("ANNA_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
         return;
     }
     let out = anna(&dir, &["voices", "--speech", "espeak"], "");
