@@ -179,6 +179,16 @@ pub fn event_text(event: &Event) -> String {
         }
         Event::FlagFell { side: s } => format!("flag {}", side(*s)),
         Event::ArbiterToDecide { article } => format!("arbiter to decide (FIDE {article})"),
+        Event::Sealed { side: s, number, white_used, black_used, fen, offer } => {
+            let offer = offer.map_or(String::new(), |o| format!(", offer {}", side(o)));
+            format!(
+                "seal {} move {number} (used white {}, black {}{offer}) before {fen} (FIDE I.2)",
+                side(*s),
+                t(white_used),
+                t(black_used)
+            )
+        }
+        Event::Opened => "open (FIDE I.9.1)".to_string(),
         Event::Ended(o) => {
             format!("end {} {} (FIDE {})", o.result(), o.reason.key().replace('_', " "), o.reason.article())
         }

@@ -71,6 +71,12 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("flag", &["flag"], "flag has not fallen."),
     ("pause", &["pause"], "Clocks stopped."),
     ("resume", &["e4", "pause", "resume"], "Clocks running."),
+    ("seal and a move", &["e4", "", "e5", "", "seal Nf3", "Nf3"], "White sealed move 2; the game is adjourned"),
+    (
+        "open",
+        &["e4", "", "e5", "", "seal Nf3", "open"],
+        "The envelope is opened (FIDE I.9.1).\nWhite: Knight Felix drei.",
+    ),
     ("board", &["board"], "White: King Eva eins; Queen David eins;"),
     ("pieces", &["pieces white"], "White: King Eva eins;"),
     ("rank", &["rank 1"], "Anna eins, white Rook;"),
@@ -108,6 +114,7 @@ fn every_listed_command_has_its_own_help() {
         let topic = match word.as_str() {
             "e4" | "Nf3" => "move",
             "Enter" => "press",
+            "seal and a move" => "seal",
             other => other,
         };
         let (text, _) = type_lines(&mut mode(), &[&format!("help {topic}")]);

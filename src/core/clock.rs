@@ -62,6 +62,8 @@ struct Side {
     in_period: u32,
     /// When the flag fell, if it has and no time was given since.
     fell: Option<Duration>,
+    /// Time this side's clock has run, whatever was added to it (the envelope's "time used", Guideline I.2.3).
+    spent: Duration,
 }
 
 /// The move in progress.
@@ -103,7 +105,7 @@ impl Clock {
             Some(p) => p.time,
         };
         let fell = (main.is_zero() && !tc.is_none()).then_some(Duration::ZERO);
-        let side = Side { main, moves: 0, period: 0, in_period: 0, fell };
+        let side = Side { main, moves: 0, period: 0, in_period: 0, fell, spent: Duration::ZERO };
         Clock { tc, sides: ByColor { white: side, black: side }, turn: None, quickplay: false }
     }
 
@@ -171,6 +173,15 @@ impl Clock {
         match self.turn {
             Some(t) if t.side == side && !t.paused => main.saturating_sub(self.charge(t, now)),
             _ => main,
+        }
+    }
+
+    /// How long `side`'s clock has run by `now`, increments and added time aside (Guideline I.2.3).
+    pub fn used(&self, side: Color, now: Duration) -> Duration {
+        let spent = self.sides[side].spent;
+        match self.turn {
+            Some(t) if t.side == side && !t.paused => spent.saturating_add(now.saturating_sub(t.since)),
+            _ => spent,
         }
     }
 
@@ -377,6 +388,7 @@ impl Clock {
         let s = &mut self.sides[t.side];
         let before = s.main;
         s.main = before.saturating_sub(charge);
+        s.spent = s.spent.saturating_add(now.saturating_sub(t.since));
         if timed && s.main.is_zero() && s.fell.is_none() {
             s.fell = Some(fall);
         }

@@ -40,6 +40,10 @@ pub enum Command {
     AdjustMoves(Color, u32),
     /// III.4: a 5-second increment for both with under two minutes left.
     Quickplay,
+    /// Adjournment (Guideline I.1): the player having the move seals this move and the clocks stop.
+    Seal(MoveSpec),
+    /// The envelope is opened with the responding player present (I.7, I.9.1): the sealed move is played.
+    Open,
     /// The arbiter's decision of a question Anna could not answer: the winner, or none for a draw.
     Decide(Option<Color>),
     /// Something not understood, as heard, with the best guess of what was meant (a near miss such

@@ -40,6 +40,12 @@ macro_rules! sentences {
 }
 
 sentences! {
+    Sealed => "sealed",
+    SealedOffer => "sealed_offer",
+    Adjourned => "adjourned",
+    Opened => "opened",
+    NotAdjourned => "not_adjourned",
+    SealSameMove => "seal_same_move",
     ClockStarted => "clock_started",
     Moved => "moved",
     Corrected => "corrected",
@@ -282,6 +288,18 @@ pub enum Event {
     ArbiterToDecide {
         article: &'static str,
     },
+    /// The game was adjourned (Guideline I.2): who sealed, the move number, the time each side has used,
+    /// the position before the sealed move and a standing draw offer.
+    Sealed {
+        side: Color,
+        number: u32,
+        white_used: Duration,
+        black_used: Duration,
+        fen: String,
+        offer: Option<Color>,
+    },
+    /// The envelope was opened (I.9.1).
+    Opened,
     Ended(Outcome),
 }
 

@@ -22,6 +22,8 @@ pub enum Reason {
     IllegalMoves,
     /// A second completed illegal move, but the opponent cannot mate.
     IllegalMovesCannotMate,
+    /// The sealed move was ambiguous or illegal (Guideline I.8).
+    SealedMove,
 }
 
 impl Reason {
@@ -39,6 +41,7 @@ impl Reason {
             Reason::SeventyFiveMoves => "9.6.2",
             Reason::Time | Reason::TimeCannotMate => "6.9",
             Reason::IllegalMoves | Reason::IllegalMovesCannotMate => "7.5.5",
+            Reason::SealedMove => "I.8",
         }
     }
 
@@ -58,6 +61,7 @@ impl Reason {
             Reason::TimeCannotMate => "time_cannot_mate",
             Reason::IllegalMoves => "illegal_moves",
             Reason::IllegalMovesCannotMate => "illegal_moves_cannot_mate",
+            Reason::SealedMove => "sealed_move",
         }
     }
 }

@@ -2,6 +2,7 @@
 //! time since the session began and returns what to say and record ([`Effect`]s). Pure: no I/O, no
 //! wall clock.
 
+mod adjourn;
 mod alarms;
 mod arbiter;
 mod config;
@@ -80,6 +81,8 @@ pub struct Session {
     /// The side whose flag fall has been announced but not yet claimed (FlagPolicy::Claim).
     flag_announced: Option<Color>,
     outcome: Option<Outcome>,
+    /// The sealed move of an adjourned game (Guideline I).
+    envelope: Option<adjourn::Envelope>,
     /// The last thing said, for a repetition.
     last_said: Option<Utterance>,
     effects: Vec<Effect>,
@@ -110,6 +113,7 @@ impl Session {
             alarm_floor: ByColor { white: None, black: None },
             asked: None,
             outcome: None,
+            envelope: None,
             last_said: None,
             effects: Vec::new(),
         }
@@ -212,6 +216,24 @@ impl Session {
         if matches!(self.question, Some(Question::FlagFall(_) | Question::SecondIllegal(_))) {
             return self.ask_arbiter(now);
         }
+        if self.envelope.is_some()
+            && !matches!(
+                command,
+                Command::Open
+                    | Command::Seal(_)
+                    | Command::Offer
+                    | Command::Accept
+                    | Command::Decline
+                    | Command::Resign
+                    | Command::Set(_)
+                    | Command::AdjustTime(..)
+                    | Command::AdjustMoves(..)
+                    | Command::Unclear { .. }
+                    | Command::Answer(_)
+            )
+        {
+            return self.refused_while_adjourned();
+        }
         match command {
             Command::TimeControl(_)
             | Command::ClockMode(_)
@@ -219,11 +241,13 @@ impl Session {
             | Command::Chess960(_)
             | Command::Name(..) => self.setup(command),
             Command::Set(setting) => self.configure(setting),
+            Command::Seal(spec) => self.seal(actor, spec, now),
+            Command::Open => self.open(now),
             Command::Pause => self.pause(now),
             Command::Resume => self.resume(now),
             Command::AdjustTime(side, time) => self.adjust_time(side, time, now),
             Command::AdjustMoves(side, moves) => self.adjust_moves(side, moves, now),
-            _ if self.clock.is_paused() => self.info(Sentence::PausedNoPlay),
+            _ if self.clock.is_paused() && self.envelope.is_none() => self.info(Sentence::PausedNoPlay),
             Command::Start => self.start(now),
             Command::Move(spec) => self.make_move(actor, &spec, now),
             Command::Press => self.press(actor, now),

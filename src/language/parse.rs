@@ -119,7 +119,9 @@ pub fn hear_with(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
     let words: Vec<Word> = lex.words(text).into_iter().filter(|w| !w.meaning.is_only_filler()).collect();
     let error = |range: Range<usize>, expected: &'static str| not_understood(text, span(&words, range), expected);
     if words.is_empty() {
-        return Err(not_understood(text, text.len() - text.trim_start().len()..text.trim_end().len(), "a move"));
+        // Only blanks: an empty span where they begin, never one that ends before it starts.
+        let lead = text.len() - text.trim_start().len();
+        return Err(not_understood(text, lead..text.trim_end().len().max(lead), "a move"));
     }
     if let Some(yes) = command::answer(&words) {
         return Ok(Heard::Answer(yes));

@@ -22,7 +22,7 @@ impl Session {
         self.config.supervised.unwrap_or(self.category() == Category::Standard)
     }
 
-    fn side_arg(&self, sentence: Sentence, side: Color) -> Utterance {
+    pub(super) fn side_arg(&self, sentence: Sentence, side: Color) -> Utterance {
         Utterance::new(Priority::Info, sentence).arg("side", Arg::Side(side))
     }
 
@@ -50,7 +50,8 @@ impl Session {
         self.sheet.mark_offer(&self.game, side);
         self.record(Event::Offered { side });
         self.sound(Sound::DrawOffer);
-        let proper = self.pending_side() == Some(side);
+        // I.4: an offer made while the game is adjourned is a proper one.
+        let proper = self.pending_side() == Some(side) || self.envelope.is_some();
         let sentence = if proper { Sentence::DrawOffered } else { Sentence::DrawOfferedOffTurn };
         self.say(self.side_arg(sentence, side));
     }

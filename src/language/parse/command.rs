@@ -16,7 +16,7 @@ pub fn answer(words: &[Word]) -> Option<bool> {
     }
 }
 
-/// `command ::= command-word | claim-word move | query`: `None` when the first
+/// `command ::= command-word | (claim-word | seal-word) move | query`: `None` when the first
 /// word is no command, else the command or the range of words not understood.
 pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>> {
     if let Some(command) = explore::line_after(words) {
@@ -30,17 +30,18 @@ pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>
     if rest.is_empty() {
         return Some(named(name).ok_or(0..1));
     }
-    if name != "claim" {
+    if name != "claim" && name != "seal" {
         return Some(Err(1..2));
     }
     Some(match whole_move(rest) {
+        Ok(spec) if name == "seal" => Ok(Command::Seal(spec)),
         Ok(spec) => Ok(Command::Claim(Some(spec))),
         Err(range) => Err(range.start + 1..range.end + 1),
     })
 }
 
 /// The command of a name of `[commands]` said alone (see `lexicon::COMMAND_NAMES`); `None` for a
-/// question that needs more (`rank`, `file`, `square`).
+/// question that needs more (`rank`, `file`, `square`) and for `seal`, which needs its move.
 pub fn named(name: &str) -> Option<Command> {
     Some(match name {
         "start" => Command::Start,
@@ -55,6 +56,7 @@ pub fn named(name: &str) -> Option<Command> {
         "flag" => Command::Flag,
         "pause" => Command::Pause,
         "resume" => Command::Resume,
+        "open" => Command::Open,
         "repeat" => Command::Repeat,
         "turn" => Command::Turn,
         "last" => Command::Last,
@@ -80,6 +82,8 @@ pub fn name(command: &Command) -> Option<&'static str> {
         Command::Flag => "flag",
         Command::Pause => "pause",
         Command::Resume => "resume",
+        Command::Seal(_) => "seal",
+        Command::Open => "open",
         Command::Repeat => "repeat",
         Command::Turn => "turn",
         Command::Last => "last",
@@ -115,6 +119,8 @@ mod tests {
             assert_eq!(command(&lex.words(text)), Some(Ok(expected)), "{text}");
         }
         assert!(matches!(command(&lex.words("claim Nf3")), Some(Ok(Command::Claim(Some(_))))));
+        assert!(matches!(command(&lex.words("seal Nf3")), Some(Ok(Command::Seal(_)))));
+        assert_eq!(command(&lex.words("open the envelope")), Some(Ok(Command::Open)));
         assert_eq!(command(&lex.words("resign now")), Some(Err(1..2)));
         let knight = MoveSpec { pieces: vec![Role::Knight], ..MoveSpec::default() };
         assert_eq!(command(&lex.words("claim knight")), Some(Ok(Command::Claim(Some(knight)))));
@@ -123,7 +129,7 @@ mod tests {
             if let Some(command) = named(name) {
                 assert_eq!(super::name(&command), Some(name));
             } else {
-                assert!(["rank", "file", "square"].contains(&name), "{name}");
+                assert!(["rank", "file", "square", "seal"].contains(&name), "{name}");
             }
         }
     }

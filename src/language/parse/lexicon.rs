@@ -31,9 +31,9 @@ pub mod flag {
 }
 
 /// The command names of `[commands]`, also understood as words in every language.
-pub const COMMAND_NAMES: [&str; 21] = [
+pub const COMMAND_NAMES: [&str; 23] = [
     "start", "press", "time", "moves", "offer", "accept", "decline", "claim", "resign", "flag", "pause", "resume",
-    "repeat", "turn", "last", "board", "pieces", "where", "rank", "file", "square",
+    "repeat", "turn", "last", "board", "pieces", "where", "rank", "file", "square", "seal", "open",
 ];
 
 /// Everything one word (or phrase) can mean; the grammar picks the meaning that fits its place.
