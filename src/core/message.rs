@@ -40,6 +40,9 @@ macro_rules! sentences {
 }
 
 sentences! {
+    TouchedCaptureWith => "touched_capture_with",
+    TouchedCastle => "touched_castle",
+    TouchedCastleIllegal => "touched_castle_illegal",
     Sealed => "sealed",
     SealedOffer => "sealed_offer",
     Adjourned => "adjourned",

@@ -68,8 +68,8 @@ pub struct Session {
     pending: bool,
     /// A standing draw offer, by this side (9.1.2).
     offer: Option<Color>,
-    /// The first piece touched by the player having the move (4.3), and by whom.
-    touched: Option<(Color, Square)>,
+    /// The pieces touched by the player having the move, in order (4.3, 4.4), and by whom.
+    touched: Option<(Color, Vec<Square>)>,
     illegal_moves: ByColor<u32>,
     /// A completed illegal move not yet claimed, in rapid or blitz without full supervision (A.4.2).
     unclaimed_illegal: Option<Unclaimed>,

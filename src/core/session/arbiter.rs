@@ -81,71 +81,126 @@ impl Session {
         self.say(self.side_arg(Sentence::DrawDeclined, side));
     }
 
-    /// 4.3: the first piece touched by the player having the move must be moved (own piece) or
-    /// captured (opponent's piece); 4.5: unless it cannot be. A touch declines a draw offer (9.1.2).
+    /// 4.3, 4.4: the pieces touched by the player having the move, in order, decide which moves he
+    /// may make; each touch that changes that duty is said. A touch declines a draw offer (9.1.2).
     pub(super) fn touch(&mut self, actor: Option<Color>, square: Square) {
         let side = actor.unwrap_or(self.game.turn());
         if side != self.game.turn() {
             return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
         }
-        let Some(piece) = self.game.position().board().piece_at(square) else {
+        if self.game.position().board().piece_at(square).is_none() {
             let u =
                 Utterance::new(Priority::Info, Sentence::EmptySquare).arg("square", Arg::Square(square.to_string()));
             return self.say(u);
-        };
+        }
         if self.offer == Some(!side) {
             self.offer = None;
             self.record(Event::Declined { side });
             self.say(self.side_arg(Sentence::DrawDeclinedByTouch, side));
         }
-        if self.touched.is_some() {
+        let mut squares = match self.touched.take() {
+            Some((s, squares)) if s == side => squares,
+            _ => Vec::new(),
+        };
+        if squares.contains(&square) {
+            self.touched = Some((side, squares));
             return;
         }
-        self.touched = Some((side, square));
+        let before = (!squares.is_empty()).then(|| self.duty(&squares).0);
+        squares.push(square);
+        let (duty, _) = self.duty(&squares);
+        self.touched = Some((side, squares));
         self.record(Event::Touched { side, square: square.to_string() });
-        let obliged = self.touch_obligation(square).is_some();
-        let sentence = match (piece.color == side, obliged) {
-            (_, false) => Sentence::TouchedCannotMove,
-            (true, true) => Sentence::Touched,
-            (false, true) => Sentence::TouchedOpponent,
+        if before == Some(duty) {
+            return;
+        }
+        let (sentence, at) = match duty {
+            Duty::Free => (Sentence::TouchedCannotMove, square),
+            Duty::Move(at) => (Sentence::Touched, at),
+            Duty::Capture(at) => (Sentence::TouchedOpponent, at),
+            Duty::CaptureWith(at) => (Sentence::TouchedCaptureWith, at),
+            Duty::Castle(rook) => (Sentence::TouchedCastle, rook),
+            Duty::KingInstead(rook) => (Sentence::TouchedCastleIllegal, rook),
         };
-        self.say(self.side_arg(sentence, side).arg("square", Arg::Square(square.to_string())));
+        self.say(self.side_arg(sentence, side).arg("square", Arg::Square(at.to_string())));
     }
 
-    /// The legal moves that satisfy the touch on `square`, or `None` if there are none (4.5).
-    fn touch_obligation(&self, square: Square) -> Option<Vec<Move>> {
+    /// What the touches on `squares` (in order, by the player having the move) oblige, and the legal
+    /// moves that fulfil it; `None` when any legal move may be made.
+    fn duty(&self, squares: &[Square]) -> (Duty, Option<Vec<Move>>) {
         let position = self.game.position();
-        let own = position.board().color_at(square) == Some(position.turn());
-        let moves: Vec<Move> = position
-            .legal_moves()
-            .into_iter()
-            .filter(|m| if own { m.from() == Some(square) } else { m.to() == square && m.is_capture() })
-            .collect();
-        (!moves.is_empty()).then_some(moves)
+        let board = position.board();
+        let turn = position.turn();
+        let legal = position.legal_moves();
+        let own: Vec<Square> = squares.iter().copied().filter(|s| board.color_at(*s) == Some(turn)).collect();
+        let theirs = squares.iter().copied().find(|s| board.color_at(*s) == Some(!turn));
+        let select = |keep: &dyn Fn(&Move) -> bool| {
+            let moves: Vec<Move> = legal.iter().filter(|m| keep(m)).cloned().collect();
+            (!moves.is_empty()).then_some(moves)
+        };
+        // 4.4.1: the king and then a rook: castle on that side if legal; 4.4.3: if not, another king
+        // move (castling with the other rook included); with none, any move.
+        if let [king, rook, ..] = own[..] {
+            if board.role_at(king) == Some(Role::King) && board.role_at(rook) == Some(Role::Rook) {
+                let castle = |m: &Move| matches!(m, Move::Castle { rook: r, .. } if *r == rook);
+                if let Some(moves) = select(&castle) {
+                    return (Duty::Castle(rook), Some(moves));
+                }
+                let moves = select(&|m: &Move| m.from() == Some(king));
+                return (if moves.is_some() { Duty::KingInstead(rook) } else { Duty::Free }, moves);
+            }
+        }
+        // 4.3.3: an own piece and an opponent's: capture it with that piece if legal.
+        if let (Some(&mine), Some(target)) = (own.first(), theirs) {
+            let capture = |m: &Move| m.from() == Some(mine) && m.to() == target && m.is_capture();
+            if let Some(moves) = select(&capture) {
+                return (Duty::CaptureWith(target), Some(moves));
+            }
+        }
+        // 4.3.1, 4.3.2 (and 4.3.3 when that capture is illegal): the first touched piece that can be
+        // moved or captured; 4.4.2: a rook touched before the king gives no castling, as castling is
+        // the king's move. 4.5: none can, so any move.
+        for &square in squares {
+            let found = if board.color_at(square) == Some(turn) {
+                select(&|m: &Move| m.from() == Some(square)).map(|moves| (Duty::Move(square), moves))
+            } else {
+                select(&|m: &Move| m.to() == square && m.is_capture() && !m.is_castle())
+                    .map(|moves| (Duty::Capture(square), moves))
+            };
+            if let Some((duty, moves)) = found {
+                return (duty, Some(moves));
+            }
+        }
+        (Duty::Free, None)
     }
 
     /// Whether `mv` may be played given the touched piece; says why not, or warns (setting).
     pub(super) fn touch_move_allows(&mut self, mover: Color, mv: Move) -> bool {
-        let Some((side, square)) = self.touched else { return true };
-        if side != mover {
+        let Some((side, squares)) = &self.touched else { return true };
+        if *side != mover {
             return true;
         }
-        let Some(allowed) = self.touch_obligation(square) else { return true };
+        let (duty, Some(allowed)) = self.duty(squares) else { return true };
         if allowed.contains(&mv) {
             return true;
         }
-        let square = Arg::Square(square.to_string());
-        match self.config.touch_move {
-            TouchMove::Warn => {
-                self.say(Utterance::new(Priority::Urgent, Sentence::TouchMoveWarning).arg("square", square));
-                true
-            }
-            TouchMove::Enforce => {
-                self.sound(Sound::Illegal);
-                self.say(Utterance::new(Priority::Urgent, Sentence::TouchMoveRefused).arg("square", square));
-                false
-            }
+        // A duty of 4.3.3 or 4.4 is said as it is; the plain ones name the piece touched first.
+        let (sentence, square) = match duty {
+            Duty::CaptureWith(at) => (Sentence::TouchedCaptureWith, at),
+            Duty::Castle(rook) => (Sentence::TouchedCastle, rook),
+            Duty::KingInstead(rook) => (Sentence::TouchedCastleIllegal, rook),
+            Duty::Free | Duty::Move(_) | Duty::Capture(_) => match self.config.touch_move {
+                TouchMove::Warn => (Sentence::TouchMoveWarning, squares[0]),
+                TouchMove::Enforce => (Sentence::TouchMoveRefused, squares[0]),
+            },
+        };
+        let u = self.side_arg(sentence, mover).arg("square", Arg::Square(square.to_string()));
+        let enforce = self.config.touch_move == TouchMove::Enforce;
+        if enforce {
+            self.sound(Sound::Illegal);
         }
+        self.say(Utterance { priority: Priority::Urgent, ..u });
+        !enforce
     }
 
     /// 9.2 and 9.3 claims by the player having the move, with or without the intended move; in rapid
@@ -162,7 +217,7 @@ impl Session {
         if side != self.game.turn() {
             return self.say(self.side_arg(Sentence::ClaimNotOnMove, self.game.turn()));
         }
-        if self.touched.is_some_and(|(s, _)| s == side) {
+        if self.touched.as_ref().is_some_and(|(s, _)| *s == side) {
             return self.say(self.side_arg(Sentence::ClaimAfterTouch, side));
         }
         let mv = match intended.map(|spec| self.game.resolve_spec(spec)) {
@@ -309,7 +364,7 @@ impl Session {
             None => {
                 let from = spec.from();
                 if let Some(from) = from.filter(|sq| self.game.position().board().color_at(*sq) == Some(offender)) {
-                    self.touched = Some((offender, from));
+                    self.touched = Some((offender, vec![from]));
                     self.record(Event::Touched { side: offender, square: from.to_string() });
                 }
             }
@@ -415,4 +470,21 @@ impl Session {
                 .arg("n", Arg::Number(moves)),
         );
     }
+}
+
+/// What the pieces touched so far oblige the player having the move to do (4.3, 4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Duty {
+    /// 4.5: nothing touched can move or be captured.
+    Free,
+    /// Move the own piece on this square (4.3.1).
+    Move(Square),
+    /// Capture the opponent's piece on this square (4.3.2).
+    Capture(Square),
+    /// Capture the piece on this square with the own piece touched (4.3.3).
+    CaptureWith(Square),
+    /// Castle with the rook on this square (4.4.1).
+    Castle(Square),
+    /// Castling with the rook on this square is illegal: another king move (4.4.3).
+    KingInstead(Square),
 }
