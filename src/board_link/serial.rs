@@ -42,7 +42,7 @@
 
 use std::fmt;
 use std::io::{self, Read, Write};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -58,6 +58,9 @@ pub const DEFAULT_BAUD: u32 = 115_200;
 
 /// How long the reader waits for bytes before it looks at its clocks (resends, the hello, stop).
 const TICK: Duration = Duration::from_millis(20);
+
+/// The connection number while no board is connected.
+const NOT_CONNECTED: u64 = 0;
 
 /// What the link tells the runtime.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,9 +136,10 @@ impl Default for LinkOptions {
 /// A peg board kept connected on one serial port. Dropping it closes the port and stops its threads.
 pub struct Link {
     path: String,
-    control: Sender<Request>,
+    control: Sender<(u64, Request)>,
     stop: Sender<()>,
     seq: Arc<AtomicU32>,
+    connection: Arc<AtomicU64>,
     threads: Vec<JoinHandle<()>>,
 }
 
@@ -206,21 +210,26 @@ impl Link {
     {
         let shared = Arc::new(Mutex::new(Shared::default()));
         let seq = Arc::new(AtomicU32::new(1));
-        let (control, commands) = mpsc::channel::<Request>();
+        let connection = Arc::new(AtomicU64::new(NOT_CONNECTED));
+        let (control, commands) = mpsc::channel::<(u64, Request)>();
         let (stop, stopped) = mpsc::channel();
         let reader = Reader {
             path: path.to_string(),
             options: options.clone(),
             shared: Arc::clone(&shared),
             seq: Arc::clone(&seq),
+            connection: Arc::clone(&connection),
+            connections: std::cell::Cell::new(NOT_CONNECTED),
             stopped,
             report: Box::new(move |report| sender.send(wrap(report)).is_ok()),
         };
         let ack_within = options.ack_within;
+        let current = Arc::clone(&connection);
         let writer = std::thread::Builder::new().name("board-writer".into()).spawn(move || {
-            for request in commands {
+            for (connection, request) in commands {
                 let mut shared = lock(&shared);
-                if shared.ready {
+                // Only on the connection it was sent for: a later one starts from a fresh snapshot.
+                if shared.ready && connection == current.load(Ordering::Acquire) {
                     shared.send(&request, ack_within);
                 }
             }
@@ -231,6 +240,7 @@ impl Link {
             control,
             stop,
             seq,
+            connection,
             // A thread that cannot be started leaves the link silent, as a board that never answers.
             threads: [writer, reader].into_iter().flatten().collect(),
         }
@@ -240,7 +250,7 @@ impl Link {
     /// `Ack`). Never blocks; dropped when the board is not connected.
     pub fn send(&self, command: HostCommand) -> u32 {
         let seq = self.seq.fetch_add(1, Ordering::Relaxed);
-        let _ = self.control.send(Request { seq, command });
+        let _ = self.control.send((self.connection.load(Ordering::Acquire), Request { seq, command }));
         seq
     }
 
@@ -273,6 +283,10 @@ struct Reader {
     options: LinkOptions,
     shared: Arc<Mutex<Shared>>,
     seq: Arc<AtomicU32>,
+    /// The number of the connection in use, [`NOT_CONNECTED`] between connections.
+    connection: Arc<AtomicU64>,
+    /// How many connections were made.
+    connections: std::cell::Cell<u64>,
     stopped: Receiver<()>,
     /// False when the runtime's receiver is gone.
     report: Box<dyn Fn(LinkReport) -> bool + Send>,
@@ -386,6 +400,7 @@ impl Reader {
                 shared.write(&line);
             }
         };
+        self.connection.store(NOT_CONNECTED, Ordering::Release);
         lock(&self.shared).disconnect();
         end
     }
@@ -404,6 +419,8 @@ impl Reader {
                 Ok(BoardEvent::Hello { version, name }) if !ready => {
                     let mut shared = lock(&self.shared);
                     shared.ready = true;
+                    self.connections.set(self.connections.get() + 1);
+                    self.connection.store(self.connections.get(), Ordering::Release);
                     let query = Request { seq: self.seq.fetch_add(1, Ordering::Relaxed), command: HostCommand::Query };
                     // Connected is reported before the query is sent, so it always comes
                     // before the snapshot.
