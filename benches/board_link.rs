@@ -24,7 +24,12 @@ fn round_trip(c: &mut Criterion) {
             _ => {}
         }
     }
-    let show = HostCommand::ShowMove { from: Square::E1, to: Square::G1, captured: None, rook: Some((Square::H1, Square::F1)) };
+    let show = HostCommand::ShowMove {
+        from: Square::E1,
+        to: Square::G1,
+        captured: None,
+        rook: Some((Square::H1, Square::F1)),
+    };
     c.bench_function("show move acknowledged", |b| {
         b.iter(|| {
             let seq = link.send(show.clone());

@@ -107,11 +107,14 @@ fn a_capture_lifts_the_captured_piece_first_and_a_knocked_piece_leaves_its_hole(
     let events: Vec<LinkReport> = (0..4).map(|_| next(&bench.reports)).collect();
     assert_eq!(
         events,
-        [Square::D5, Square::E4].map(|sq| LinkReport::Event(BoardEvent::Lifted(sq))).into_iter().chain([
-            LinkReport::Event(BoardEvent::Placed(Square::D5)),
-            LinkReport::Event(BoardEvent::Lifted(Square::E8)),
-        ])
-        .collect::<Vec<_>>()
+        [Square::D5, Square::E4]
+            .map(|sq| LinkReport::Event(BoardEvent::Lifted(sq)))
+            .into_iter()
+            .chain([
+                LinkReport::Event(BoardEvent::Placed(Square::D5)),
+                LinkReport::Event(BoardEvent::Lifted(Square::E8)),
+            ])
+            .collect::<Vec<_>>()
     );
     assert_eq!(bench.sim.board().piece_at(Square::E8), None);
     assert_eq!(bench.sim.type_line("lift e8"), Err("there is no piece on e8".to_string()));
@@ -161,8 +164,12 @@ fn an_automatic_board_carries_out_castling_en_passant_and_promotion() {
     assert_eq!(events(5), [ack, lifted(Square::E1), placed(Square::G1), lifted(Square::H1), placed(Square::F1)]);
 
     // A capturing promotion (FIDE 3.7.5): the rook is taken off, the pawn becomes a queen.
-    let seq =
-        bench.link.send(HostCommand::ShowMove { from: Square::B7, to: Square::A8, captured: Some(Square::A8), rook: None });
+    let seq = bench.link.send(HostCommand::ShowMove {
+        from: Square::B7,
+        to: Square::A8,
+        captured: Some(Square::A8),
+        rook: None,
+    });
     let ack = LinkReport::Event(BoardEvent::Ack(seq));
     assert_eq!(events(4), [ack, lifted(Square::A8), lifted(Square::B7), placed(Square::A8)]);
 
@@ -330,10 +337,7 @@ fn anna_board_sim_prints_its_path_and_takes_typed_lines() {
         }
     }
     heard.sort_by_key(|report| format!("{report:?}"));
-    assert_eq!(
-        heard,
-        [LinkReport::Event(BoardEvent::Ack(seq)), LinkReport::Event(BoardEvent::Lifted(Square::E2))]
-    );
+    assert_eq!(heard, [LinkReport::Event(BoardEvent::Ack(seq)), LinkReport::Event(BoardEvent::Lifted(Square::E2))]);
     let mut printed = vec![next(&lines), next(&lines)];
     printed.sort();
     assert_eq!(printed, ["show move e1 to g1, rook h1 to f1", "there is no piece on e3"]);

@@ -51,9 +51,9 @@
 //! | `C13*41` | clear every mark and shown move |
 //! | `Q14*54` | query: send the whole board (`S...`), then `A14` |
 //!
-//! A board ignores nothing silently: a line it cannot read it simply does not acknowledge, and Anna
-//! sends the command again. A board that speaks another version answers the hello with its own
-//! version number; Anna then does not use it.
+//! A line a board cannot read it drops without an answer: with no `A` coming, Anna sends the
+//! command again. A board that speaks another version answers the hello with its own version
+//! number; Anna then does not use it.
 //!
 //! # In code
 //!
@@ -429,7 +429,8 @@ mod tests {
 
     fn start_snapshot() -> Snapshot {
         let mut cells = [Cell::Empty; 64];
-        let back = [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
+        let back =
+            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
         for (file, role) in back.into_iter().enumerate() {
             cells[file] = Cell::Piece(Piece { color: Color::White, role });
             cells[8 + file] = Cell::Piece(Piece { color: Color::White, role: Role::Pawn });
@@ -532,16 +533,27 @@ mod tests {
     fn malformed_commands_are_rejected() {
         let frame_str = |payload: &str| frame(payload);
         for payload in [
-            "M", "M7", "M7 e2", "M7 e2e9", "M7 e2e4 xe", "M7 e2e4 y4", "M7 e2e4 xe4 xe4", "M7 e2e4 rh1f1 xe4",
-            "M7 e2e4 rh1", "M7  e2e4", "Mx e2e4", "I1", "I1 e4 e5", "C1 x", "Q", "H", "H1 Anna",
+            "M",
+            "M7",
+            "M7 e2",
+            "M7 e2e9",
+            "M7 e2e4 xe",
+            "M7 e2e4 y4",
+            "M7 e2e4 xe4 xe4",
+            "M7 e2e4 rh1f1 xe4",
+            "M7 e2e4 rh1",
+            "M7  e2e4",
+            "Mx e2e4",
+            "I1",
+            "I1 e4 e5",
+            "C1 x",
+            "Q",
+            "H",
+            "H1 Anna",
         ] {
             let line = frame_str(payload);
             let letter = payload.chars().next().unwrap();
-            assert_eq!(
-                decode_request(&line[..line.len() - 1]),
-                Err(LineError::Malformed(letter)),
-                "{payload:?}"
-            );
+            assert_eq!(decode_request(&line[..line.len() - 1]), Err(LineError::Malformed(letter)), "{payload:?}");
         }
         let line = frame_str("A1");
         assert_eq!(decode_request(&line[..line.len() - 1]), Err(LineError::Unknown('A')));

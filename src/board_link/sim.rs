@@ -61,8 +61,8 @@ impl SimOptions {
     /// Options with the pieces of a FEN (its first field; the rest is ignored).
     pub fn with_fen(fen: &str) -> Result<SimOptions, String> {
         let placement = fen.split_whitespace().next().unwrap_or_default();
-        let board = Board::from_ascii_board_fen(placement.as_bytes())
-            .map_err(|e| format!("'{fen}' is not a position: {e}"))?;
+        let board =
+            Board::from_ascii_board_fen(placement.as_bytes()).map_err(|e| format!("'{fen}' is not a position: {e}"))?;
         Ok(SimOptions { board, ..SimOptions::default() })
     }
 }
@@ -141,14 +141,15 @@ impl SimCommand {
     /// Reads a typed line.
     pub fn parse(line: &str) -> Result<SimCommand, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let square = |text: &str| {
-            text.parse::<Square>().map_err(|_| format!("'{text}' is not a square: write it like e4"))
+        let square =
+            |text: &str| text.parse::<Square>().map_err(|_| format!("'{text}' is not a square: write it like e4"));
+        let piece = |text: &str| {
+            match text.chars().collect::<Vec<_>>().as_slice() {
+                [c] => Piece::from_char(*c).ok_or(()),
+                _ => Err(()),
+            }
+            .map_err(|()| format!("'{text}' is not a piece: write it as in FEN (P N B R Q K for white, p n b r q k)"))
         };
-        let piece = |text: &str| match text.chars().collect::<Vec<_>>().as_slice() {
-            [c] => Piece::from_char(*c).ok_or(()),
-            _ => Err(()),
-        }
-        .map_err(|()| format!("'{text}' is not a piece: write it as in FEN (P N B R Q K for white, p n b r q k)"));
         match words.as_slice() {
             [word] if word.starts_with('-') && word.len() == 3 => Ok(SimCommand::Lift(square(&word[1..])?)),
             [word] if word.starts_with('+') && (word.len() == 3 || word.len() == 4) && word.is_ascii() => {
@@ -158,7 +159,9 @@ impl SimCommand {
             ["lift", sq] => Ok(SimCommand::Lift(square(sq)?)),
             ["place", sq] => Ok(SimCommand::Place(square(sq)?, None)),
             ["place", sq, p] => Ok(SimCommand::Place(square(sq)?, Some(piece(p)?))),
-            ["move", mv] if mv.len() == 4 && mv.is_ascii() => Ok(SimCommand::Move(square(&mv[..2])?, square(&mv[2..])?)),
+            ["move", mv] if mv.len() == 4 && mv.is_ascii() => {
+                Ok(SimCommand::Move(square(&mv[..2])?, square(&mv[2..])?))
+            }
             ["knock", sq] => Ok(SimCommand::Knock(square(sq)?)),
             ["show"] => Ok(SimCommand::Show),
             ["garbage"] => Ok(SimCommand::Garbage),
@@ -411,9 +414,9 @@ impl State {
                 }
                 piece
             }
-            None => self.hand.pop().ok_or_else(|| {
-                format!("no piece is in hand: name the piece, like place {square} Q")
-            })?,
+            None => {
+                self.hand.pop().ok_or_else(|| format!("no piece is in hand: name the piece, like place {square} Q"))?
+            }
         };
         self.board.set_piece_at(square, piece);
         self.send(&BoardEvent::Placed(square));
@@ -503,7 +506,11 @@ impl State {
         }
         lines.push("  a b c d e f g h".to_string());
         let hand: Vec<String> = self.hand.iter().map(|piece| piece.char().to_string()).collect();
-        lines.push(if hand.is_empty() { "in hand: nothing".to_string() } else { format!("in hand: {}", hand.join(" ")) });
+        lines.push(if hand.is_empty() {
+            "in hand: nothing".to_string()
+        } else {
+            format!("in hand: {}", hand.join(" "))
+        });
         lines.join("\n")
     }
 }
