@@ -4,6 +4,11 @@
 
 use shakmaty::{Piece, Square};
 
+pub mod codec;
+pub mod serial;
+#[cfg(unix)]
+pub mod sim;
+
 /// What is in one hole of the board as the board senses it. A board that senses only occupancy
 /// (reed switches) reports [`Cell::Occupied`]; one that knows the pieces (RFID) reports them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -73,6 +73,31 @@ enum Commands {
     ///
     /// Exit codes: 0 listed; 1 the backend has no voices (transcript, off) or could not be asked.
     Voices,
+    /// List the serial ports a peg board may be on, one a line: `PATH<TAB>KIND` (`usb VID:PID
+    /// NAME`, `pci`, `bluetooth`, `unknown`). Give the path to `--board`.
+    ///
+    /// Exit codes: 0 listed; 1 no port found, or the ports could not be listed (stderr says why).
+    Boards,
+    /// A virtual peg board on a pseudo-terminal: prints the path to give `anna --board`, then reads
+    /// typed board commands (`lift e2`, `place e4`, `move e2e4`, `knock e4`, `show`, `garbage`,
+    /// `unplug`, `plug`, `help`, `quit`) and prints what Anna asks of the board, one line each.
+    ///
+    /// Exit codes: 0 stopped (quit or end of input); 2 a bad --fen, or no pseudo-terminal.
+    BoardSim {
+        /// The pieces on the board at the start (a FEN); the start position if left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Carry out every move Anna shows at once, as a player would.
+        #[arg(long)]
+        auto: bool,
+        /// Sense only whether a hole is filled (reed switches), not which piece is in it.
+        #[arg(long)]
+        occupancy: bool,
+        /// The path to create for Anna to open (a link to the pseudo-terminal); a fresh one in
+        /// the temporary folder if left out.
+        #[arg(long)]
+        link: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -89,6 +114,10 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Commands::Boards) => cli::boards(),
+        Some(Commands::BoardSim { fen, auto, occupancy, link }) => {
+            cli::board_sim(fen.as_deref().or(args.game.fen.as_deref()), auto, occupancy, link)
+        }
         None => cli::play(&args.game),
     }
 }

@@ -1,0 +1,524 @@
+//! A virtual peg board on a pseudo-terminal, for people without the hardware and for tests: it
+//! keeps its own physical board, speaks the protocol of [`codec`](super::codec) on its end of the
+//! pseudo-terminal, and Anna opens the other end like a real board's serial port.
+//!
+//! The path Anna opens ([`Simulator::path`]) is a symbolic link to the pseudo-terminal, as udev's
+//! `/dev/serial/by-id/...` links are to real ports. [`Simulator::unplug`] removes the link and
+//! closes the pseudo-terminal (Anna's reads fail at once, as when a USB cable is pulled);
+//! [`Simulator::plug`] opens a new one behind the same path, so Anna finds the board again where
+//! it was.
+//!
+//! What Anna asks is told on the `notes` channel given to [`Simulator::start`]: every command read
+//! (after it was carried out and acknowledged) and every line that could not be read. Each
+//! [`Note`] displays as one plain line.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use serialport::{SerialPort, TTYPort};
+use shakmaty::{Board, Piece, Rank, Role, Square};
+
+use super::codec::{self, LineError, Request, RequestDecoder, VERSION};
+use super::{BoardEvent, Cell, HostCommand, Snapshot};
+
+/// How long the board's reader waits for bytes before it looks for a stop or an unplugging.
+const TICK: Duration = Duration::from_millis(20);
+
+/// How the simulator starts.
+#[derive(Clone, Debug)]
+pub struct SimOptions {
+    /// The pieces on the board at the start.
+    pub board: Board,
+    /// Carry out every shown move at once, as a player would.
+    pub auto: bool,
+    /// Sense only whether a hole is filled (reed switches): snapshots hold `?`, not pieces.
+    pub occupancy: bool,
+    /// The path Anna opens; a fresh one in the temporary folder when `None`.
+    pub link: Option<PathBuf>,
+    /// The name in the board's hello.
+    pub name: String,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            board: Board::new(),
+            auto: false,
+            occupancy: false,
+            link: None,
+            name: "Anna board simulator".to_string(),
+        }
+    }
+}
+
+impl SimOptions {
+    /// Options with the pieces of a FEN (its first field; the rest is ignored).
+    pub fn with_fen(fen: &str) -> Result<SimOptions, String> {
+        let placement = fen.split_whitespace().next().unwrap_or_default();
+        let board =
+            Board::from_ascii_board_fen(placement.as_bytes()).map_err(|e| format!("'{fen}' is not a position: {e}"))?;
+        Ok(SimOptions { board, ..SimOptions::default() })
+    }
+}
+
+/// What happened on the board's wire, for the person or test watching.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A command from Anna, carried out and acknowledged.
+    Command(Request),
+    /// A line from Anna that could not be read.
+    Rejected(LineError),
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Command(Request { command, .. }) => match command {
+                HostCommand::Hello { version } => write!(f, "Anna says hello, protocol {version}"),
+                HostCommand::ShowMove { from, to, captured, rook } => {
+                    write!(f, "show move {from} to {to}")?;
+                    if let Some(square) = captured {
+                        write!(f, ", capture on {square}")?;
+                    }
+                    if let Some((from, to)) = rook {
+                        write!(f, ", rook {from} to {to}")?;
+                    }
+                    Ok(())
+                }
+                HostCommand::Invalid(square) => write!(f, "invalid square {square}"),
+                HostCommand::Clear => write!(f, "marks cleared"),
+                HostCommand::Query => write!(f, "board sent"),
+            },
+            Note::Rejected(error) => write!(f, "rejected from Anna: {error}"),
+        }
+    }
+}
+
+/// One thing a person types to the simulator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimCommand {
+    /// `lift e2`, `-e2`: a piece is lifted out of its hole and held.
+    Lift(Square),
+    /// `place e4`, `+e4`: the piece last lifted is put in; `place e4 Q`, `+e4Q`: this piece
+    /// (from the hand if held, else from the box).
+    Place(Square, Option<Piece>),
+    /// `move e2e4`: a whole move, a piece on the arrival square lifted first and set aside.
+    Move(Square, Square),
+    /// `knock e4`: the piece falls over: its hole is empty, the piece lies beside it.
+    Knock(Square),
+    /// `show`: the board as text.
+    Show,
+    /// `garbage`: a line of noise on the wire.
+    Garbage,
+    /// `unplug`: the cable is pulled.
+    Unplug,
+    /// `plug`: the cable is put back.
+    Plug,
+    /// `help`.
+    Help,
+    /// `quit`.
+    Quit,
+}
+
+/// What `help` prints.
+pub const HELP: &str = "\
+lift e2 (or -e2): lift the piece on e2
+place e4 (or +e4): put the piece last lifted on e4; place e4 Q (or +e4Q): put this piece there
+move e2e4: lift the piece on e4, if any, then move e2 to e4
+knock e4: the piece on e4 falls over (its hole is empty)
+show: the board, rank 8 first, and the pieces in hand
+garbage: send a line of noise
+unplug, plug: pull and put back the cable
+quit: stop the board";
+
+impl SimCommand {
+    /// Reads a typed line.
+    pub fn parse(line: &str) -> Result<SimCommand, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let square =
+            |text: &str| text.parse::<Square>().map_err(|_| format!("'{text}' is not a square: write it like e4"));
+        let piece = |text: &str| {
+            match text.chars().collect::<Vec<_>>().as_slice() {
+                [c] => Piece::from_char(*c).ok_or(()),
+                _ => Err(()),
+            }
+            .map_err(|()| format!("'{text}' is not a piece: write it as in FEN (P N B R Q K for white, p n b r q k)"))
+        };
+        match words.as_slice() {
+            [word] if word.starts_with('-') && word.len() == 3 => Ok(SimCommand::Lift(square(&word[1..])?)),
+            [word] if word.starts_with('+') && (word.len() == 3 || word.len() == 4) && word.is_ascii() => {
+                let piece = (word.len() == 4).then(|| piece(&word[3..])).transpose()?;
+                Ok(SimCommand::Place(square(&word[1..3])?, piece))
+            }
+            ["lift", sq] => Ok(SimCommand::Lift(square(sq)?)),
+            ["place", sq] => Ok(SimCommand::Place(square(sq)?, None)),
+            ["place", sq, p] => Ok(SimCommand::Place(square(sq)?, Some(piece(p)?))),
+            ["move", mv] if mv.len() == 4 && mv.is_ascii() => {
+                Ok(SimCommand::Move(square(&mv[..2])?, square(&mv[2..])?))
+            }
+            ["knock", sq] => Ok(SimCommand::Knock(square(sq)?)),
+            ["show"] => Ok(SimCommand::Show),
+            ["garbage"] => Ok(SimCommand::Garbage),
+            ["unplug"] => Ok(SimCommand::Unplug),
+            ["plug"] => Ok(SimCommand::Plug),
+            ["help"] => Ok(SimCommand::Help),
+            ["quit"] | ["exit"] => Ok(SimCommand::Quit),
+            _ => Err(format!("'{}' is not a board command; type help for the list", line.trim())),
+        }
+    }
+}
+
+/// The pseudo-terminal while the cable is in. The board's own handle on Anna's end keeps the
+/// pseudo-terminal alive while Anna has it closed (between its attempts to open it).
+struct Cable {
+    master: TTYPort,
+    _anna_end: TTYPort,
+}
+
+struct State {
+    board: Board,
+    /// Pieces lifted and not yet put back, the last lifted last.
+    hand: Vec<Piece>,
+    cable: Option<Cable>,
+    /// Counts pluggings, so the reader knows when its copy of the port is stale.
+    plugged: u64,
+    options: SimOptions,
+    link: PathBuf,
+    notes: Sender<Note>,
+}
+
+/// A running virtual peg board. Dropping it stops it, closes the pseudo-terminal and removes the
+/// link.
+pub struct Simulator {
+    state: Arc<Mutex<State>>,
+    link: PathBuf,
+    stop: Arc<AtomicBool>,
+    reader: Option<JoinHandle<()>>,
+}
+
+fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
+    state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A fresh path for a link in the temporary folder.
+fn fresh_link() -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("anna-board-{}-{n}", std::process::id()))
+}
+
+impl Simulator {
+    /// Opens a pseudo-terminal, links `options.link` (or a fresh path) to it, and starts
+    /// answering Anna; what Anna asks is sent on `notes`.
+    pub fn start(options: SimOptions, notes: Sender<Note>) -> io::Result<Simulator> {
+        let link = options.link.clone().unwrap_or_else(fresh_link);
+        let state = State {
+            board: options.board.clone(),
+            hand: Vec::new(),
+            cable: None,
+            plugged: 0,
+            options,
+            link: link.clone(),
+            notes,
+        };
+        let state = Arc::new(Mutex::new(state));
+        lock(&state).plug()?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let reader = {
+            let (state, stop) = (Arc::clone(&state), Arc::clone(&stop));
+            std::thread::Builder::new().name("board-sim".into()).spawn(move || read(&state, &stop))?
+        };
+        Ok(Simulator { state, link, stop, reader: Some(reader) })
+    }
+
+    /// The path Anna opens (`anna --board PATH`).
+    pub fn path(&self) -> &Path {
+        &self.link
+    }
+
+    /// Carries out one typed command; the text to print, if any. `Quit` does nothing here: the
+    /// caller stops.
+    pub fn apply(&self, command: SimCommand) -> Result<Option<String>, String> {
+        let mut state = lock(&self.state);
+        match command {
+            SimCommand::Lift(square) => state.lift(square).map(|_| None),
+            SimCommand::Place(square, piece) => state.place(square, piece).map(|()| None),
+            SimCommand::Move(from, to) => state.play(from, to, None).map(|()| None),
+            SimCommand::Knock(square) => state.knock(square).map(|()| None),
+            SimCommand::Show => Ok(Some(state.text())),
+            SimCommand::Garbage => {
+                state.write(b"\x00\xff#~noise~\x7f*ZZ\n");
+                Ok(None)
+            }
+            SimCommand::Unplug => state.unplug().map(|()| Some("unplugged".to_string())),
+            SimCommand::Plug => match state.cable {
+                Some(_) => Err("the board is plugged in already".to_string()),
+                None => state
+                    .plug()
+                    .map(|()| Some("plugged in".to_string()))
+                    .map_err(|e| format!("cannot open a pseudo-terminal: {e}")),
+            },
+            SimCommand::Help => Ok(Some(HELP.to_string())),
+            SimCommand::Quit => Ok(None),
+        }
+    }
+
+    /// Reads and carries out a typed line.
+    pub fn type_line(&self, line: &str) -> Result<Option<String>, String> {
+        self.apply(SimCommand::parse(line)?)
+    }
+
+    /// What the board senses now (pieces, or `?` when sensing occupancy only).
+    pub fn snapshot(&self) -> Snapshot {
+        lock(&self.state).snapshot()
+    }
+
+    /// The pieces on the board.
+    pub fn board(&self) -> Board {
+        lock(&self.state).board.clone()
+    }
+
+    /// Lifts, places, moves or knocks; the same as typing it.
+    pub fn lift(&self, square: Square) -> Result<(), String> {
+        self.apply(SimCommand::Lift(square)).map(drop)
+    }
+
+    pub fn place(&self, square: Square, piece: Option<Piece>) -> Result<(), String> {
+        self.apply(SimCommand::Place(square, piece)).map(drop)
+    }
+
+    pub fn unplug(&self) -> Result<(), String> {
+        self.apply(SimCommand::Unplug).map(drop)
+    }
+
+    pub fn plug(&self) -> Result<(), String> {
+        self.apply(SimCommand::Plug).map(drop)
+    }
+
+    /// Writes raw bytes on the wire, as a faulty board would.
+    pub fn send_raw(&self, bytes: &[u8]) {
+        lock(&self.state).write(bytes);
+    }
+}
+
+impl Drop for Simulator {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+        let _ = lock(&self.state).unplug();
+    }
+}
+
+/// The board's reader: reads Anna's lines from whichever pseudo-terminal is plugged in.
+fn read(state: &Mutex<State>, stop: &AtomicBool) {
+    let mut port: Option<(u64, TTYPort)> = None;
+    let mut decoder = RequestDecoder::new();
+    let mut buffer = [0u8; 256];
+    while !stop.load(Ordering::Relaxed) {
+        {
+            let state = lock(state);
+            let current = state.cable.as_ref().map(|cable| (state.plugged, cable));
+            match (&port, current) {
+                (Some((seen, _)), Some((plugged, _))) if *seen == plugged => {}
+                (_, Some((plugged, cable))) => {
+                    // Our copy of an unplugged pseudo-terminal would keep it open.
+                    port = cable.master.try_clone_native().ok().map(|mut master| {
+                        let _ = master.set_timeout(TICK);
+                        (plugged, master)
+                    });
+                    decoder.reset();
+                }
+                (_, None) => port = None,
+            }
+        }
+        let Some((_, master)) = &mut port else {
+            std::thread::sleep(TICK);
+            continue;
+        };
+        match master.read(&mut buffer) {
+            Ok(n) if n > 0 => {
+                for line in decoder.feed(&buffer[..n]) {
+                    lock(state).answer(line);
+                }
+            }
+            Ok(_) => std::thread::sleep(TICK),
+            Err(e) if matches!(e.kind(), io::ErrorKind::TimedOut | io::ErrorKind::Interrupted) => {}
+            // Nobody has Anna's end open (it cannot happen while the board holds it): wait.
+            Err(_) => std::thread::sleep(TICK),
+        }
+    }
+}
+
+impl State {
+    fn plug(&mut self) -> io::Result<()> {
+        let (master, anna_end) = TTYPort::pair()?;
+        let target = anna_end.name().ok_or_else(|| io::Error::other("the pseudo-terminal has no name"))?;
+        replace_link(&self.link, Path::new(&target))?;
+        self.cable = Some(Cable { master, _anna_end: anna_end });
+        self.plugged += 1;
+        Ok(())
+    }
+
+    fn unplug(&mut self) -> Result<(), String> {
+        if self.cable.is_none() {
+            return Err("the board is unplugged already".to_string());
+        }
+        // The path goes first, so Anna's next attempt cannot open the old pseudo-terminal.
+        let _ = std::fs::remove_file(&self.link);
+        self.cable = None;
+        Ok(())
+    }
+
+    /// Writes a line to Anna; a line that cannot be written is lost, as on a real wire.
+    fn write(&mut self, line: &[u8]) {
+        if let Some(cable) = &mut self.cable {
+            let _ = cable.master.write_all(line);
+        }
+    }
+
+    fn send(&mut self, event: &BoardEvent) {
+        self.write(&codec::encode_event(event));
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let mut cells = [Cell::Empty; 64];
+        for (square, piece) in self.board.iter() {
+            cells[usize::from(square)] = if self.options.occupancy { Cell::Occupied } else { Cell::Piece(piece) };
+        }
+        Snapshot(cells)
+    }
+
+    fn lift(&mut self, square: Square) -> Result<Piece, String> {
+        let piece = self.board.remove_piece_at(square).ok_or_else(|| format!("there is no piece on {square}"))?;
+        self.hand.push(piece);
+        self.send(&BoardEvent::Lifted(square));
+        Ok(piece)
+    }
+
+    fn place(&mut self, square: Square, piece: Option<Piece>) -> Result<(), String> {
+        if let Some(there) = self.board.piece_at(square) {
+            return Err(format!("{square} is taken by {}", there.char()));
+        }
+        let piece = match piece {
+            Some(piece) => {
+                if let Some(i) = self.hand.iter().rposition(|held| *held == piece) {
+                    self.hand.remove(i);
+                }
+                piece
+            }
+            None => {
+                self.hand.pop().ok_or_else(|| format!("no piece is in hand: name the piece, like place {square} Q"))?
+            }
+        };
+        self.board.set_piece_at(square, piece);
+        self.send(&BoardEvent::Placed(square));
+        Ok(())
+    }
+
+    /// A whole move: a piece on `to` is lifted first and set aside; `promote` replaces the
+    /// moving piece when it lands.
+    fn play(&mut self, from: Square, to: Square, promote: Option<Role>) -> Result<(), String> {
+        if self.board.piece_at(from).is_none() {
+            return Err(format!("there is no piece on {from}"));
+        }
+        if self.board.piece_at(to).is_some() {
+            self.lift(to)?;
+            self.hand.pop();
+        }
+        let piece = self.lift(from)?;
+        let piece = Piece { role: promote.unwrap_or(piece.role), ..piece };
+        self.place(to, Some(piece))
+    }
+
+    fn knock(&mut self, square: Square) -> Result<(), String> {
+        self.lift(square)?;
+        // It lies beside its hole, not in the player's hand.
+        self.hand.pop();
+        Ok(())
+    }
+
+    /// Carries out a command from Anna and acknowledges it.
+    fn answer(&mut self, line: Result<Request, LineError>) {
+        let request = match line {
+            Ok(request) => request,
+            Err(error) => {
+                let _ = self.notes.send(Note::Rejected(error));
+                return;
+            }
+        };
+        match &request.command {
+            HostCommand::Hello { .. } => {
+                let name = self.options.name.clone();
+                self.send(&BoardEvent::Hello { version: VERSION, name });
+            }
+            HostCommand::Query => {
+                let snapshot = self.snapshot();
+                self.send(&BoardEvent::Board(snapshot));
+            }
+            HostCommand::ShowMove { .. } | HostCommand::Invalid(_) | HostCommand::Clear => {}
+        }
+        if !matches!(request.command, HostCommand::Hello { .. }) {
+            self.send(&BoardEvent::Ack(request.seq));
+        }
+        if let (HostCommand::ShowMove { from, to, captured, rook }, true) = (&request.command, self.options.auto) {
+            self.carry_out(*from, *to, *captured, *rook);
+        }
+        let _ = self.notes.send(Note::Command(request));
+    }
+
+    /// Plays a shown move on the board, as the player would: the captured piece first, then the
+    /// move, then a castling rook. A pawn reaching the last rank becomes a queen (the shown move
+    /// does not say which piece: a promotion to another piece is then repaired by Anna).
+    fn carry_out(&mut self, from: Square, to: Square, captured: Option<Square>, rook: Option<(Square, Square)>) {
+        if let Some(square) = captured.filter(|square| *square != to) {
+            let _ = self.knock(square);
+        }
+        let promote = self
+            .board
+            .piece_at(from)
+            .filter(|piece| piece.role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth))
+            .map(|_| Role::Queen);
+        let _ = self.play(from, to, promote);
+        if let Some((from, to)) = rook {
+            let _ = self.play(from, to, None);
+        }
+    }
+
+    /// The board as eight lines, rank 8 first, `.` for an empty hole, then the pieces in hand.
+    fn text(&self) -> String {
+        let mut lines = Vec::new();
+        for rank in (0..8).rev() {
+            let row: Vec<String> = (0..8)
+                .map(|file| {
+                    let square = Square::new(rank * 8 + file);
+                    self.board.piece_at(square).map_or('.', Piece::char).to_string()
+                })
+                .collect();
+            lines.push(format!("{} {}", rank + 1, row.join(" ")));
+        }
+        lines.push("  a b c d e f g h".to_string());
+        let hand: Vec<String> = self.hand.iter().map(|piece| piece.char().to_string()).collect();
+        lines.push(if hand.is_empty() {
+            "in hand: nothing".to_string()
+        } else {
+            format!("in hand: {}", hand.join(" "))
+        });
+        lines.join("\n")
+    }
+}
+
+/// Points `link` at `target`, replacing a link left there before.
+fn replace_link(link: &Path, target: &Path) -> io::Result<()> {
+    if std::fs::symlink_metadata(link).is_ok_and(|meta| meta.file_type().is_symlink()) {
+        std::fs::remove_file(link)?;
+    }
+    std::os::unix::fs::symlink(target, link)
+}
