@@ -242,6 +242,11 @@ pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<Strin
                 }
             }
             None => {
+                // Any other input means the hand has left the board: a move waiting for that is made.
+                if let Some(m) = mirror.as_mut() {
+                    let waiting = m.settle(session.game());
+                    carry_out(waiting, m, session, step.time, voice, &mut transcript);
+                }
                 let effects = session.handle(step.input.clone(), step.time);
                 transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
                 mirror.as_mut().map(|m| m.sync(session.game())).unwrap_or_default()

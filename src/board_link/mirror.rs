@@ -22,7 +22,8 @@
 //!
 //! How the runtime drives it: every [`BoardEvent`] goes to [`Mirror::board`]; after every input the
 //! session handled (including the commands the mirror gave it) call [`Mirror::sync`]; after about a
-//! second without board events call [`Mirror::settle`]. Each returns [`MirrorOut`]s, to be carried
+//! second without board events, and before handing the session any other input (a clock press, a
+//! spoken command), call [`Mirror::settle`]. Each returns [`MirrorOut`]s, to be carried
 //! out in order: an `Act` is handed to the session (and then `sync` called), a `Send` goes to the
 //! board, a `Say` is spoken.
 
@@ -375,7 +376,22 @@ impl Mirror {
             self.state = State::Showing(mv, Box::new(after));
             return;
         }
-        self.repair(pos.clone(), out);
+        // Back to the last agreed position when that is nearer, and the game's moves from there.
+        let agreed_in_game = game.plies().iter().any(|ply| ply.before == self.agreed);
+        let target = if agreed_in_game && self.steps(&self.agreed).len() < self.steps(pos).len() {
+            self.agreed.clone()
+        } else {
+            pos.clone()
+        };
+        self.repair(target, out);
+    }
+
+    /// The board reached `target`: the game's position (said), or an earlier one whose moves
+    /// are shown from there.
+    fn finish(&mut self, target: Chess, game: &Game, out: &mut Vec<MirrorOut>) {
+        let announce = self.shows(game.position());
+        self.agree(&target);
+        self.reconcile(game, out, announce);
     }
 
     fn repair(&mut self, target: Chess, out: &mut Vec<MirrorOut>) {
@@ -472,11 +488,7 @@ impl Mirror {
 
     fn showing(&mut self, mv: Move, after: Chess, event: &BoardEvent, game: &Game, out: &mut Vec<MirrorOut>) {
         if self.shows(&after) {
-            out.push(MirrorOut::Say(Utterance::new(Priority::Info, Sentence::BoardMatches)));
-            out.push(MirrorOut::Send(HostCommand::Clear));
-            self.agree(&after);
-            // The game may have gone further meanwhile.
-            return self.reconcile(game, out, false);
+            return self.finish(after, game, out);
         }
         let before = self.agreed.clone();
         let changed = self.occupied ^ before.board().occupied();
@@ -492,10 +504,7 @@ impl Mirror {
 
     fn repairing(&mut self, target: Chess, said: Option<Step>, event: &BoardEvent, game: &Game, out: &mut Vec<MirrorOut>) {
         if self.shows(&target) {
-            out.push(MirrorOut::Say(Utterance::new(Priority::Info, Sentence::BoardMatches)));
-            out.push(MirrorOut::Send(HostCommand::Clear));
-            self.agree(&target);
-            return self.reconcile(game, out, false);
+            return self.finish(target, game, out);
         }
         // Halfway through the step said: the piece to move is in the hand.
         if let (Some(Step::Move { from, .. }), BoardEvent::Lifted(s)) = (said, event) {
