@@ -204,6 +204,10 @@ impl Mirror {
         }
         self.seen = now;
         let announce = matches!(self.state, State::Showing(..) | State::Repairing { .. });
+        let showing = match &self.state {
+            State::Showing(mv, _) => Some((*mv, self.agreed.clone())),
+            _ => None,
+        };
         if let Some(event) = self.replay.take() {
             if self.shows_after_undoing(&event, game.position()) {
                 self.agree(game.position());
@@ -215,6 +219,12 @@ impl Mirror {
         }
         self.state = State::Idle;
         self.reconcile(game, &mut out, announce);
+        // Still the same move to carry out (the game went on meanwhile): it was shown and said.
+        if let (Some((mv, before)), State::Showing(now, _)) = (showing, &self.state) {
+            if mv == *now && before == self.agreed {
+                out.clear();
+            }
+        }
         out
     }
 
