@@ -20,10 +20,10 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-#[cfg(test)]
-use crate::core::command::Command;
 use crate::board_link::mirror::{self, Mirror, MirrorOut};
 use crate::board_link::{BoardEvent, Cell, Snapshot};
+#[cfg(test)]
+use crate::core::command::Command;
 use crate::core::command::Input;
 use crate::core::duration::{format_precise, parse as parse_time};
 use crate::core::message::{Effect, Event};
