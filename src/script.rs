@@ -381,6 +381,27 @@ mod tests {
     }
 
     #[test]
+    fn reads_board_lines() {
+        let steps = parse_script_en(
+            "0:00 board connect white\n0:01 board lift e2\n0:02 board place e4\n0:03 board settle\n0:04 board\n\
+             0:05 board snapshot rnbqkbnr/pppppppp/......../......../....x.../......../pppp.ppp/RNBQKBNR\n",
+        )
+        .unwrap();
+        let boards: Vec<String> = steps.iter().filter_map(|s| s.board.as_ref().map(|b| b.to_string())).collect();
+        assert_eq!(boards, ["connect white", "lift e2", "place e4", "settle", "snapshot"]);
+        // `board` alone is still the question about the board.
+        assert!(matches!(steps[4].input, Input::Act { command: Command::Explore(_), .. }));
+        let Some(BoardStep::Event(BoardEvent::Board(snapshot))) = &steps[5].board else { panic!("{:?}", steps[5]) };
+        assert_eq!(snapshot.get(shakmaty::Square::E4), Cell::Occupied);
+        assert_eq!(snapshot.get(shakmaty::Square::A8), Cell::Piece(shakmaty::Piece::from_char('r').unwrap()));
+        assert_eq!(snapshot.get(shakmaty::Square::E2), Cell::Empty);
+        let e = parse_script_en("0:00 board lift x9\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: 'board lift' needs a square, like e2.");
+        let e = parse_script_en("0:00 board snapshot xx\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: a snapshot has 64 cells (. x or a piece letter), not 2.");
+    }
+
+    #[test]
     fn names_the_bad_line() {
         let e = parse_script_en("0:00 start\n0:05 e4\n0:04 e5\n").unwrap_err();
         assert_eq!(

@@ -421,6 +421,10 @@ impl Mirror {
     fn attempt(&mut self, event: &BoardEvent, game: &Game, out: &mut Vec<MirrorOut>) {
         let pos = game.position().clone();
         let side = pos.turn();
+        if pos.legal_moves().is_empty() {
+            // Mate or stalemate: the pieces are the players' again, nothing is a touch or a move.
+            return;
+        }
         if self.board_side.is_some_and(|c| c != side) {
             // Not a move of someone on the board: a knocked-over piece, or a hand in the wrong place.
             return self.repair(pos, out);
