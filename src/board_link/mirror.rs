@@ -985,6 +985,86 @@ mod tests {
     }
 
     #[test]
+    fn steps_are_said_in_every_language() {
+        let knight = Piece { color: Color::White, role: Role::Knight };
+        let queen = Piece { color: Color::Black, role: Role::Queen };
+        let steps = [
+            Step::Remove { square: Square::G1, piece: Some(knight) },
+            Step::Put { square: Square::F3, piece: knight },
+            Step::Move { from: Square::D1, to: Square::D8, piece: queen },
+            Step::Put { square: Square::D8, piece: queen },
+            Step::Remove { square: Square::G1, piece: None },
+        ];
+        let expected = [
+            (
+                "en",
+                [
+                    "Take the knight off g one.",
+                    "Put a white knight on f three.",
+                    "Move the queen from d one to d eight.",
+                    "Put a black queen on d eight.",
+                    "Take the piece off g one.",
+                ],
+            ),
+            (
+                "de",
+                [
+                    "Springer von g eins entfernen.",
+                    "Weißen Springer auf f drei setzen.",
+                    "Dame von d eins auf d acht setzen.",
+                    "Schwarze Dame auf d acht setzen.",
+                    "Figur von g eins entfernen.",
+                ],
+            ),
+            (
+                "sk",
+                [
+                    "Odoberte jazdca z poľa g jedna.",
+                    "Položte bieleho jazdca na pole f tri.",
+                    "Preložte dámu z poľa d jedna na pole d osem.",
+                    "Položte čiernu dámu na pole d osem.",
+                    "Odoberte figúrku z poľa g jedna.",
+                ],
+            ),
+            (
+                "cs",
+                [
+                    "Odeberte jezdce z pole g jedna.",
+                    "Postavte bílého jezdce na pole f tři.",
+                    "Přesuňte dámu z pole d jedna na pole d osm.",
+                    "Postavte černou dámu na pole d osm.",
+                    "Odeberte kámen z pole g jedna.",
+                ],
+            ),
+            (
+                "pl",
+                [
+                    "Proszę zdjąć skoczka z pola g jeden.",
+                    "Proszę postawić białego skoczka na polu f trzy.",
+                    "Proszę przestawić hetmana z pola d jeden na pole d osiem.",
+                    "Proszę postawić czarnego hetmana na polu d osiem.",
+                    "Proszę zdjąć bierkę z pola g jeden.",
+                ],
+            ),
+            (
+                "sl",
+                [
+                    "Odstranite skakača s polja g ena.",
+                    "Postavite belega skakača na polje f tri.",
+                    "Prestavite damo s polja d ena na polje d osem.",
+                    "Postavite črno damo na polje d osem.",
+                    "Odstranite figuro s polja g ena.",
+                ],
+            ),
+        ];
+        for (code, words) in expected {
+            let voice = Voice::new(Vocabulary::get(code).unwrap(), SquareStyle::Plain, MoveForm::Short);
+            let said: Vec<String> = steps.iter().map(|s| voice.render(&s.utterance())).collect();
+            assert_eq!(said, words, "{code}");
+        }
+    }
+
+    #[test]
     fn a_board_the_model_cannot_follow_is_read_again() {
         let g = Game::new();
         let mut m = Mirror::new(&g, None);
