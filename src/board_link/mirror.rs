@@ -532,6 +532,14 @@ impl Mirror {
         if self.shows(&target) {
             return self.finish(target, game, out);
         }
+        // Instead of putting it back, the player made a legal move from the game's position.
+        if let (true, BoardEvent::Placed(_)) = (target == *game.position(), event) {
+            let found = self.completed(&target, event);
+            if !found.is_empty() {
+                out.push(MirrorOut::Send(HostCommand::Clear));
+                return self.propose(game, &found, out);
+            }
+        }
         // Halfway through the step said: the piece to move is in the hand.
         if let (Some(Step::Move { from, .. }), BoardEvent::Lifted(s)) = (said, event) {
             if from == *s {
@@ -877,6 +885,11 @@ mod tests {
         assert!(g.plies().is_empty());
         let outs = run(&mut m, &mut g, &[lift("e5"), place("e2")]);
         assert_eq!(said(&outs, &Voice::english()), vec!["The board matches the game."]);
+        // Instead of the repair, a legal move straight from the wrong square is a move too.
+        run(&mut m, &mut g, &[lift("g1"), place("g4")]);
+        let outs = run(&mut m, &mut g, &[lift("g4"), place("f3")]);
+        assert_eq!(outs[0], MirrorOut::Send(HostCommand::Clear));
+        assert_eq!(moves(&outs), vec!["g1f3"]);
     }
 
     #[test]
