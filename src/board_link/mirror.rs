@@ -1109,4 +1109,144 @@ mod tests {
         let outs = run(&mut m, &mut g, &[lift("e6"), place("e7")]);
         assert!(matches!(outs[0], MirrorOut::Send(HostCommand::ShowMove { .. })));
     }
+
+    /// A game of `plies` random legal moves (choices taken modulo the number of moves).
+    fn random_game(choices: &[usize]) -> Game {
+        let mut g = Game::new();
+        for c in choices {
+            let legal = g.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            g.play(legal[c % legal.len()]).unwrap();
+        }
+        g
+    }
+
+    /// The physical events of `mv`, in the usual order or (`other`) the other one.
+    fn physical(pos: &Chess, mv: Move, other: bool) -> Vec<BoardEvent> {
+        let (l, p) = (BoardEvent::Lifted, BoardEvent::Placed);
+        match mv {
+            Move::Castle { king, rook } => {
+                let side = mv.castling_side().unwrap();
+                let (k, r) = (side.king_to(pos.turn()), side.rook_to(pos.turn()));
+                if other {
+                    vec![l(rook), p(r), l(king), p(k)]
+                } else {
+                    vec![l(king), p(k), l(rook), p(r)]
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let taken = Square::from_coords(to.file(), from.rank());
+                if other {
+                    vec![l(taken), l(from), p(to)]
+                } else {
+                    vec![l(from), p(to), l(taken)]
+                }
+            }
+            Move::Normal { from, to, capture: Some(_), .. } if other => vec![l(to), l(from), p(to)],
+            Move::Normal { from, to, capture: Some(_), .. } => vec![l(from), l(to), p(to)],
+            _ => vec![l(mv.from().unwrap()), p(mv.to())],
+        }
+    }
+
+    /// Every legal move of `g`, made on the board in either order, is the one proposed.
+    fn every_move_is_understood(g: &Game) -> usize {
+        let pos = g.position().clone();
+        let special =
+            pos.legal_moves().iter().filter(|m| m.is_castle() || m.is_en_passant() || m.is_promotion()).count();
+        for mv in pos.legal_moves() {
+            for other in [false, true] {
+                let mut m = Mirror::new(g, None);
+                let mut outs = Vec::new();
+                for event in physical(&pos, mv, other) {
+                    outs.extend(m.board(&event, g));
+                }
+                outs.extend(m.settle(g));
+                let shakmaty::uci::UciMove::Normal { from, to, .. } = g.uci(mv) else { unreachable!() };
+                let want = MirrorOut::Act(Some(pos.turn()), Command::Move(MoveSpec::squares(from, to, None)));
+                let proposed: Vec<MirrorOut> =
+                    outs.into_iter().filter(|o| matches!(o, MirrorOut::Act(_, Command::Move(_)))).collect();
+                assert_eq!(proposed, vec![want], "{} ({other}) in {}", g.uci(mv), g.fen());
+            }
+        }
+        special
+    }
+
+    #[test]
+    fn every_special_move_is_understood_in_either_order() {
+        // Castling both ways, en passant, promotions with and without capture, for both sides.
+        let white = every_move_is_understood(&game("r3k2r/pPpp1ppp/8/3PpP2/8/8/PPP1P1pP/R3K2R w KQkq e6 0 1"));
+        let black = every_move_is_understood(&game("r3k2r/pPp2ppp/8/8/3pP3/8/PPP3pP/R3K2R b KQkq e3 0 1"));
+        let chess960 = every_move_is_understood(&game("4k3/8/8/8/8/8/8/RK5R w AH - 0 1"));
+        // White: O-O-O (g2 attacks f1, so no O-O), exd6 and fxe6 en passant, b8 and bxa8 in four
+        // pieces each. Black: O-O (b7 attacks c8), dxe3 en passant, g1 and gxh1 in four pieces each.
+        // Chess960: both castlings.
+        assert_eq!((white, black, chess960), (11, 10, 2));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Every legal move made on the board, in either order, is the move proposed (D.2.3); a
+        /// promotion is left to the session's question.
+        #[test]
+        fn every_legal_move_on_the_board_is_understood(
+            choices in proptest::collection::vec(0usize..1000, 0..60),
+            other in proptest::prelude::any::<bool>(),
+        ) {
+            let g = random_game(&choices);
+            let pos = g.position().clone();
+            for mv in pos.legal_moves() {
+                let mut m = Mirror::new(&g, None);
+                let mut outs = Vec::new();
+                for event in physical(&pos, mv, other) {
+                    outs.extend(m.board(&event, &g));
+                }
+                outs.extend(m.settle(&g));
+                let uci = g.uci(mv);
+                let shakmaty::uci::UciMove::Normal { from, to, promotion } = uci else { unreachable!() };
+                let want = MoveSpec::squares(from, to, promotion.and(None));
+                let proposed: Vec<MirrorOut> =
+                    outs.into_iter().filter(|o| matches!(o, MirrorOut::Act(_, Command::Move(_)))).collect();
+                let expected = vec![MirrorOut::Act(Some(pos.turn()), Command::Move(want))];
+                proptest::prop_assert_eq!(proposed, expected, "{} in {}", uci, g.fen());
+            }
+        }
+
+        /// Any events at all never panic, and whenever Anna says the board matches, it does.
+        #[test]
+        fn no_event_sequence_panics_and_matches_are_true(
+            choices in proptest::collection::vec(0usize..1000, 0..30),
+            events in proptest::collection::vec((0u8..4, 0u8..64), 0..40),
+            side in 0u8..3,
+        ) {
+            let mut g = random_game(&choices);
+            let board_side = [None, Some(Color::White), Some(Color::Black)][usize::from(side)];
+            let mut m = Mirror::new(&g, board_side);
+            for (kind, square) in events {
+                let s = Square::new(u32::from(square));
+                let event = match kind {
+                    0 => BoardEvent::Lifted(s),
+                    1 => BoardEvent::Placed(s),
+                    2 => {
+                        let mut cells = [Cell::Empty; 64];
+                        for o in g.position().board().occupied() {
+                            cells[usize::from(o)] = Cell::Occupied;
+                        }
+                        cells[usize::from(s)] = Cell::Empty;
+                        BoardEvent::Board(Snapshot(cells))
+                    }
+                    _ => {
+                        m.restore(&g);
+                        continue;
+                    }
+                };
+                let outs = run(&mut m, &mut g, &[event]);
+                if outs.iter().any(|o| matches!(o, MirrorOut::Say(u) if u.sentence == Sentence::BoardMatches)) {
+                    proptest::prop_assert!(m.shows(g.position()));
+                }
+            }
+        }
+    }
 }
