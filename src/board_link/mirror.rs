@@ -182,7 +182,9 @@ impl Mirror {
         match std::mem::replace(&mut self.state, State::Idle) {
             State::Idle => self.attempt(event, game, &mut out),
             State::Deferred(mv) => self.deferred(mv, event, game, &mut out),
-            State::Proposed { promotion, to } => self.state = State::Proposed { promotion, to },
+            // Still waiting for the answer to "which piece?": the board is read afresh (a new
+            // piece put on the promotion square proposes the promotion again).
+            State::Proposed { .. } => self.attempt(event, game, &mut out),
             State::Showing(mv, after) => self.showing(mv, *after, event, game, &mut out),
             State::Repairing { target, said } => self.repairing(*target, said, event, game, &mut out),
         }
@@ -860,6 +862,10 @@ mod tests {
         assert!(matches!(g.resolve_spec(&spec), Err(MoveError::Ambiguous(c)) if c.len() == 4));
         // Waiting for the answer is no refusal.
         assert!(m.sync(&g).is_empty());
+        // The piece changed on the board meanwhile: the promotion is proposed again.
+        m.board(&lift("a8"), &g);
+        let outs = m.board(&place("a8"), &g);
+        assert_eq!(outs, vec![MirrorOut::Act(Some(Color::White), Command::Move(spec))]);
     }
 
     #[test]
@@ -1179,7 +1185,7 @@ mod tests {
         let white = every_move_is_understood(&game("r3k2r/pPpp1ppp/8/3PpP2/8/8/PPP1P1pP/R3K2R w KQkq e6 0 1"));
         let black = every_move_is_understood(&game("r3k2r/pPp2ppp/8/8/3pP3/8/PPP3pP/R3K2R b KQkq e3 0 1"));
         let chess960 = every_move_is_understood(&game("4k3/8/8/8/8/8/8/RK5R w AH - 0 1"));
-        // White: O-O-O (g2 attacks f1, so no O-O), exd6 and fxe6 en passant, b8 and bxa8 in four
+        // White: O-O-O (g2 attacks f1, so no O-O), dxe6 and fxe6 en passant, b8 and bxa8 in four
         // pieces each. Black: O-O (b7 attacks c8), dxe3 en passant, g1 and gxh1 in four pieces each.
         // Chess960: both castlings.
         assert_eq!((white, black, chess960), (11, 10, 2));
