@@ -140,6 +140,11 @@ impl Mirror {
         mirror
     }
 
+    /// Who plays on the board from now on (the player's side changed): `None` for both sides.
+    pub fn set_board_side(&mut self, board_side: Option<Color>) {
+        self.board_side = board_side;
+    }
+
     /// The last position the board and the game agreed on.
     pub fn agreed(&self) -> &Chess {
         &self.agreed
