@@ -2,6 +2,8 @@
 //! as plain values. The wire format is the codec's business; keeping the game and the board in
 //! step is the mirror's.
 
+pub mod mirror;
+
 use shakmaty::{Piece, Square};
 
 pub mod codec;

@@ -4,12 +4,24 @@
 //! A script has one command a line, `TIME [white:|black:] COMMAND`, with TIME as `m:ss[.fff]` or
 //! `h:mm:ss[.fff]` since the script began, never decreasing. `#` at the start of a line or after a
 //! space starts a comment (so `Qxf7#` is still a move).
+//!
+//! Lines that begin with `board` drive a peg board through the mirror ([`crate::board_link::mirror`]):
+//! `board connect [white|black]` (a board holding the game's position joins; with a side, only that
+//! side plays on it and the other side's moves are shown on it; without, both sides play on it),
+//! `board lift e2`, `board place e4`, `board snapshot CELLS` (64 cells, rank 8 first as in a FEN
+//! diagram, `/` between ranks allowed: `.` empty, `x` a peg, or a piece letter `KQRBNPkqrbnp`),
+//! `board hello` (the board greets), `board settle` (the board has been quiet) and `board restore`
+//! (back to the last position board and game agreed on). A board line without `connect` before
+//! connects a board on which both sides play. In the transcript `board< ...` is what the board
+//! did, `board> ...` what Anna asked of it.
 
 use std::fmt;
 use std::time::Duration;
 
 use shakmaty::Color;
 
+use crate::board_link::mirror::{self, Mirror, MirrorOut};
+use crate::board_link::{BoardEvent, Cell, Snapshot};
 #[cfg(test)]
 use crate::core::command::Command;
 use crate::core::command::Input;
@@ -28,6 +40,85 @@ pub struct Step {
     /// The voice from this line on, set by `voice LANG [SQUARES] [FORM]`: the language the
     /// following lines are heard in and the transcript speaks.
     pub voice: Option<Voice>,
+    /// What happens on the peg board on this line (`board ...`), instead of `input`.
+    pub board: Option<BoardStep>,
+}
+
+/// A line about the peg board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardStep {
+    /// A board holding the game's position joins; with a side, only that side plays on it.
+    Connect(Option<Color>),
+    /// The board reports a lift, a place, the whole board or its greeting.
+    Event(BoardEvent),
+    /// The board has been quiet for a while.
+    Settle,
+    /// Back to the last position the board and the game agreed on.
+    Restore,
+}
+
+impl fmt::Display for BoardStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardStep::Connect(None) => f.write_str("connect"),
+            BoardStep::Connect(Some(c)) => write!(f, "connect {}", side(*c)),
+            BoardStep::Event(BoardEvent::Lifted(s)) => write!(f, "lift {s}"),
+            BoardStep::Event(BoardEvent::Placed(s)) => write!(f, "place {s}"),
+            BoardStep::Event(BoardEvent::Board(_)) => f.write_str("snapshot"),
+            BoardStep::Event(BoardEvent::Hello { version, .. }) => write!(f, "hello {version}"),
+            BoardStep::Event(BoardEvent::Ack(n)) => write!(f, "ack {n}"),
+            BoardStep::Settle => f.write_str("settle"),
+            BoardStep::Restore => f.write_str("restore"),
+        }
+    }
+}
+
+/// `connect [white|black]`, `lift SQ`, `place SQ`, `snapshot CELLS`, `hello`, `settle`, `restore`;
+/// `None` when the words are not about the peg board (`board` alone is a question about the game).
+fn board_step(text: &str) -> Option<Result<BoardStep, String>> {
+    let mut words = text.split_whitespace();
+    let verb = words.next()?;
+    let arg = words.next();
+    let square = |what: &str| {
+        arg.and_then(|a| shakmaty::Square::from_ascii(a.as_bytes()).ok())
+            .ok_or_else(|| format!("'board {what}' needs a square, like e2."))
+    };
+    Some(match verb {
+        "connect" => match arg {
+            None => Ok(BoardStep::Connect(None)),
+            Some("white") => Ok(BoardStep::Connect(Some(Color::White))),
+            Some("black") => Ok(BoardStep::Connect(Some(Color::Black))),
+            Some(other) => Err(format!("'board connect' takes white, black or nothing, not '{other}'.")),
+        },
+        "lift" => square("lift").map(|s| BoardStep::Event(BoardEvent::Lifted(s))),
+        "place" => square("place").map(|s| BoardStep::Event(BoardEvent::Placed(s))),
+        "snapshot" => snapshot(&words.fold(arg.unwrap_or_default().to_string(), |a, w| a + w))
+            .map(|s| BoardStep::Event(BoardEvent::Board(s))),
+        "hello" => Ok(BoardStep::Event(BoardEvent::Hello { version: 1, name: "script".to_string() })),
+        "settle" => Ok(BoardStep::Settle),
+        "restore" => Ok(BoardStep::Restore),
+        _ => return None,
+    })
+}
+
+/// 64 cells, rank 8 first: `.` empty, `x` a peg, a piece letter; `/` between ranks is allowed.
+fn snapshot(text: &str) -> Result<Snapshot, String> {
+    let cells: Vec<char> = text.chars().filter(|c| *c != '/').collect();
+    if cells.len() != 64 {
+        return Err(format!("a snapshot has 64 cells (. x or a piece letter), not {}.", cells.len()));
+    }
+    let mut board = [Cell::Empty; 64];
+    for (i, c) in cells.into_iter().enumerate() {
+        let (rank, file) = (7 - i / 8, i % 8);
+        board[rank * 8 + file] = match c {
+            '.' => Cell::Empty,
+            'x' => Cell::Occupied,
+            letter => shakmaty::Piece::from_char(letter)
+                .map(Cell::Piece)
+                .ok_or_else(|| format!("'{letter}' is not a cell of a snapshot: use . x or a piece letter."))?,
+        };
+    }
+    Ok(Snapshot(board))
 }
 
 /// A line of a script that could not be read.
@@ -80,11 +171,16 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         }
         if let Some(settings) = command_text.strip_prefix("voice ") {
             voice = voice_setting(settings).map_err(fail)?;
-            steps.push(Step { line, time, input: Input::Tick, voice: Some(voice.clone()) });
+            steps.push(Step { line, time, input: Input::Tick, voice: Some(voice.clone()), board: None });
+            continue;
+        }
+        if let Some(step) = command_text.strip_prefix("board ").and_then(board_step) {
+            let board = Some(step.map_err(fail)?);
+            steps.push(Step { line, time, input: Input::Tick, voice: None, board });
             continue;
         }
         let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.message))?;
-        steps.push(Step { line, time, input: Input::Act { actor, command }, voice: None });
+        steps.push(Step { line, time, input: Input::Act { actor, command }, voice: None, board: None });
     }
     Ok(steps)
 }
@@ -121,6 +217,7 @@ fn strip_comment(line: &str) -> &str {
 pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<String> {
     let mut voice = voice;
     let mut transcript = Vec::new();
+    let mut mirror: Option<Mirror> = None;
     for step in steps {
         if let Some(new) = &step.voice {
             voice = new;
@@ -129,11 +226,68 @@ pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<Strin
             let effects = session.handle(Input::Tick, deadline);
             transcript.extend(effects.iter().map(|e| effect_line(deadline, e, voice)));
         }
-        let effects = session.handle(step.input.clone(), step.time);
-        transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
+        let at = format_precise(step.time);
+        let outs = match &step.board {
+            Some(board) => {
+                transcript.push(format!("{at} board< {board}"));
+                let m = mirror.get_or_insert_with(|| Mirror::new(session.game(), None));
+                match board {
+                    BoardStep::Connect(side) => {
+                        *m = Mirror::new(session.game(), *side);
+                        Vec::new()
+                    }
+                    BoardStep::Event(event) => m.board(event, session.game()),
+                    BoardStep::Settle => m.settle(session.game()),
+                    BoardStep::Restore => m.restore(session.game()),
+                }
+            }
+            None => {
+                // Any other input means the hand has left the board: a move waiting for that is made.
+                if let Some(m) = mirror.as_mut() {
+                    let waiting = m.settle(session.game());
+                    carry_out(waiting, m, session, step.time, voice, &mut transcript);
+                }
+                let effects = session.handle(step.input.clone(), step.time);
+                transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
+                mirror.as_mut().map(|m| m.sync(session.game())).unwrap_or_default()
+            }
+        };
+        if let Some(m) = mirror.as_mut() {
+            carry_out(outs, m, session, step.time, voice, &mut transcript);
+        }
     }
     transcript.push(result_line(session));
     transcript
+}
+
+/// Carries out what the mirror asks, in order: a command goes to the session (and the mirror
+/// looks at the game after it), a request to the board is written `board> ...`, a sentence is said.
+fn carry_out(
+    outs: Vec<MirrorOut>,
+    mirror: &mut Mirror,
+    session: &mut Session,
+    time: Duration,
+    voice: &Voice,
+    transcript: &mut Vec<String>,
+) {
+    let mut queue: std::collections::VecDeque<MirrorOut> = outs.into();
+    while let Some(out) = queue.pop_front() {
+        match out {
+            MirrorOut::Act(actor, command) => {
+                let effects = session.handle(Input::Act { actor, command }, time);
+                transcript.extend(effects.iter().map(|e| effect_line(time, e, voice)));
+                for (i, next) in mirror.sync(session.game()).into_iter().enumerate() {
+                    queue.insert(i, next);
+                }
+            }
+            MirrorOut::Send(command) => {
+                transcript.push(format!("{} board> {}", format_precise(time), mirror::command_text(&command)))
+            }
+            MirrorOut::Say(utterance) => {
+                transcript.push(effect_line(time, &crate::core::message::Effect::Say(utterance), voice))
+            }
+        }
+    }
 }
 
 /// One transcript line: the time, then what was said or recorded.
@@ -234,6 +388,27 @@ mod tests {
         assert_eq!(steps[1].time, Duration::from_millis(1500));
         assert_eq!(steps[1].input, Input::Act { actor: Some(Color::White), command: Command::Move(spec("e4")) });
         assert_eq!(steps[2].input, Input::act(Command::Move(spec("Qxf7#"))));
+    }
+
+    #[test]
+    fn reads_board_lines() {
+        let steps = parse_script_en(
+            "0:00 board connect white\n0:01 board lift e2\n0:02 board place e4\n0:03 board settle\n0:04 board\n\
+             0:05 board snapshot rnbqkbnr/pppppppp/......../......../....x.../......../pppp.ppp/RNBQKBNR\n",
+        )
+        .unwrap();
+        let boards: Vec<String> = steps.iter().filter_map(|s| s.board.as_ref().map(|b| b.to_string())).collect();
+        assert_eq!(boards, ["connect white", "lift e2", "place e4", "settle", "snapshot"]);
+        // `board` alone is still the question about the board.
+        assert!(matches!(steps[4].input, Input::Act { command: Command::Explore(_), .. }));
+        let Some(BoardStep::Event(BoardEvent::Board(snapshot))) = &steps[5].board else { panic!("{:?}", steps[5]) };
+        assert_eq!(snapshot.get(shakmaty::Square::E4), Cell::Occupied);
+        assert_eq!(snapshot.get(shakmaty::Square::A8), Cell::Piece(shakmaty::Piece::from_char('r').unwrap()));
+        assert_eq!(snapshot.get(shakmaty::Square::E2), Cell::Empty);
+        let e = parse_script_en("0:00 board lift x9\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: 'board lift' needs a square, like e2.");
+        let e = parse_script_en("0:00 board snapshot xx\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: a snapshot has 64 cells (. x or a piece letter), not 2.");
     }
 
     #[test]

@@ -130,6 +130,14 @@ sentences! {
     ExploreSquareEmpty => "explore_square_empty",
     ExploreMoves => "explore_moves",
     ExploreNoMoves => "explore_no_moves",
+    BoardMatches => "board_matches",
+    BoardShow => "board_show",
+    BoardIllegal => "board_illegal",
+    BoardRemove => "board_remove",
+    BoardRemoveUnknown => "board_remove_unknown",
+    BoardPut => "board_put",
+    BoardMove => "board_move",
+    BoardRestore => "board_restore",
 }
 
 impl Sentence {
@@ -148,6 +156,12 @@ impl Sentence {
                 | Sentence::ExploreMoves
                 | Sentence::ExploreNoMoves
         )
+    }
+
+    /// A step on the peg board, which may begin with a lowercase word (`weißen Springer auf ...
+    /// setzen`) and is said with a capital.
+    pub const fn is_board_step(self) -> bool {
+        matches!(self, Sentence::BoardRemove | Sentence::BoardPut | Sentence::BoardMove)
     }
 }
 
@@ -191,6 +205,13 @@ pub enum Arg {
     Shade(Square),
     /// Moves that can be made, said as a list.
     MoveOptions(Vec<Played>),
+    /// A move said with its piece and departure square whatever the voice's form, so it can be
+    /// carried out on the board: `Springer Bella acht Cesar sechs`.
+    MoveLong(Played),
+    /// A piece with its colour as the object of a step on the peg board (`weißen Springer`).
+    Peg(Piece),
+    /// A kind of piece as the object of a step on the peg board (`Bauern`).
+    PegKind(Role),
 }
 
 /// A move as it was played: its SAN (with check or mate) and the move itself, so that it can be said

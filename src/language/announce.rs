@@ -163,7 +163,7 @@ impl Voice {
         let template = self.vocab.word_owned(&format!("say.{}", utterance.sentence.key()));
         let args: Vec<(&str, String)> = utterance.args.iter().map(|(name, arg)| (*name, self.argument(arg))).collect();
         let text = fill(&template, &args);
-        if utterance.sentence.is_exploration() {
+        if utterance.sentence.is_exploration() || utterance.sentence.is_board_step() {
             return explore::capitalised(text);
         }
         text
@@ -186,6 +186,12 @@ impl Voice {
             Arg::Article(a) => (*a).to_string(),
             Arg::Outcome(o) => outcome(*o, vocab),
             Arg::MoveList(list) => self.move_list(list),
+            Arg::MoveLong(played) => Voice { form: MoveForm::Long, ..self.clone() }.move_words(played),
+            Arg::Peg(piece) => {
+                let colour = if piece.color == Color::White { "white" } else { "black" };
+                vocab.word_owned(&format!("peg.{colour}_{}", role_key(piece.role)))
+            }
+            Arg::PegKind(role) => vocab.word_owned(&format!("peg.{}", role_key(*role))),
             other => explore::argument(self, other).unwrap_or_default(),
         }
     }
@@ -217,6 +223,18 @@ impl Voice {
             })
             .collect();
         entries.join(self.vocab.word("outcome.move_list_separator"))
+    }
+}
+
+/// The grammar key of a kind of piece (`knight`).
+fn role_key(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
     }
 }
 

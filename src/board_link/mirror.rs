@@ -1,0 +1,1263 @@
+//! Keeping the physical peg board and the game in step (FIDE Annex D.2, article 4). Pure: board
+//! events and the game in, commands for the session, requests for the board and sentences out.
+//!
+//! The mirror keeps its own model of the 64 holes (which are occupied, and which piece stands in
+//! each as far as it can tell), updated by lifts, places and whole-board snapshots, and compares it
+//! with the game:
+//!
+//! - While the board shows the game, a lift by the player having the move is a touch (D.2.2, 4.3):
+//!   the first one becomes [`Command::Touch`]. Lifts and places that together make a legal move
+//!   (D.2.3) become [`Command::Move`]: plain moves, captures in either order, castling with king or
+//!   rook first (the rook's move waits for [`Mirror::settle`] or the next event, since it may yet
+//!   become castling), en passant, and promotion (the session asks which piece: an occupancy-only
+//!   board cannot tell). A piece put back on its square is a touch only. A physical move that is
+//!   not legal is said as such, the board is sent [`HostCommand::Invalid`] and the repair begins.
+//! - A move made in the game that the board does not show yet is sent as [`HostCommand::ShowMove`]
+//!   and said; the lifts and places that carry it out are not touches; when the board matches,
+//!   Anna says so and sends [`HostCommand::Clear`].
+//! - Whenever the board and the game differ in any other way (a knocked-over piece, a wrong move, a
+//!   reconnection), the repair [`Step`]s are said one at a time until they agree (D.2.9), then Anna
+//!   says so. [`Mirror::restore`] leads the board back to the last position both agreed on and then
+//!   shows the game's moves from there.
+//!
+//! How the runtime drives it: every [`BoardEvent`] goes to [`Mirror::board`]; after every input the
+//! session handled (including the commands the mirror gave it) call [`Mirror::sync`]; after about a
+//! second without board events, and before handing the session any other input (a clock press, a
+//! spoken command), call [`Mirror::settle`]. Each returns [`MirrorOut`]s, to be carried
+//! out in order: an `Act` is handed to the session (and then `sync` called), a `Send` goes to the
+//! board, a `Say` is spoken.
+
+use shakmaty::uci::UciMove;
+use shakmaty::{Bitboard, Chess, Color, Move, Piece, Position, Square};
+
+use super::{BoardEvent, Cell, HostCommand, Snapshot};
+use crate::core::command::Command;
+use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
+use crate::core::rules::{Game, MoveError, MoveSpec};
+
+/// What the mirror asks of the world, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MirrorOut {
+    /// A command for the session, by this side (the player having the move).
+    Act(Option<Color>, Command),
+    /// A request for the board.
+    Send(HostCommand),
+    /// A sentence to speak.
+    Say(Utterance),
+}
+
+/// One step that brings the board closer to the game (D.2.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A piece merely on a wrong square: move it.
+    Move { from: Square, to: Square, piece: Piece },
+    /// A piece where none belongs; `None` when the board cannot tell which piece it is.
+    Remove { square: Square, piece: Option<Piece> },
+    /// A piece missing from its square.
+    Put { square: Square, piece: Piece },
+}
+
+impl Step {
+    /// The sentence that asks for this step: `Springer von Gustav eins entfernen`.
+    pub fn utterance(self) -> Utterance {
+        let square = |s: Square| Arg::Square(s.to_string());
+        match self {
+            Step::Move { from, to, piece } => Utterance::new(Priority::Move, Sentence::BoardMove)
+                .arg("piece", Arg::PegKind(piece.role))
+                .arg("from", square(from))
+                .arg("to", square(to)),
+            Step::Remove { square: s, piece: Some(piece) } => Utterance::new(Priority::Move, Sentence::BoardRemove)
+                .arg("piece", Arg::PegKind(piece.role))
+                .arg("square", square(s)),
+            Step::Remove { square: s, piece: None } => {
+                Utterance::new(Priority::Move, Sentence::BoardRemoveUnknown).arg("square", square(s))
+            }
+            Step::Put { square: s, piece } => Utterance::new(Priority::Move, Sentence::BoardPut)
+                .arg("piece", Arg::Peg(piece))
+                .arg("square", square(s)),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum State {
+    /// The board showed the game when the player having the move began (or nothing happened).
+    Idle,
+    /// A move was handed to the session and is not in the game yet; `promotion` when the session
+    /// asks which piece.
+    Proposed { promotion: bool, to: Square },
+    /// A rook (or king) move that may still become castling.
+    Deferred(Move),
+    /// The board is to carry out the game's move; the position after it.
+    Showing(Move, Box<Chess>),
+    /// Repair steps lead the board to `target`; the step last said.
+    Repairing { target: Box<Chess>, said: Option<Step> },
+}
+
+/// The physical board as Anna knows it, and what it waits for.
+#[derive(Clone, Debug)]
+pub struct Mirror {
+    /// The side that plays on the board; `None` when both do. The other side's moves are shown.
+    board_side: Option<Color>,
+    occupied: Bitboard,
+    /// The piece in each occupied hole, as far as known (followed from lift to place).
+    belief: [Option<Piece>; 64],
+    /// Holes whose piece the board itself reported (a board that knows its pieces).
+    sensed: Bitboard,
+    /// Pieces lifted and not yet put down, the last lifted last.
+    hand: Vec<Piece>,
+    /// Holes lifted since the board last agreed with the game.
+    lifted: Bitboard,
+    /// The number of plies of the game when a touch was last given, so a turn has one touch.
+    touched_at: Option<usize>,
+    agreed: Chess,
+    /// The game as last seen: its number of plies and position.
+    seen: (usize, Chess),
+    state: State,
+    /// A board event that came after a deferred move and belongs to the position after it.
+    replay: Option<BoardEvent>,
+}
+
+impl Mirror {
+    /// A mirror of a board that holds the game's position; `board_side` plays on the board (`None`:
+    /// both sides do).
+    pub fn new(game: &Game, board_side: Option<Color>) -> Mirror {
+        let pos = game.position().clone();
+        let mut mirror = Mirror {
+            board_side,
+            occupied: Bitboard::EMPTY,
+            belief: [None; 64],
+            sensed: Bitboard::EMPTY,
+            hand: Vec::new(),
+            lifted: Bitboard::EMPTY,
+            touched_at: None,
+            agreed: pos.clone(),
+            seen: (game.plies().len(), pos.clone()),
+            state: State::Idle,
+            replay: None,
+        };
+        mirror.agree(&pos);
+        mirror
+    }
+
+    /// Who plays on the board from now on (the player's side changed): `None` for both sides.
+    pub fn set_board_side(&mut self, board_side: Option<Color>) {
+        self.board_side = board_side;
+    }
+
+    /// The last position the board and the game agreed on.
+    pub fn agreed(&self) -> &Chess {
+        &self.agreed
+    }
+
+    /// Whether the board is known to show `pos` (occupancy, and the pieces the board reports).
+    pub fn shows(&self, pos: &Chess) -> bool {
+        self.occupied == pos.board().occupied()
+            && self.sensed.into_iter().all(|s| self.belief[usize::from(s)] == pos.board().piece_at(s))
+    }
+
+    /// A report of the board.
+    pub fn board(&mut self, event: &BoardEvent, game: &Game) -> Vec<MirrorOut> {
+        let mut out = Vec::new();
+        let square = match event {
+            BoardEvent::Hello { .. } => {
+                out.push(MirrorOut::Send(HostCommand::Query));
+                return out;
+            }
+            BoardEvent::Ack(_) => return out,
+            BoardEvent::Board(snapshot) => {
+                self.apply_snapshot(snapshot);
+                self.state = State::Idle;
+                self.replay = None;
+                self.reconcile(game, &mut out, true);
+                return out;
+            }
+            BoardEvent::Lifted(s) | BoardEvent::Placed(s) => *s,
+        };
+        let (want, colour) = match &self.state {
+            State::Showing(_, after) => (after.board().piece_at(square), None),
+            State::Repairing { target, .. } => (target.board().piece_at(square), None),
+            _ => (None, Some(game.turn())),
+        };
+        if !self.apply(event, want, colour) {
+            // The board says something the model cannot follow: read the whole board.
+            out.push(MirrorOut::Send(HostCommand::Query));
+            return out;
+        }
+        match std::mem::replace(&mut self.state, State::Idle) {
+            State::Idle => self.attempt(event, game, &mut out),
+            State::Deferred(mv) => self.deferred(mv, event, game, &mut out),
+            // Still waiting for the answer to "which piece?": the board is read afresh (a new
+            // piece put on the promotion square proposes the promotion again).
+            State::Proposed { .. } => self.attempt(event, game, &mut out),
+            State::Showing(mv, after) => self.showing(mv, *after, event, game, &mut out),
+            State::Repairing { target, said } => self.repairing(*target, said, event, game, &mut out),
+        }
+        out
+    }
+
+    /// Call after every input the session handled: notices moves made in the game (to show them)
+    /// and moves the session did not accept (to undo them on the board).
+    pub fn sync(&mut self, game: &Game) -> Vec<MirrorOut> {
+        let mut out = Vec::new();
+        let now = (game.plies().len(), game.position().clone());
+        if now == self.seen {
+            if let State::Proposed { promotion: false, to } = self.state {
+                // Refused (touch-move, D.2.8): the board goes back to the game.
+                out.push(MirrorOut::Send(HostCommand::Invalid(to)));
+                self.repair(game.position().clone(), &mut out);
+            }
+            return out;
+        }
+        self.seen = now;
+        let announce = matches!(self.state, State::Showing(..) | State::Repairing { .. });
+        let showing = match &self.state {
+            State::Showing(mv, _) => Some((*mv, self.agreed.clone())),
+            _ => None,
+        };
+        if let Some(event) = self.replay.take() {
+            if self.shows_after_undoing(&event, game.position()) {
+                self.agree(game.position());
+                let _ = self.apply(&event, None, Some(game.turn()));
+                self.state = State::Idle;
+                self.attempt(&event, game, &mut out);
+                return out;
+            }
+        }
+        self.state = State::Idle;
+        self.reconcile(game, &mut out, announce);
+        // Still the same move to carry out (the game went on meanwhile): it was shown and said.
+        if let (Some((mv, before)), State::Showing(now, _)) = (showing, &self.state) {
+            if mv == *now && before == self.agreed {
+                out.clear();
+            }
+        }
+        out
+    }
+
+    /// Call when the board has been quiet for a while: a rook move that might still have become
+    /// castling is made now.
+    pub fn settle(&mut self, game: &Game) -> Vec<MirrorOut> {
+        let mut out = Vec::new();
+        if let State::Deferred(mv) = self.state {
+            self.replay = None;
+            self.propose(game, &[mv], &mut out);
+        }
+        out
+    }
+
+    /// Leads the board back to the last position both agreed on, one step at a time, then shows
+    /// the game's moves from there.
+    pub fn restore(&mut self, game: &Game) -> Vec<MirrorOut> {
+        let mut out = Vec::new();
+        self.replay = None;
+        if self.hand.is_empty() && self.shows(&self.agreed.clone()) {
+            self.state = State::Idle;
+            self.reconcile(game, &mut out, true);
+            return out;
+        }
+        out.push(MirrorOut::Say(Utterance::new(Priority::Info, Sentence::BoardRestore)));
+        self.repair(self.agreed.clone(), &mut out);
+        out
+    }
+
+    /// The steps that make the board show `target`, fewest first: pieces merely on a wrong square
+    /// are moved, then pieces that do not belong are removed, then missing pieces are put.
+    pub fn steps(&self, target: &Chess) -> Vec<Step> {
+        let board = target.board();
+        let belief = |s: Square| self.belief[usize::from(s)];
+        let wrong = |s: Square| {
+            self.occupied.contains(s)
+                && (board.piece_at(s).is_none() || (self.sensed.contains(s) && belief(s) != board.piece_at(s)))
+        };
+        let mut extra: Vec<Square> = Square::ALL.into_iter().filter(|s| wrong(*s)).collect();
+        let mut missing: Vec<(Square, Piece)> = Square::ALL
+            .into_iter()
+            .filter(|s| !self.occupied.contains(*s) || wrong(*s))
+            .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
+            .collect();
+        let mut moves = Vec::new();
+        missing.retain(|&(to, piece)| {
+            let movable = extra.iter().position(|&from| {
+                from != to
+                    && !self.occupied.contains(to)
+                    && belief(from) == Some(piece)
+                    && board.piece_at(from).is_none()
+            });
+            match movable {
+                Some(i) => {
+                    moves.push(Step::Move { from: extra.remove(i), to, piece });
+                    false
+                }
+                None => true,
+            }
+        });
+        moves
+            .into_iter()
+            .chain(extra.into_iter().map(|square| Step::Remove { square, piece: belief(square) }))
+            .chain(missing.into_iter().map(|(square, piece)| Step::Put { square, piece }))
+            .collect()
+    }
+
+    /// The model follows one lift or place; `false` when the board cannot be right (a lift from an
+    /// empty hole, a place into a full one).
+    fn apply(&mut self, event: &BoardEvent, want: Option<Piece>, colour: Option<Color>) -> bool {
+        match *event {
+            BoardEvent::Lifted(s) => {
+                if !self.occupied.contains(s) {
+                    return false;
+                }
+                self.occupied.discard(s);
+                self.sensed.discard(s);
+                self.lifted.add(s);
+                if let Some(piece) = self.belief[usize::from(s)].take() {
+                    self.hand.push(piece);
+                }
+                true
+            }
+            BoardEvent::Placed(s) => {
+                if self.occupied.contains(s) {
+                    return false;
+                }
+                self.occupied.add(s);
+                // The piece in hand that belongs there, else the last lifted of the side moving.
+                let index = want
+                    .and_then(|w| self.hand.iter().rposition(|p| *p == w))
+                    .or_else(|| colour.and_then(|c| self.hand.iter().rposition(|p| p.color == c)))
+                    .or_else(|| self.hand.len().checked_sub(1));
+                self.belief[usize::from(s)] = index.map(|i| self.hand.remove(i));
+                true
+            }
+            _ => true,
+        }
+    }
+
+    fn apply_snapshot(&mut self, snapshot: &Snapshot) {
+        let (old, old_belief) = (self.occupied, self.belief);
+        self.occupied = Bitboard::EMPTY;
+        self.sensed = Bitboard::EMPTY;
+        for s in Square::ALL {
+            let i = usize::from(s);
+            self.belief[i] = match snapshot.get(s) {
+                Cell::Empty => None,
+                // A peg where one stood before is taken to be the same piece.
+                Cell::Occupied => old_belief[i].filter(|_| old.contains(s)),
+                Cell::Piece(p) => {
+                    self.sensed.add(s);
+                    Some(p)
+                }
+            };
+            if snapshot.get(s) != Cell::Empty {
+                self.occupied.add(s);
+            }
+        }
+        // One piece gone and one appeared: the same piece, moved while nobody listened.
+        let gone = old & !self.occupied;
+        let new = self.occupied & !old & !self.sensed;
+        if let (Some(from), Some(to), 1, 1) = (gone.first(), new.first(), gone.count(), new.count()) {
+            self.belief[usize::from(to)] = old_belief[usize::from(from)];
+        }
+        self.hand.clear();
+        self.lifted = Bitboard::EMPTY;
+    }
+
+    /// The board and the game agree on `pos`.
+    fn agree(&mut self, pos: &Chess) {
+        self.agreed = pos.clone();
+        self.occupied = pos.board().occupied();
+        for s in Square::ALL {
+            self.belief[usize::from(s)] = pos.board().piece_at(s);
+        }
+        self.sensed = Bitboard::EMPTY;
+        self.hand.clear();
+        self.lifted = Bitboard::EMPTY;
+        self.state = State::Idle;
+    }
+
+    /// After the board or the game changed: agree, show the next move of the game, or repair.
+    fn reconcile(&mut self, game: &Game, out: &mut Vec<MirrorOut>, announce: bool) {
+        let pos = game.position();
+        if self.shows(pos) {
+            if announce {
+                out.push(MirrorOut::Say(Utterance::new(Priority::Info, Sentence::BoardMatches)));
+                out.push(MirrorOut::Send(HostCommand::Clear));
+            }
+            self.agree(pos);
+            return;
+        }
+        // The board shows an earlier position of the game: its moves are shown from there.
+        if let Some(ply) = game.plies().iter().rev().find(|ply| self.shows(&ply.before)) {
+            let (before, mv, san) = (ply.before.clone(), ply.mv, ply.san);
+            self.agree(&before);
+            let after = ply.after();
+            out.push(MirrorOut::Send(show_command(&before, mv)));
+            let played = Played { san, mv };
+            out.push(MirrorOut::Say(
+                Utterance::new(Priority::Move, Sentence::BoardShow).arg("move", Arg::MoveLong(played)),
+            ));
+            self.state = State::Showing(mv, Box::new(after));
+            return;
+        }
+        // Back to the last agreed position when that is nearer, and the game's moves from there.
+        let agreed_in_game = game.plies().iter().any(|ply| ply.before == self.agreed);
+        let target = if agreed_in_game && self.steps(&self.agreed).len() < self.steps(pos).len() {
+            self.agreed.clone()
+        } else {
+            pos.clone()
+        };
+        self.repair(target, out);
+    }
+
+    /// The board reached `target`: the game's position (said), or an earlier one whose moves
+    /// are shown from there.
+    fn finish(&mut self, target: Chess, game: &Game, out: &mut Vec<MirrorOut>) {
+        let announce = self.shows(game.position());
+        self.agree(&target);
+        self.reconcile(game, out, announce);
+    }
+
+    fn repair(&mut self, target: Chess, out: &mut Vec<MirrorOut>) {
+        let said = self.steps(&target).first().copied();
+        if let Some(step) = said {
+            out.push(MirrorOut::Say(step.utterance()));
+        }
+        self.state = State::Repairing { target: Box::new(target), said };
+    }
+
+    /// A lift or place by the player having the move, from a board that showed the game.
+    fn attempt(&mut self, event: &BoardEvent, game: &Game, out: &mut Vec<MirrorOut>) {
+        let pos = game.position().clone();
+        let side = pos.turn();
+        if pos.legal_moves().is_empty() {
+            // Mate or stalemate: the pieces are the players' again, nothing is a touch or a move.
+            return;
+        }
+        if self.board_side.is_some_and(|c| c != side) {
+            // Not a move of someone on the board: a knocked-over piece, or a hand in the wrong place.
+            return self.repair(pos, out);
+        }
+        if self.shows(&pos) {
+            // Put back where it stood: a touch only (4.3), the obligation stays.
+            self.lifted = Bitboard::EMPTY;
+            self.hand.clear();
+            return;
+        }
+        let plies = game.plies().len();
+        if let BoardEvent::Lifted(s) = *event {
+            if self.touched_at != Some(plies) {
+                self.touched_at = Some(plies);
+                out.push(MirrorOut::Act(Some(side), Command::Touch(s)));
+            }
+        }
+        let found = self.completed(&pos, event);
+        if let Some(&first) = found.first() {
+            if found.len() == 1 && self.may_become_castling(&pos) {
+                self.state = State::Deferred(first);
+                return;
+            }
+            return self.propose(game, &found, out);
+        }
+        if let BoardEvent::Placed(s) = *event {
+            if !self.on_the_way(&pos) {
+                self.illegal(game, s, out);
+            }
+        }
+    }
+
+    /// A move that might have been castling waits for the next event.
+    fn deferred(&mut self, mv: Move, event: &BoardEvent, game: &Game, out: &mut Vec<MirrorOut>) {
+        let pos = game.position().clone();
+        let castling: Vec<Move> = self.completed(&pos, event).into_iter().filter(|m| m.is_castle()).collect();
+        if !castling.is_empty() {
+            return self.propose(game, &castling, out);
+        }
+        if self.may_become_castling(&pos) {
+            self.state = State::Deferred(mv);
+            return;
+        }
+        // Something else: the move stands, and this event belongs to the position after it.
+        self.replay = Some(event.clone());
+        self.propose(game, &[mv], out);
+    }
+
+    fn propose(&mut self, game: &Game, found: &[Move], out: &mut Vec<MirrorOut>) {
+        let mv = found[0];
+        let promotion = found.len() > 1;
+        let spec = match game.uci(mv) {
+            UciMove::Normal { from, to, promotion: p } => MoveSpec::squares(from, to, if promotion { None } else { p }),
+            _ => return,
+        };
+        out.push(MirrorOut::Act(Some(game.turn()), Command::Move(spec)));
+        self.state = State::Proposed { promotion, to: mv.to() };
+    }
+
+    /// A physical move that is not legal: said (by the session when it is one piece from one square
+    /// to another, with the reason), marked on the board, and repaired.
+    fn illegal(&mut self, game: &Game, placed: Square, out: &mut Vec<MirrorOut>) {
+        let pos = game.position();
+        let vacated = pos.board().occupied() & !self.occupied;
+        let filled = self.occupied & !pos.board().occupied();
+        let simple = match (vacated.first(), vacated.count(), filled.count()) {
+            (Some(from), 1, 1) if filled.contains(placed) => Some(from),
+            _ => None,
+        };
+        let uci = |from| UciMove::Normal { from, to: placed, promotion: None };
+        match simple {
+            Some(from) if matches!(game.resolve_uci(&uci(from)), Err(MoveError::Illegal(_))) => {
+                out.push(MirrorOut::Act(Some(game.turn()), Command::Move(MoveSpec::squares(from, placed, None))))
+            }
+            _ => out.push(MirrorOut::Say(Utterance::new(Priority::Urgent, Sentence::BoardIllegal))),
+        }
+        out.push(MirrorOut::Send(HostCommand::Invalid(placed)));
+        self.repair(pos.clone(), out);
+    }
+
+    fn showing(&mut self, mv: Move, after: Chess, event: &BoardEvent, game: &Game, out: &mut Vec<MirrorOut>) {
+        if self.shows(&after) {
+            return self.finish(after, game, out);
+        }
+        let before = self.agreed.clone();
+        let changed = self.occupied ^ before.board().occupied();
+        if changed.is_subset(touched_squares(&before, mv)) && self.sensed.is_empty() {
+            self.state = State::Showing(mv, Box::new(after));
+            return;
+        }
+        if let BoardEvent::Placed(s) = *event {
+            out.push(MirrorOut::Send(HostCommand::Invalid(s)));
+        }
+        self.repair(after, out);
+    }
+
+    fn repairing(
+        &mut self,
+        target: Chess,
+        said: Option<Step>,
+        event: &BoardEvent,
+        game: &Game,
+        out: &mut Vec<MirrorOut>,
+    ) {
+        if self.shows(&target) {
+            return self.finish(target, game, out);
+        }
+        // Instead of putting it back, the player made a legal move from the game's position.
+        if let (true, BoardEvent::Placed(_)) = (target == *game.position(), event) {
+            let found = self.completed(&target, event);
+            if !found.is_empty() {
+                out.push(MirrorOut::Send(HostCommand::Clear));
+                return self.propose(game, &found, out);
+            }
+        }
+        // Halfway through the step said: the piece to move is in the hand.
+        if let (Some(Step::Move { from, .. }), BoardEvent::Lifted(s)) = (said, event) {
+            if from == *s {
+                self.state = State::Repairing { target: Box::new(target), said };
+                return;
+            }
+        }
+        let next = self.steps(&target).first().copied();
+        let placed = matches!(event, BoardEvent::Placed(_));
+        if next != said || placed {
+            if let Some(step) = next {
+                out.push(MirrorOut::Say(step.utterance()));
+            }
+        }
+        self.state = State::Repairing { target: Box::new(target), said: next };
+    }
+
+    /// The legal moves the board now shows, completed by this event: a place (or the removal of
+    /// the pawn taken en passant), every lifted hole belonging to the move or put back, and for a
+    /// capture the captured piece lifted.
+    fn completed(&self, pos: &Chess, event: &BoardEvent) -> Vec<Move> {
+        let (square, lifting) = match *event {
+            BoardEvent::Lifted(s) => (s, true),
+            BoardEvent::Placed(s) => (s, false),
+            _ => return Vec::new(),
+        };
+        let found: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                let squares = touched_squares(pos, *m);
+                squares.contains(square)
+                    && (!lifting || m.is_en_passant())
+                    && occupied_after(pos, *m) == self.occupied
+                    && (!m.is_capture() || m.is_en_passant() || self.lifted.contains(m.to()))
+                    && self.only_lifted_within(pos, squares)
+            })
+            .collect();
+        // Several moves that share the squares are promotions; otherwise prefer the one whose every
+        // lifted hole belongs to it (castling in Chess960 may look like a rook move).
+        let strict: Vec<Move> =
+            found.iter().copied().filter(|m| self.lifted.is_subset(touched_squares(pos, *m))).collect();
+        let found = if strict.is_empty() { found } else { strict };
+        match found.first() {
+            Some(first) if found.iter().all(|m| m.from() == first.from() && m.to() == first.to()) => found,
+            Some(first) => vec![*first],
+            None => found,
+        }
+    }
+
+    /// Every hole lifted since the board agreed is one of `squares` or holds its piece again.
+    fn only_lifted_within(&self, pos: &Chess, squares: Bitboard) -> bool {
+        let back = !(self.occupied ^ pos.board().occupied());
+        self.lifted.into_iter().all(|l| squares.contains(l) || back.contains(l))
+    }
+
+    /// The board differs from `pos` only on the squares of some legal move: a move in progress.
+    fn on_the_way(&self, pos: &Chess) -> bool {
+        let changed = self.occupied ^ pos.board().occupied();
+        pos.legal_moves().into_iter().any(|m| {
+            let squares = touched_squares(pos, m);
+            changed.is_subset(squares) && self.only_lifted_within(pos, squares)
+        })
+    }
+
+    /// The changes so far are a strict part of a legal castling (a rook moved first).
+    fn may_become_castling(&self, pos: &Chess) -> bool {
+        let vacated = pos.board().occupied() & !self.occupied;
+        let filled = self.occupied & !pos.board().occupied();
+        pos.legal_moves().into_iter().filter(|m| m.is_castle()).any(|c| {
+            let after = occupied_after(pos, c);
+            let (c_vacated, c_filled) = (pos.board().occupied() & !after, after & !pos.board().occupied());
+            vacated.is_subset(c_vacated) && filled.is_subset(c_filled) && (vacated, filled) != (c_vacated, c_filled)
+        })
+    }
+
+    /// Whether the board, without this last event, showed `pos`.
+    fn shows_after_undoing(&self, event: &BoardEvent, pos: &Chess) -> bool {
+        let mut occupied = self.occupied;
+        match *event {
+            BoardEvent::Lifted(s) => occupied.add(s),
+            BoardEvent::Placed(s) => occupied.discard(s),
+            _ => {}
+        }
+        occupied == pos.board().occupied()
+    }
+}
+
+/// The holes a move touches: from and to, the pawn taken en passant, the rook of a castling.
+fn touched_squares(pos: &Chess, mv: Move) -> Bitboard {
+    match mv {
+        Move::Normal { from, to, .. } => Bitboard::from(from) | to,
+        Move::EnPassant { from, to } => Bitboard::from(from) | to | Square::from_coords(to.file(), from.rank()),
+        Move::Castle { king, rook } => {
+            let side = mv.castling_side().unwrap_or(shakmaty::CastlingSide::KingSide);
+            Bitboard::from(king) | rook | side.king_to(pos.turn()) | side.rook_to(pos.turn())
+        }
+        Move::Put { to, .. } => Bitboard::from(to),
+    }
+}
+
+fn occupied_after(pos: &Chess, mv: Move) -> Bitboard {
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    after.board().occupied()
+}
+
+/// The board's request to show `mv`, played in `before`.
+fn show_command(before: &Chess, mv: Move) -> HostCommand {
+    match mv {
+        Move::Castle { king, rook } => {
+            let side = mv.castling_side().unwrap_or(shakmaty::CastlingSide::KingSide);
+            let color = before.turn();
+            HostCommand::ShowMove {
+                from: king,
+                to: side.king_to(color),
+                captured: None,
+                rook: Some((rook, side.rook_to(color))),
+            }
+        }
+        Move::EnPassant { from, to } => {
+            HostCommand::ShowMove { from, to, captured: Some(Square::from_coords(to.file(), from.rank())), rook: None }
+        }
+        _ => HostCommand::ShowMove {
+            from: mv.from().unwrap_or(mv.to()),
+            to: mv.to(),
+            captured: mv.is_capture().then_some(mv.to()),
+            rook: None,
+        },
+    }
+}
+
+/// A short text of a request to the board, for transcripts: `show e7e5`, `show e1g1 rook h1f1`,
+/// `show e5d6 captured d5`, `invalid e5`, `clear`, `query`.
+pub fn command_text(command: &HostCommand) -> String {
+    match command {
+        HostCommand::Hello { version } => format!("hello {version}"),
+        HostCommand::ShowMove { from, to, captured, rook } => {
+            let mut text = format!("show {from}{to}");
+            if let Some(c) = captured {
+                text.push_str(&format!(" captured {c}"));
+            }
+            if let Some((a, b)) = rook {
+                text.push_str(&format!(" rook {a}{b}"));
+            }
+            text
+        }
+        HostCommand::Invalid(s) => format!("invalid {s}"),
+        HostCommand::Clear => "clear".to_string(),
+        HostCommand::Query => "query".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
+    use shakmaty::Role;
+
+    fn sq(name: &str) -> Square {
+        Square::from_ascii(name.as_bytes()).unwrap()
+    }
+
+    fn lift(name: &str) -> BoardEvent {
+        BoardEvent::Lifted(sq(name))
+    }
+
+    fn place(name: &str) -> BoardEvent {
+        BoardEvent::Placed(sq(name))
+    }
+
+    /// A stand-in for the session: plays the moves the mirror asks for when they resolve to one
+    /// legal move (what the session does, without its words), then lets the mirror look.
+    fn run(mirror: &mut Mirror, game: &mut Game, events: &[BoardEvent]) -> Vec<MirrorOut> {
+        let mut all = Vec::new();
+        for event in events {
+            let mut queue = mirror.board(event, game);
+            while !queue.is_empty() {
+                let out = queue.remove(0);
+                if let MirrorOut::Act(_, Command::Move(spec)) = &out {
+                    if let Ok(mv) = game.resolve_spec(spec) {
+                        game.play(mv).unwrap();
+                    }
+                    let mut next = mirror.sync(game);
+                    next.extend(queue);
+                    queue = next;
+                }
+                all.push(out);
+            }
+        }
+        all
+    }
+
+    fn moves(outs: &[MirrorOut]) -> Vec<String> {
+        outs.iter()
+            .filter_map(|o| match o {
+                MirrorOut::Act(_, Command::Move(spec)) => {
+                    Some(format!("{}{}", spec.from().map_or("?".into(), |s| s.to_string()), spec.to.unwrap()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn touches(outs: &[MirrorOut]) -> Vec<Square> {
+        outs.iter()
+            .filter_map(|o| match o {
+                MirrorOut::Act(_, Command::Touch(s)) => Some(*s),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn said(outs: &[MirrorOut], voice: &Voice) -> Vec<String> {
+        outs.iter()
+            .filter_map(|o| match o {
+                MirrorOut::Say(u) => Some(voice.render(u)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn game(fen: &str) -> Game {
+        Game::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn a_lift_is_a_touch_and_lift_place_a_move() {
+        // FIDE D.2.2, D.2.3: the first lift is the touch; the place completes the move.
+        let mut g = Game::new();
+        let mut m = Mirror::new(&g, None);
+        let outs = run(&mut m, &mut g, &[lift("e2"), place("e4")]);
+        assert_eq!(touches(&outs), vec![sq("e2")]);
+        assert_eq!(moves(&outs), vec!["e2e4"]);
+        assert!(m.shows(g.position()));
+        assert_eq!(m.agreed(), g.position());
+    }
+
+    #[test]
+    fn a_piece_put_back_is_a_touch_only() {
+        // FIDE 4.3: the obligation stays with the session; the mirror makes no move.
+        let mut g = Game::new();
+        let mut m = Mirror::new(&g, None);
+        let outs = run(&mut m, &mut g, &[lift("g1"), place("g1"), lift("e2")]);
+        assert_eq!(touches(&outs), vec![sq("g1")], "one touch a turn");
+        assert!(moves(&outs).is_empty());
+    }
+
+    #[test]
+    fn captures_in_either_order() {
+        let fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+        for order in [["e4", "d5"], ["d5", "e4"]] {
+            let mut g = game(fen);
+            let mut m = Mirror::new(&g, None);
+            let outs = run(&mut m, &mut g, &[lift(order[0]), lift(order[1]), place("d5")]);
+            assert_eq!(moves(&outs), vec!["e4d5"], "{order:?}");
+            assert_eq!(touches(&outs), vec![sq(order[0])]);
+        }
+        // The capturing piece lifted alone leaves the same occupancy as the capture: no move yet.
+        let mut g = game(fen);
+        let mut m = Mirror::new(&g, None);
+        assert!(moves(&run(&mut m, &mut g, &[lift("e4")])).is_empty());
+    }
+
+    #[test]
+    fn en_passant_with_the_taken_pawn_removed_last_or_first() {
+        let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+        for events in [[lift("e5"), place("d6"), lift("d5")], [lift("d5"), lift("e5"), place("d6")]] {
+            let mut g = game(fen);
+            let mut m = Mirror::new(&g, None);
+            let outs = run(&mut m, &mut g, &events);
+            assert_eq!(moves(&outs), vec!["e5d6"]);
+            assert!(g.plies().last().unwrap().mv.is_en_passant());
+        }
+    }
+
+    #[test]
+    fn castling_king_or_rook_first() {
+        let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+        let mut g = game(fen);
+        let mut m = Mirror::new(&g, None);
+        let outs = run(&mut m, &mut g, &[lift("e1"), place("g1"), lift("h1"), place("f1")]);
+        assert_eq!(moves(&outs), vec!["e1g1"]);
+        assert!(g.plies().last().unwrap().mv.is_castle());
+        let mut g = game(fen);
+        let mut m = Mirror::new(&g, None);
+        let outs = run(&mut m, &mut g, &[lift("a1"), place("d1"), lift("e1"), place("c1")]);
+        assert_eq!(moves(&outs), vec!["e1c1"]);
+        // The rook alone waits; quiet makes it a rook move.
+        let mut g = game(fen);
+        let mut m = Mirror::new(&g, None);
+        assert!(moves(&run(&mut m, &mut g, &[lift("h1"), place("f1")])).is_empty());
+        assert_eq!(m.settle(&g).len(), 1);
+    }
+
+    #[test]
+    fn chess960_castling_where_the_king_alone_makes_a_legal_move() {
+        // King b1, rook a1: long castling puts them on c1 and d1 (Guideline II.3). The king alone on
+        // c1 is a legal king move and may still become castling, so it waits.
+        let mut g = game("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
+        assert!(g.is_chess960());
+        let mut m = Mirror::new(&g, None);
+        let outs = run(&mut m, &mut g, &[lift("b1"), place("c1"), lift("a1"), place("d1")]);
+        assert_eq!(moves(&outs), vec!["b1a1"]);
+        assert!(g.plies().last().unwrap().mv.is_castle());
+        assert!(m.shows(g.position()));
+    }
+
+    #[test]
+    fn promotion_leaves_the_piece_to_the_session() {
+        // An occupancy board cannot tell the new piece: the spec has none, so the session asks.
+        let g = game("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        let mut m = Mirror::new(&g, None);
+        m.board(&lift("a7"), &g);
+        let outs = m.board(&place("a8"), &g);
+        let spec = MoveSpec::squares(sq("a7"), sq("a8"), None);
+        assert_eq!(outs, vec![MirrorOut::Act(Some(Color::White), Command::Move(spec.clone()))]);
+        assert!(matches!(g.resolve_spec(&spec), Err(MoveError::Ambiguous(c)) if c.len() == 4));
+        // Waiting for the answer is no refusal.
+        assert!(m.sync(&g).is_empty());
+        // The piece changed on the board meanwhile: the promotion is proposed again.
+        m.board(&lift("a8"), &g);
+        let outs = m.board(&place("a8"), &g);
+        assert_eq!(outs, vec![MirrorOut::Act(Some(Color::White), Command::Move(spec))]);
+    }
+
+    #[test]
+    fn a_refused_move_is_undone_on_the_board() {
+        let g = Game::new();
+        let mut m = Mirror::new(&g, None);
+        m.board(&lift("e2"), &g);
+        m.board(&place("e4"), &g);
+        // The session did not play it (touch-move enforced, say).
+        let outs = m.sync(&g);
+        assert_eq!(outs[0], MirrorOut::Send(HostCommand::Invalid(sq("e4"))));
+        assert_eq!(said(&outs, &Voice::english()), vec!["Move the pawn from Eva vier to Eva zwei."]);
+    }
+
+    #[test]
+    fn an_illegal_physical_move_is_explained_by_the_session_and_marked() {
+        let mut g = Game::new();
+        let mut m = Mirror::new(&g, None);
+        let outs = run(&mut m, &mut g, &[lift("e2"), place("e5")]);
+        let spec = MoveSpec::squares(sq("e2"), sq("e5"), None);
+        assert_eq!(outs[1], MirrorOut::Act(Some(Color::White), Command::Move(spec)));
+        assert_eq!(outs[2], MirrorOut::Send(HostCommand::Invalid(sq("e5"))));
+        assert!(g.plies().is_empty());
+        let outs = run(&mut m, &mut g, &[lift("e5"), place("e2")]);
+        assert_eq!(said(&outs, &Voice::english()), vec!["The board matches the game."]);
+        // Instead of the repair, a legal move straight from the wrong square is a move too.
+        run(&mut m, &mut g, &[lift("g1"), place("g4")]);
+        let outs = run(&mut m, &mut g, &[lift("g4"), place("f3")]);
+        assert_eq!(outs[0], MirrorOut::Send(HostCommand::Clear));
+        assert_eq!(moves(&outs), vec!["g1f3"]);
+    }
+
+    #[test]
+    fn the_opponents_move_is_shown_and_carrying_it_out_is_no_touch() {
+        let mut g = Game::new();
+        let mut m = Mirror::new(&g, Some(Color::White));
+        run(&mut m, &mut g, &[lift("e2"), place("e4")]);
+        g.play(g.resolve("e5").unwrap()).unwrap();
+        let outs = m.sync(&g);
+        let show = HostCommand::ShowMove { from: sq("e7"), to: sq("e5"), captured: None, rook: None };
+        assert_eq!(outs[0], MirrorOut::Send(show));
+        assert_eq!(said(&outs, &Voice::english()), vec!["On the board, please: Pawn Eva sieben Eva fünf."]);
+        let outs = run(&mut m, &mut g, &[lift("e7"), place("e5")]);
+        assert!(touches(&outs).is_empty());
+        assert_eq!(outs.last(), Some(&MirrorOut::Send(HostCommand::Clear)));
+        assert_eq!(m.agreed(), g.position());
+    }
+
+    #[test]
+    fn castling_and_en_passant_are_shown_with_rook_and_taken_pawn() {
+        let before: Chess = game("4k3/8/8/3pP3/8/8/8/R3K2R w KQ d6 0 2").position().clone();
+        let show = |uci: &str| {
+            let g = game("4k3/8/8/3pP3/8/8/8/R3K2R w KQ d6 0 2");
+            command_text(&show_command(&before, g.resolve(uci).unwrap()))
+        };
+        assert_eq!(show("O-O"), "show e1g1 rook h1f1");
+        assert_eq!(show("O-O-O"), "show e1c1 rook a1d1");
+        assert_eq!(show("exd6"), "show e5d6 captured d5");
+    }
+
+    #[test]
+    fn a_knocked_piece_is_repaired_one_step_at_a_time() {
+        // FIDE D.2.9: Black to move, White plays on the board; a sleeve knocks two pieces.
+        let mut g = game("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+        let mut m = Mirror::new(&g, Some(Color::White));
+        let de = Voice::new(Vocabulary::german(), SquareStyle::AnnexD, MoveForm::Short);
+        assert_eq!(said(&run(&mut m, &mut g, &[lift("f3")]), &de), vec!["Weißen Springer auf Felix drei setzen."]);
+        // Lifting a second piece changes nothing of the step said.
+        assert!(said(&run(&mut m, &mut g, &[lift("e4")]), &de).is_empty());
+        assert_eq!(
+            said(&run(&mut m, &mut g, &[place("g3")]), &de),
+            vec!["Bauern von Gustav drei auf Eva vier setzen."]
+        );
+        // Halfway through that step, nothing is said.
+        assert!(said(&run(&mut m, &mut g, &[lift("g3")]), &de).is_empty());
+        assert_eq!(said(&run(&mut m, &mut g, &[place("e4")]), &de), vec!["Weißen Springer auf Felix drei setzen."]);
+        assert_eq!(said(&run(&mut m, &mut g, &[place("f3")]), &de), vec!["Das Brett stimmt mit der Partie überein."]);
+    }
+
+    #[test]
+    fn steps_move_a_piece_merely_misplaced_and_remove_and_put_the_unknown() {
+        let g = Game::new();
+        let mut m = Mirror::new(&g, None);
+        // Knight g1 on h3 as the mirror followed it: one step.
+        m.board(&lift("g1"), &g);
+        m.board(&place("h3"), &g);
+        let knight = Piece { color: Color::White, role: Role::Knight };
+        assert_eq!(m.steps(g.position()), vec![Step::Move { from: sq("h3"), to: sq("g1"), piece: knight }]);
+        // The same after a reconnection with the board's own word only on occupancy: a peg gone
+        // and a peg new is taken to be the same piece...
+        let mut cells = [Cell::Empty; 64];
+        for s in g.position().board().occupied() {
+            cells[usize::from(s)] = Cell::Occupied;
+        }
+        cells[usize::from(sq("g1"))] = Cell::Empty;
+        cells[usize::from(sq("f3"))] = Cell::Occupied;
+        let mut m = Mirror::new(&g, None);
+        m.board(&BoardEvent::Board(Snapshot(cells)), &g);
+        assert_eq!(m.steps(g.position()), vec![Step::Move { from: sq("f3"), to: sq("g1"), piece: knight }]);
+        // ...but two gone and two new cannot be told apart: remove, then put.
+        cells[usize::from(sq("b1"))] = Cell::Empty;
+        cells[usize::from(sq("c3"))] = Cell::Occupied;
+        let mut m = Mirror::new(&g, None);
+        let outs = m.board(&BoardEvent::Board(Snapshot(cells)), &g);
+        assert_eq!(
+            m.steps(g.position()),
+            vec![
+                Step::Remove { square: sq("c3"), piece: None },
+                Step::Remove { square: sq("f3"), piece: None },
+                Step::Put { square: sq("b1"), piece: knight },
+                Step::Put { square: sq("g1"), piece: knight },
+            ]
+        );
+        let plain = Voice::new(Vocabulary::english(), SquareStyle::Plain, MoveForm::Short);
+        assert_eq!(said(&outs, &plain), vec!["Take the piece off c three."]);
+        let de = Voice::new(Vocabulary::german(), SquareStyle::AnnexD, MoveForm::Short);
+        assert_eq!(de.render(&m.steps(g.position())[3].utterance()), "Weißen Springer auf Gustav eins setzen.");
+    }
+
+    #[test]
+    fn a_board_that_knows_its_pieces_is_believed() {
+        // A black knight reported on g1 is wrong there even though a piece belongs on g1.
+        let g = Game::new();
+        let mut cells = [Cell::Empty; 64];
+        for s in g.position().board().occupied() {
+            cells[usize::from(s)] = Cell::Piece(g.position().board().piece_at(s).unwrap());
+        }
+        let black_knight = Piece { color: Color::Black, role: Role::Knight };
+        cells[usize::from(sq("g1"))] = Cell::Piece(black_knight);
+        let mut m = Mirror::new(&g, None);
+        let outs = m.board(&BoardEvent::Board(Snapshot(cells)), &g);
+        let de = Voice::new(Vocabulary::german(), SquareStyle::AnnexD, MoveForm::Short);
+        assert_eq!(said(&outs, &de), vec!["Springer von Gustav eins entfernen."]);
+        let white_knight = Piece { color: Color::White, role: Role::Knight };
+        assert_eq!(m.steps(g.position())[1], Step::Put { square: sq("g1"), piece: white_knight });
+    }
+
+    #[test]
+    fn steps_are_said_in_every_language() {
+        let knight = Piece { color: Color::White, role: Role::Knight };
+        let queen = Piece { color: Color::Black, role: Role::Queen };
+        let steps = [
+            Step::Remove { square: Square::G1, piece: Some(knight) },
+            Step::Put { square: Square::F3, piece: knight },
+            Step::Move { from: Square::D1, to: Square::D8, piece: queen },
+            Step::Put { square: Square::D8, piece: queen },
+            Step::Remove { square: Square::G1, piece: None },
+        ];
+        let expected = [
+            (
+                "en",
+                [
+                    "Take the knight off g one.",
+                    "Put a white knight on f three.",
+                    "Move the queen from d one to d eight.",
+                    "Put a black queen on d eight.",
+                    "Take the piece off g one.",
+                ],
+            ),
+            (
+                "de",
+                [
+                    "Springer von g eins entfernen.",
+                    "Weißen Springer auf f drei setzen.",
+                    "Dame von d eins auf d acht setzen.",
+                    "Schwarze Dame auf d acht setzen.",
+                    "Figur von g eins entfernen.",
+                ],
+            ),
+            (
+                "sk",
+                [
+                    "Odoberte jazdca z poľa g jedna.",
+                    "Položte bieleho jazdca na pole f tri.",
+                    "Preložte dámu z poľa d jedna na pole d osem.",
+                    "Položte čiernu dámu na pole d osem.",
+                    "Odoberte figúrku z poľa g jedna.",
+                ],
+            ),
+            (
+                "cs",
+                [
+                    "Odeberte jezdce z pole g jedna.",
+                    "Postavte bílého jezdce na pole f tři.",
+                    "Přesuňte dámu z pole d jedna na pole d osm.",
+                    "Postavte černou dámu na pole d osm.",
+                    "Odeberte kámen z pole g jedna.",
+                ],
+            ),
+            (
+                "pl",
+                [
+                    "Proszę zdjąć skoczka z pola g jeden.",
+                    "Proszę postawić białego skoczka na polu f trzy.",
+                    "Proszę przestawić hetmana z pola d jeden na pole d osiem.",
+                    "Proszę postawić czarnego hetmana na polu d osiem.",
+                    "Proszę zdjąć bierkę z pola g jeden.",
+                ],
+            ),
+            (
+                "sl",
+                [
+                    "Odstranite skakača s polja g ena.",
+                    "Postavite belega skakača na polje f tri.",
+                    "Prestavite damo s polja d ena na polje d osem.",
+                    "Postavite črno damo na polje d osem.",
+                    "Odstranite figuro s polja g ena.",
+                ],
+            ),
+        ];
+        for (code, words) in expected {
+            let voice = Voice::new(Vocabulary::get(code).unwrap(), SquareStyle::Plain, MoveForm::Short);
+            let said: Vec<String> = steps.iter().map(|s| voice.render(&s.utterance())).collect();
+            assert_eq!(said, words, "{code}");
+        }
+    }
+
+    #[test]
+    fn a_board_the_model_cannot_follow_is_read_again() {
+        let g = Game::new();
+        let mut m = Mirror::new(&g, None);
+        assert_eq!(m.board(&lift("e4"), &g), vec![MirrorOut::Send(HostCommand::Query)]);
+        assert_eq!(m.board(&place("e2"), &g), vec![MirrorOut::Send(HostCommand::Query)]);
+        let hello = BoardEvent::Hello { version: 1, name: "peg".into() };
+        assert_eq!(m.board(&hello, &g), vec![MirrorOut::Send(HostCommand::Query)]);
+    }
+
+    #[test]
+    fn restore_goes_back_to_the_agreed_position_then_shows_the_move() {
+        let mut g = Game::new();
+        let mut m = Mirror::new(&g, Some(Color::White));
+        run(&mut m, &mut g, &[lift("e2"), place("e4")]);
+        g.play(g.resolve("e5").unwrap()).unwrap();
+        m.sync(&g);
+        let en = Voice::english();
+        let outs = run(&mut m, &mut g, &[lift("e7"), place("e6")]);
+        assert_eq!(outs[0], MirrorOut::Send(HostCommand::Invalid(sq("e6"))));
+        assert_eq!(said(&outs, &en), vec!["Move the pawn from Eva sechs to Eva fünf."]);
+        let outs = m.restore(&g);
+        assert_eq!(
+            said(&outs, &en),
+            vec![
+                "Back to the last position the board and the game agreed on.",
+                "Move the pawn from Eva sechs to Eva sieben."
+            ]
+        );
+        let outs = run(&mut m, &mut g, &[lift("e6"), place("e7")]);
+        assert!(matches!(outs[0], MirrorOut::Send(HostCommand::ShowMove { .. })));
+    }
+
+    /// A game of `plies` random legal moves (choices taken modulo the number of moves).
+    fn random_game(choices: &[usize]) -> Game {
+        let mut g = Game::new();
+        for c in choices {
+            let legal = g.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            g.play(legal[c % legal.len()]).unwrap();
+        }
+        g
+    }
+
+    /// The physical events of `mv`, in the usual order or (`other`) the other one.
+    fn physical(pos: &Chess, mv: Move, other: bool) -> Vec<BoardEvent> {
+        let (l, p) = (BoardEvent::Lifted, BoardEvent::Placed);
+        match mv {
+            Move::Castle { king, rook } => {
+                let side = mv.castling_side().unwrap();
+                let (k, r) = (side.king_to(pos.turn()), side.rook_to(pos.turn()));
+                if other {
+                    vec![l(rook), p(r), l(king), p(k)]
+                } else {
+                    vec![l(king), p(k), l(rook), p(r)]
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let taken = Square::from_coords(to.file(), from.rank());
+                if other {
+                    vec![l(taken), l(from), p(to)]
+                } else {
+                    vec![l(from), p(to), l(taken)]
+                }
+            }
+            Move::Normal { from, to, capture: Some(_), .. } if other => vec![l(to), l(from), p(to)],
+            Move::Normal { from, to, capture: Some(_), .. } => vec![l(from), l(to), p(to)],
+            _ => vec![l(mv.from().unwrap()), p(mv.to())],
+        }
+    }
+
+    /// Every legal move of `g`, made on the board in either order, is the one proposed.
+    fn every_move_is_understood(g: &Game) -> usize {
+        let pos = g.position().clone();
+        let special =
+            pos.legal_moves().iter().filter(|m| m.is_castle() || m.is_en_passant() || m.is_promotion()).count();
+        for mv in pos.legal_moves() {
+            for other in [false, true] {
+                let mut m = Mirror::new(g, None);
+                let mut outs = Vec::new();
+                for event in physical(&pos, mv, other) {
+                    outs.extend(m.board(&event, g));
+                }
+                outs.extend(m.settle(g));
+                let shakmaty::uci::UciMove::Normal { from, to, .. } = g.uci(mv) else { unreachable!() };
+                let want = MirrorOut::Act(Some(pos.turn()), Command::Move(MoveSpec::squares(from, to, None)));
+                let proposed: Vec<MirrorOut> =
+                    outs.into_iter().filter(|o| matches!(o, MirrorOut::Act(_, Command::Move(_)))).collect();
+                assert_eq!(proposed, vec![want], "{} ({other}) in {}", g.uci(mv), g.fen());
+            }
+        }
+        special
+    }
+
+    #[test]
+    fn every_special_move_is_understood_in_either_order() {
+        // Castling both ways, en passant, promotions with and without capture, for both sides.
+        let white = every_move_is_understood(&game("r3k2r/pPpp1ppp/8/3PpP2/8/8/PPP1P1pP/R3K2R w KQkq e6 0 1"));
+        let black = every_move_is_understood(&game("r3k2r/pPp2ppp/8/8/3pP3/8/PPP3pP/R3K2R b KQkq e3 0 1"));
+        let chess960 = every_move_is_understood(&game("4k3/8/8/8/8/8/8/RK5R w AH - 0 1"));
+        // White: O-O-O (g2 attacks f1, so no O-O), dxe6 and fxe6 en passant, b8 and bxa8 in four
+        // pieces each. Black: O-O (b7 attacks c8), dxe3 en passant, g1 and gxh1 in four pieces each.
+        // Chess960: both castlings.
+        assert_eq!((white, black, chess960), (11, 10, 2));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Every legal move made on the board, in either order, is the move proposed (D.2.3); a
+        /// promotion is left to the session's question.
+        #[test]
+        fn every_legal_move_on_the_board_is_understood(
+            choices in proptest::collection::vec(0usize..1000, 0..60),
+            other in proptest::prelude::any::<bool>(),
+        ) {
+            let g = random_game(&choices);
+            let pos = g.position().clone();
+            for mv in pos.legal_moves() {
+                let mut m = Mirror::new(&g, None);
+                let mut outs = Vec::new();
+                for event in physical(&pos, mv, other) {
+                    outs.extend(m.board(&event, &g));
+                }
+                outs.extend(m.settle(&g));
+                let uci = g.uci(mv);
+                let shakmaty::uci::UciMove::Normal { from, to, promotion } = uci else { unreachable!() };
+                let want = MoveSpec::squares(from, to, promotion.and(None));
+                let proposed: Vec<MirrorOut> =
+                    outs.into_iter().filter(|o| matches!(o, MirrorOut::Act(_, Command::Move(_)))).collect();
+                let expected = vec![MirrorOut::Act(Some(pos.turn()), Command::Move(want))];
+                proptest::prop_assert_eq!(proposed, expected, "{} in {}", uci, g.fen());
+            }
+        }
+
+        /// Any events at all never panic, and whenever Anna says the board matches, it does.
+        #[test]
+        fn no_event_sequence_panics_and_matches_are_true(
+            choices in proptest::collection::vec(0usize..1000, 0..30),
+            events in proptest::collection::vec((0u8..4, 0u8..64), 0..40),
+            side in 0u8..3,
+        ) {
+            let mut g = random_game(&choices);
+            let board_side = [None, Some(Color::White), Some(Color::Black)][usize::from(side)];
+            let mut m = Mirror::new(&g, board_side);
+            for (kind, square) in events {
+                let s = Square::new(u32::from(square));
+                let event = match kind {
+                    0 => BoardEvent::Lifted(s),
+                    1 => BoardEvent::Placed(s),
+                    2 => {
+                        let mut cells = [Cell::Empty; 64];
+                        for o in g.position().board().occupied() {
+                            cells[usize::from(o)] = Cell::Occupied;
+                        }
+                        cells[usize::from(s)] = Cell::Empty;
+                        BoardEvent::Board(Snapshot(cells))
+                    }
+                    _ => {
+                        m.restore(&g);
+                        continue;
+                    }
+                };
+                let outs = run(&mut m, &mut g, &[event]);
+                if outs.iter().any(|o| matches!(o, MirrorOut::Say(u) if u.sentence == Sentence::BoardMatches)) {
+                    proptest::prop_assert!(m.shows(g.position()));
+                }
+            }
+        }
+    }
+}
