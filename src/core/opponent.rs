@@ -20,11 +20,13 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role};
+use shakmaty::uci::UciMove;
+use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role};
 
-use crate::core::rules::Game;
+use crate::core::rules::{Game, GameError};
 
 /// The score of a mate now; a mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -125,6 +127,86 @@ pub struct Choice {
     pub depth: u8,
     /// Positions visited.
     pub nodes: u64,
+}
+
+/// What a computer opponent is asked to think about: the game so far and both clocks. The line
+/// mode makes it; an engine on its own thread (or the built-in opponent) answers with a move in
+/// UCI and the request's `id`, so a late answer to an old question is known and dropped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub id: u64,
+    /// The start position (X-FEN castling) and whether castling follows Chess960.
+    pub start_fen: String,
+    pub chess960: bool,
+    /// The moves since the start, in UCI (castling as king-takes-rook in Chess960).
+    pub moves: Vec<String>,
+    pub level: Level,
+    /// The clocks now; `None` without a time control.
+    pub clocks: Option<Clocks>,
+    /// Whether an engine may answer; `false` once one has failed in this session: the built-in
+    /// opponent answers instead.
+    pub engine: bool,
+}
+
+/// The clocks as an engine needs them to plan its time (UCI `go wtime btime winc binc movestogo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    pub white: Duration,
+    pub black: Duration,
+    pub white_increment: Duration,
+    pub black_increment: Duration,
+    /// Moves the side to move must still make in its period, if the period has a quota.
+    pub moves_to_go: Option<u32>,
+}
+
+impl Request {
+    /// A request for the move in `game`.
+    pub fn new(id: u64, game: &Game, level: Level, clocks: Option<Clocks>, engine: bool) -> Request {
+        Request {
+            id,
+            start_fen: game.start_fen(),
+            chess960: game.is_chess960(),
+            moves: game.plies().iter().map(|ply| game.uci(ply.mv).to_string()).collect(),
+            level,
+            clocks,
+            engine,
+        }
+    }
+
+    /// Whether the game starts from the standard position with standard castling (UCI `startpos`).
+    pub fn from_startpos(&self) -> bool {
+        !self.chess960 && self.start_fen == Game::new().start_fen()
+    }
+
+    /// The game again, for the built-in opponent on another thread.
+    pub fn game(&self) -> Result<Game, GameError> {
+        let mut game = Game::from_fen(&self.start_fen)?;
+        if self.chess960 && !game.is_chess960() {
+            game = Game::from_position(game.start().clone(), CastlingMode::Chess960);
+        }
+        for text in &self.moves {
+            let mv = text.parse::<UciMove>().ok().and_then(|uci| game.resolve_uci(&uci).ok());
+            // The moves were written from a legal game, so each is found again.
+            let Some(mv) = mv else { break };
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// How an engine failed; the game goes on with the built-in opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineFailure {
+    /// It could not be started (not found, not executable).
+    NotFound,
+    /// It stopped (its output closed).
+    Crashed,
+    /// It did not speak UCI, or its move is not a legal one.
+    Garbage,
+    /// No answer in time (no `uciok`, `readyok` or `bestmove`).
+    Silent,
 }
 
 /// The built-in opponent at one level, with its own random numbers.
