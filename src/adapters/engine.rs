@@ -352,8 +352,11 @@ pub fn strength_options(level: Level, options: &HashMap<String, UciOption>) -> V
 
 /// `position startpos|fen FEN [moves ...]`.
 pub fn position_command(request: &Request) -> String {
-    let mut command =
-        if request.from_startpos() { "position startpos".to_string() } else { format!("position fen {}", request.start_fen) };
+    let mut command = if request.from_startpos() {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {}", request.start_fen)
+    };
     if !request.moves.is_empty() {
         command.push_str(" moves ");
         command.push_str(&request.moves.join(" "));
@@ -471,7 +474,10 @@ mod tests {
         let beginner = Request { level: Level::MIN, clocks: None, ..request.clone() };
         assert_eq!(go_command(&beginner, false), ("go movetime 1000 depth 1".to_string(), Duration::from_secs(1)));
         let chess960 = Request::new(1, &Game::chess960(0).unwrap(), Level::MIN, None, true);
-        assert_eq!(position_command(&chess960), "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+        assert_eq!(
+            position_command(&chess960),
+            "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
+        );
     }
 
     #[test]

@@ -22,8 +22,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use shakmaty::zobrist::Zobrist64;
 use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use crate::core::rules::{Game, GameError};

@@ -176,3 +176,5 @@ impl LineMode {
     }
 }
 
+#[cfg(test)]
+mod tests;
