@@ -4,17 +4,22 @@
 //! A script has one command a line, `TIME [white:|black:] COMMAND`, with TIME as `m:ss[.fff]` or
 //! `h:mm:ss[.fff]` since the script began, never decreasing. `#` at the start of a line or after a
 //! space starts a comment (so `Qxf7#` is still a move).
+//!
+//! `computer [LEVEL]` lets the built-in opponent (level 3 unless given, seeded by the number of moves
+//! played, so the transcript is always the same) make the move of the side to move and press its
+//! clock: a game against the computer, word for word.
 
 use std::fmt;
 use std::time::Duration;
 
 use shakmaty::Color;
 
-#[cfg(test)]
-use crate::core::command::Command;
+use crate::core::command::Command as Act;
 use crate::core::command::Input;
 use crate::core::duration::{format_precise, parse as parse_time};
 use crate::core::message::{Effect, Event};
+use crate::core::opponent::{Level, Opponent};
+use crate::core::rules::MoveSpec;
 use crate::core::session::{Question, Session};
 use crate::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
 
@@ -28,6 +33,8 @@ pub struct Step {
     /// The voice from this line on, set by `voice LANG [SQUARES] [FORM]`: the language the
     /// following lines are heard in and the transcript speaks.
     pub voice: Option<Voice>,
+    /// `computer [LEVEL]`: the built-in opponent moves for the side to move at this level.
+    pub computer: Option<Level>,
 }
 
 /// A line of a script that could not be read.
@@ -80,11 +87,16 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         }
         if let Some(settings) = command_text.strip_prefix("voice ") {
             voice = voice_setting(settings).map_err(fail)?;
-            steps.push(Step { line, time, input: Input::Tick, voice: Some(voice.clone()) });
+            steps.push(Step { line, time, input: Input::Tick, voice: Some(voice.clone()), computer: None });
+            continue;
+        }
+        if let Some(level) = computer_step(command_text) {
+            let level = level.map_err(fail)?;
+            steps.push(Step { line, time, input: Input::Tick, voice: None, computer: Some(level) });
             continue;
         }
         let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.message))?;
-        steps.push(Step { line, time, input: Input::Act { actor, command }, voice: None });
+        steps.push(Step { line, time, input: Input::Act { actor, command }, voice: None, computer: None });
     }
     Ok(steps)
 }
@@ -104,6 +116,19 @@ fn voice_setting(text: &str) -> Result<Voice, String> {
         }
     }
     Ok(Voice::new(vocab, squares, form))
+}
+
+/// `computer` or `computer LEVEL`; `None` for any other command.
+fn computer_step(text: &str) -> Option<Result<Level, String>> {
+    let mut words = text.split_whitespace();
+    if words.next() != Some("computer") {
+        return None;
+    }
+    Some(match (words.next(), words.next()) {
+        (None, _) => Ok(Level::DEFAULT),
+        (Some(level), None) => level.parse(),
+        (Some(_), Some(_)) => Err("'computer' takes at most a level, like computer 3.".to_string()),
+    })
 }
 
 fn strip_comment(line: &str) -> &str {
@@ -129,11 +154,32 @@ pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<Strin
             let effects = session.handle(Input::Tick, deadline);
             transcript.extend(effects.iter().map(|e| effect_line(deadline, e, voice)));
         }
-        let effects = session.handle(step.input.clone(), step.time);
-        transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
+        let inputs = match step.computer {
+            Some(level) => computer_move(session, level),
+            None => vec![step.input.clone()],
+        };
+        for input in inputs {
+            let effects = session.handle(input, step.time);
+            transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
+        }
     }
     transcript.push(result_line(session));
     transcript
+}
+
+/// The built-in opponent's move for the side to move and its clock press (none when the game has
+/// no legal move). Seeded by the number of moves played: the same script plays the same moves.
+fn computer_move(session: &Session, level: Level) -> Vec<Input> {
+    let game = session.game();
+    let side = game.turn();
+    let Some(choice) = Opponent::new(level, game.plies().len() as u64).choose(game) else {
+        return Vec::new();
+    };
+    let mut inputs = vec![Input::by(side, Act::Move(MoveSpec::of_move(choice.mv)))];
+    if !session.config().auto_press {
+        inputs.push(Input::by(side, Act::Press));
+    }
+    inputs
 }
 
 /// One transcript line: the time, then what was said or recorded.
@@ -222,8 +268,8 @@ mod tests {
         let steps = parse_script_en("# a game\n0:00 start\n0:01.5 white: e4 # king's pawn\n0:02 Qxf7#\n").unwrap();
         assert_eq!(steps.len(), 3);
         assert_eq!(steps[1].time, Duration::from_millis(1500));
-        assert_eq!(steps[1].input, Input::Act { actor: Some(Color::White), command: Command::Move(spec("e4")) });
-        assert_eq!(steps[2].input, Input::act(Command::Move(spec("Qxf7#"))));
+        assert_eq!(steps[1].input, Input::Act { actor: Some(Color::White), command: Act::Move(spec("e4")) });
+        assert_eq!(steps[2].input, Input::act(Act::Move(spec("Qxf7#"))));
     }
 
     #[test]
@@ -237,5 +283,20 @@ mod tests {
         assert_eq!(e.line, 2);
         let e = parse_script_en("0:00 touch x9\n").unwrap_err();
         assert_eq!(e.to_string(), "line 1: 'touch' needs a square, like e2.");
+        let e = parse_script_en("0:00 computer 9\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: '9' is not a level: use a number from 1 (beginner) to 8 (club player).");
+    }
+
+    #[test]
+    fn the_computer_moves_for_the_side_to_move() {
+        let steps = parse_script_en("0:00 e4\n0:01 press\n0:05 computer 4\n0:09 computer\n").unwrap();
+        assert_eq!(steps[2].computer, Level::new(4));
+        assert_eq!(steps[3].computer, Some(Level::DEFAULT));
+        let mut session = Session::default();
+        let transcript = replay(&steps, &mut session, &Voice::english());
+        assert_eq!(session.game().plies().len(), 3);
+        assert!(transcript.iter().any(|l| l.starts_with("0:05.000 move black ")), "{transcript:?}");
+        assert!(transcript.iter().any(|l| l.starts_with("0:09.000 move white ")), "{transcript:?}");
+        assert_eq!(session.awaiting_press(), None, "the computer presses its clock");
     }
 }
