@@ -228,7 +228,7 @@ impl Talk {
         if self.ready.is_none() {
             self.ready = Some(self.handshake());
         }
-        self.ready.clone().unwrap_or(Ok(()))?;
+        self.ready.unwrap_or(Ok(()))?;
         if self.level != Some(request.level) {
             for (name, value) in strength_options(request.level, &self.options) {
                 self.send(&format!("setoption name {name} value {value}"))?;
@@ -476,7 +476,7 @@ mod tests {
         let chess960 = Request::new(1, &Game::chess960(0).unwrap(), Level::MIN, None, true);
         assert_eq!(
             position_command(&chess960),
-            "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
+            "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
         );
     }
 
