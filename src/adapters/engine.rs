@@ -169,11 +169,10 @@ impl Engine {
     }
 }
 
+/// The engine's input belongs to its thread, which may be waiting for a `bestmove`: the process is
+/// ended outright rather than asked to `quit`.
 impl Drop for Engine {
     fn drop(&mut self) {
-        if let Some(stdin) = self.child.stdin.as_mut() {
-            let _ = stdin.write_all(b"quit\n");
-        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
