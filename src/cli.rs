@@ -102,6 +102,33 @@ pub struct GameArgs {
     /// The peg board's baud rate.
     #[arg(long, global = true, value_name = "N", default_value_t = crate::board_link::serial::DEFAULT_BAUD)]
     pub board_baud: u32,
+    /// Who plays the other side: `human` (Anna is the clock and scoresheet) or `computer` (it plays
+    /// the side that is not --player).
+    #[arg(long, global = true, value_enum, default_value_t = Opponent::Human)]
+    pub opponent: Opponent,
+    /// The computer's strength: 1 (beginner) to 8 (club player).
+    #[arg(long, global = true, value_parser = parse_level, default_value = "3")]
+    pub level: crate::core::opponent::Level,
+    /// The computer's UCI engine: a path, or `builtin` for Anna's own opponent. Without it Stockfish
+    /// plays if it is installed (on the PATH or /usr/games), else Anna's own opponent.
+    #[arg(long, global = true, value_parser = parse_engine)]
+    pub engine: Option<crate::adapters::engine::EngineChoice>,
+}
+
+/// Who plays the other side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Opponent {
+    #[default]
+    Human,
+    Computer,
+}
+
+fn parse_level(text: &str) -> Result<crate::core::opponent::Level, String> {
+    text.parse()
+}
+
+fn parse_engine(text: &str) -> Result<crate::adapters::engine::EngineChoice, String> {
+    text.parse()
 }
 
 /// A setting that is on or off.
@@ -394,15 +421,19 @@ pub fn play(args: &GameArgs) -> ExitCode {
                 };
                 return crate::ui::tui::terminal::run(config, setup, voice, speaker, sounds, settings);
             }
+            let engine = args.engine.clone().unwrap_or_default();
             let options = crate::ui::line::Options {
                 confirm: !args.no_confirm,
                 ask_setup: !args.no_setup && !args.has_game_arguments() && std::io::stdin().is_terminal(),
                 assistant: args.assistant,
                 sounds: args.sounds == Switch::On,
+                computer: args.opponent == Opponent::Computer,
+                level: args.level,
+                engine: crate::adapters::engine::Computer::name_of(&engine),
                 ..crate::ui::line::Options::default()
             };
             let ui = crate::ui::line::LineMode::new(config, setup, voice, options);
-            crate::runtime::run(ui, args.speech.clone(), sounds)
+            crate::runtime::run_with(ui, args.speech.clone(), sounds, engine)
         }
         Err(e) => {
             eprintln!("anna: {e}");

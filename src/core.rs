@@ -9,6 +9,7 @@ pub mod duration;
 pub mod explore;
 pub mod fen;
 pub mod message;
+pub mod opponent;
 pub mod outcome;
 pub mod rules;
 pub mod scoresheet;

@@ -3,12 +3,16 @@
 //! line means is decided by the line mode ([`LineMode`], no I/O); the loop only carries out what it
 //! returns: every sentence is written as a line (what a screen reader reads) and handed to the
 //! [`Speaker`], which speaks it on its own thread, so the loop never waits on speech.
+//! The computer opponent's answers are one more source: the line mode asks for a move
+//! ([`Out::Think`]), the [`Computer`] thinks on its own thread and its reply comes through the same
+//! channel, so the player's questions, `time`, `resign` or a draw offer work while it thinks.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
+use crate::adapters::engine::{Computer, EngineChoice, Reply};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::ui::line::{LineMode, Out, SpeechChange};
@@ -16,6 +20,7 @@ use crate::ui::line::{LineMode, Out, SpeechChange};
 enum Source {
     Line(String),
     Closed,
+    Computer(Reply),
 }
 
 /// What the loop speaks and plays through; the speaker is restarted when its settings change.
@@ -23,19 +28,28 @@ struct Outputs {
     speech: SpeechArgs,
     speaker: Speaker,
     sounds: SoundPlayer,
+    computer: Computer,
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
-pub fn run(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
+pub fn run(ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
+    run_with(ui, speech, sounds, EngineChoice::default())
+}
+
+/// [`run`] with the computer opponent's engine chosen (`--engine`).
+pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engine: EngineChoice) -> ExitCode {
     let speaker = speech::start_for_game(&speech, ui.voice());
     // Saved once at the start; a restart of the speaker does not save again.
     let speech = SpeechArgs { save_settings: false, ..speech };
-    let mut outputs = Outputs { speech, speaker, sounds };
+    let (sender, receiver) = mpsc::channel();
+    let replies = sender.clone();
+    let seed = seed();
+    let computer = Computer::new(engine, seed, Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
+    let mut outputs = Outputs { speech, speaker, sounds, computer };
     let began = Instant::now();
     let start = ui.start();
     outputs.carry_out(&start, &ui);
 
-    let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
@@ -58,6 +72,8 @@ pub fn run(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCod
             Err(mpsc::RecvTimeoutError::Timeout) => ui.tick(began.elapsed()),
             Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => break,
             Ok(Source::Line(line)) => ui.line(&line, began.elapsed()),
+            Ok(Source::Computer(Reply::Move { id, uci })) => ui.engine_move(id, &uci, began.elapsed()),
+            Ok(Source::Computer(Reply::Failed { id, failure })) => ui.engine_failed(id, failure, began.elapsed()),
         };
         if outputs.carry_out(&out, &ui) {
             drain = Duration::ZERO;
@@ -91,10 +107,20 @@ impl Outputs {
                     let old = std::mem::replace(&mut self.speaker, speech::start_for_game(&self.speech, ui.voice()));
                     old.finish(Duration::ZERO);
                 }
+                Out::Think(request) => self.computer.think(request.clone()),
                 Out::Quit => return true,
             }
         }
         let _ = std::io::stdout().flush();
         false
     }
+}
+
+/// A seed for the built-in opponent, different in every game, from the standard library's
+/// per-process random hash keys.
+fn seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(0x616e_6e61);
+    hasher.finish()
 }

@@ -14,6 +14,10 @@
 //! (back to the last position board and game agreed on). A board line without `connect` before
 //! connects a board on which both sides play. In the transcript `board< ...` is what the board
 //! did, `board> ...` what Anna asked of it.
+//!
+//! `computer [LEVEL]` lets the built-in opponent (level 3 unless given, seeded by the number of moves
+//! played, so the transcript is always the same) make the move of the side to move and press its
+//! clock: a game against the computer, word for word.
 
 use std::fmt;
 use std::time::Duration;
@@ -24,9 +28,12 @@ use crate::board_link::mirror::{self, Mirror, MirrorOut};
 use crate::board_link::{BoardEvent, Cell, Snapshot};
 #[cfg(test)]
 use crate::core::command::Command;
+use crate::core::command::Command as Act;
 use crate::core::command::Input;
 use crate::core::duration::{format_precise, parse as parse_time};
 use crate::core::message::{Effect, Event};
+use crate::core::opponent::{Level, Opponent};
+use crate::core::rules::MoveSpec;
 use crate::core::session::{Question, Session};
 use crate::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
 
@@ -42,6 +49,8 @@ pub struct Step {
     pub voice: Option<Voice>,
     /// What happens on the peg board on this line (`board ...`), instead of `input`.
     pub board: Option<BoardStep>,
+    /// `computer [LEVEL]`: the built-in opponent moves for the side to move at this level.
+    pub computer: Option<Level>,
 }
 
 /// A line about the peg board.
@@ -171,16 +180,28 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         }
         if let Some(settings) = command_text.strip_prefix("voice ") {
             voice = voice_setting(settings).map_err(fail)?;
-            steps.push(Step { line, time, input: Input::Tick, voice: Some(voice.clone()), board: None });
+            steps.push(Step {
+                line,
+                time,
+                input: Input::Tick,
+                voice: Some(voice.clone()),
+                board: None,
+                computer: None,
+            });
             continue;
         }
         if let Some(step) = command_text.strip_prefix("board ").and_then(board_step) {
             let board = Some(step.map_err(fail)?);
-            steps.push(Step { line, time, input: Input::Tick, voice: None, board });
+            steps.push(Step { line, time, input: Input::Tick, voice: None, board, computer: None });
+            continue;
+        }
+        if let Some(level) = computer_step(command_text) {
+            let level = level.map_err(fail)?;
+            steps.push(Step { line, time, input: Input::Tick, voice: None, board: None, computer: Some(level) });
             continue;
         }
         let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.message))?;
-        steps.push(Step { line, time, input: Input::Act { actor, command }, voice: None, board: None });
+        steps.push(Step { line, time, input: Input::Act { actor, command }, voice: None, board: None, computer: None });
     }
     Ok(steps)
 }
@@ -200,6 +221,19 @@ fn voice_setting(text: &str) -> Result<Voice, String> {
         }
     }
     Ok(Voice::new(vocab, squares, form))
+}
+
+/// `computer` or `computer LEVEL`; `None` for any other command.
+fn computer_step(text: &str) -> Option<Result<Level, String>> {
+    let mut words = text.split_whitespace();
+    if words.next() != Some("computer") {
+        return None;
+    }
+    Some(match (words.next(), words.next()) {
+        (None, _) => Ok(Level::DEFAULT),
+        (Some(level), None) => level.parse(),
+        (Some(_), Some(_)) => Err("'computer' takes at most a level, like computer 3.".to_string()),
+    })
 }
 
 fn strip_comment(line: &str) -> &str {
@@ -247,8 +281,14 @@ pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<Strin
                     let waiting = m.settle(session.game());
                     carry_out(waiting, m, session, step.time, voice, &mut transcript);
                 }
-                let effects = session.handle(step.input.clone(), step.time);
-                transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
+                let inputs = match step.computer {
+                    Some(level) => computer_move(session, level),
+                    None => vec![step.input.clone()],
+                };
+                for input in inputs {
+                    let effects = session.handle(input, step.time);
+                    transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
+                }
                 mirror.as_mut().map(|m| m.sync(session.game())).unwrap_or_default()
             }
         };
@@ -288,6 +328,21 @@ fn carry_out(
             }
         }
     }
+}
+
+/// The built-in opponent's move for the side to move and its clock press (none when the game has
+/// no legal move). Seeded by the number of moves played: the same script plays the same moves.
+fn computer_move(session: &Session, level: Level) -> Vec<Input> {
+    let game = session.game();
+    let side = game.turn();
+    let Some(choice) = Opponent::new(level, game.plies().len() as u64).choose(game) else {
+        return Vec::new();
+    };
+    let mut inputs = vec![Input::by(side, Act::Move(MoveSpec::of_move(choice.mv)))];
+    if !session.config().auto_press {
+        inputs.push(Input::by(side, Act::Press));
+    }
+    inputs
 }
 
 /// One transcript line: the time, then what was said or recorded.
@@ -386,8 +441,8 @@ mod tests {
         let steps = parse_script_en("# a game\n0:00 start\n0:01.5 white: e4 # king's pawn\n0:02 Qxf7#\n").unwrap();
         assert_eq!(steps.len(), 3);
         assert_eq!(steps[1].time, Duration::from_millis(1500));
-        assert_eq!(steps[1].input, Input::Act { actor: Some(Color::White), command: Command::Move(spec("e4")) });
-        assert_eq!(steps[2].input, Input::act(Command::Move(spec("Qxf7#"))));
+        assert_eq!(steps[1].input, Input::Act { actor: Some(Color::White), command: Act::Move(spec("e4")) });
+        assert_eq!(steps[2].input, Input::act(Act::Move(spec("Qxf7#"))));
     }
 
     #[test]
@@ -422,5 +477,20 @@ mod tests {
         assert_eq!(e.line, 2);
         let e = parse_script_en("0:00 touch x9\n").unwrap_err();
         assert_eq!(e.to_string(), "line 1: 'touch' needs a square, like e2.");
+        let e = parse_script_en("0:00 computer 9\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: '9' is not a level: use a number from 1 (beginner) to 8 (club player).");
+    }
+
+    #[test]
+    fn the_computer_moves_for_the_side_to_move() {
+        let steps = parse_script_en("0:00 e4\n0:01 press\n0:05 computer 4\n0:09 computer\n").unwrap();
+        assert_eq!(steps[2].computer, Level::new(4));
+        assert_eq!(steps[3].computer, Some(Level::DEFAULT));
+        let mut session = Session::default();
+        let transcript = replay(&steps, &mut session, &Voice::english());
+        assert_eq!(session.game().plies().len(), 3);
+        assert!(transcript.iter().any(|l| l.starts_with("0:05.000 move black ")), "{transcript:?}");
+        assert!(transcript.iter().any(|l| l.starts_with("0:09.000 move white ")), "{transcript:?}");
+        assert_eq!(session.awaiting_press(), None, "the computer presses its clock");
     }
 }

@@ -145,3 +145,31 @@ fn with_no_game_arguments_the_setup_is_asked_and_enter_enter_enter_starts() {
     t.type_line("quit");
     t.wait_for("anna-exited-0");
 }
+
+#[test]
+fn the_computer_chosen_in_the_setup_moves_first_and_answers() {
+    let args = ["--speech", "off", "--sounds", "off", "--squares", "plain", "--engine", "builtin", "--level", "2"];
+    let Some(t) = Terminal::start("computer", &args) else { return };
+    t.wait_for("Which side do you play");
+    t.type_line("black");
+    t.wait_for("Time control?");
+    t.type_line("");
+    t.wait_for("Type computer to play against the computer.");
+    t.type_line("computer");
+    t.wait_for("Your side: Black; your opponent: the computer at level 2.");
+    // The computer has White (named as the setup named it): it starts the clock with its move, unasked.
+    t.wait_for("Clock started. computer against Black. White to move.");
+    t.wait_for("White: ");
+    t.type_line("Nf6");
+    t.wait_for("Black: Knight f six.");
+    t.type_line("");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while t.screen().lines().filter(|l| l.starts_with("White: ")).count() < 2 {
+        assert!(Instant::now() < deadline, "the computer never answered; the screen:\n{}", t.screen());
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    t.type_line("moves");
+    t.wait_for("1. ");
+    t.type_line("quit");
+    t.wait_for("anna-exited-0");
+}

@@ -149,6 +149,16 @@ impl Session {
         self.outcome
     }
 
+    /// The side whose move is made but not yet completed by the clock press (6.2.1).
+    pub fn awaiting_press(&self) -> Option<Color> {
+        self.pending_side()
+    }
+
+    /// The side whose draw offer stands (9.1.2).
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.offer
+    }
+
     /// A question left to the arbiter, if any.
     pub fn question(&self) -> Option<Question> {
         self.question

@@ -13,6 +13,7 @@
 //! never asks), it needs no game rule, and the session's own `Asked::Confirm` stays for near misses
 //! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
 
+mod computer;
 mod settings;
 mod setup;
 
@@ -23,6 +24,7 @@ use shakmaty::Color;
 use crate::adapters::speech::Choice;
 use crate::core::command::{Command, Input, Setting};
 use crate::core::message::{Effect, Priority, Sound};
+use crate::core::opponent::{Level, Request};
 use crate::core::session::{Config, Session};
 use crate::language::announce::{self, fill};
 use crate::language::commands;
@@ -42,6 +44,9 @@ pub enum Out {
     Speech(SpeechChange),
     /// Sounds on or off.
     Sounds(bool),
+    /// Ask the computer opponent for a move; its answer comes back through
+    /// [`LineMode::engine_move`] or [`LineMode::engine_failed`].
+    Think(Request),
     Quit,
 }
 
@@ -75,11 +80,26 @@ pub struct Options {
     /// The relaying assistant's mode (D.2.10): said at the start.
     pub assistant: bool,
     pub sounds: bool,
+    /// The computer plays the side that is not the player's (`--opponent computer`).
+    pub computer: bool,
+    /// The computer's level, also when it is chosen in the setup questions.
+    pub level: Level,
+    /// The engine's name, for the sentence that says it failed.
+    pub engine: String,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { confirm: true, enter: Enter::Press, ask_setup: false, assistant: false, sounds: true }
+        Options {
+            confirm: true,
+            enter: Enter::Press,
+            ask_setup: false,
+            assistant: false,
+            sounds: true,
+            computer: false,
+            level: Level::DEFAULT,
+            engine: String::new(),
+        }
     }
 }
 
@@ -98,11 +118,20 @@ pub struct LineMode {
     options: Options,
     pending: Option<Pending>,
     asking: Option<setup::Questions>,
+    computer: computer::State,
 }
 
 impl LineMode {
     pub fn new(config: Config, setup: Vec<Command>, voice: Voice, options: Options) -> LineMode {
-        LineMode { session: Session::new(config), voice, setup, options, pending: None, asking: None }
+        LineMode {
+            session: Session::new(config),
+            voice,
+            setup,
+            options,
+            pending: None,
+            asking: None,
+            computer: computer::State::default(),
+        }
     }
 
     pub fn session(&self) -> &Session {
@@ -136,18 +165,29 @@ impl LineMode {
             out.push(self.say("line.setup_side"));
         } else {
             out.push(Out::Write(self.word("line.welcome").to_string()));
+            out.extend(self.computer_ready());
         }
+        out.extend(self.think(Duration::ZERO));
         out
     }
 
     /// Time passed: alarms and flag falls due by `now`.
     pub fn tick(&mut self, now: Duration) -> Vec<Out> {
         let effects = self.session.handle(Input::Tick, now);
-        self.outs(&effects)
+        let mut out = self.outs(&effects);
+        out.extend(self.think(now));
+        out
     }
 
     /// One line typed or heard, at `now`.
     pub fn line(&mut self, text: &str, now: Duration) -> Vec<Out> {
+        let mut out = self.handle_line(text, now);
+        out.extend(self.answer_draw_offer(now));
+        out.extend(self.think(now));
+        out
+    }
+
+    fn handle_line(&mut self, text: &str, now: Duration) -> Vec<Out> {
         let text = text.trim();
         if let Some(questions) = self.asking.take() {
             return self.answer_setup(questions, text, now);
@@ -250,6 +290,7 @@ impl LineMode {
     /// A new game with the settings in force and the same setup.
     fn new_game(&mut self, now: Duration) -> Vec<Out> {
         self.session = Session::new(self.session.config().clone());
+        self.computer.forget();
         let mut out = Vec::new();
         for command in self.setup.clone() {
             out.extend(self.act(command, now));
@@ -260,9 +301,12 @@ impl LineMode {
 
     /// Hands a command to the session. The user resigns for the side they play (`--player`,
     /// `flip`), even between their move and the press; the assistant relays both sides.
+    /// Against the computer, everything the user says is said for the user's side: a move typed
+    /// while the computer is to move is not played for the computer.
     fn act(&mut self, command: Command, now: Duration) -> Vec<Out> {
         let input = match (self.session.config().player, &command) {
             (Some(side), Command::Resign) if !self.options.assistant => Input::by(side, command),
+            _ if self.options.computer => Input::by(self.user_side(), command),
             _ => Input::act(command),
         };
         let effects = self.session.handle(input, now);

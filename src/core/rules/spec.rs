@@ -38,6 +38,16 @@ impl MoveSpec {
         }
     }
 
+    /// The description of a legal move that finds it again (a computer's move handed to the
+    /// session like a player's): castling by its side, anything else by its squares.
+    pub fn of_move(mv: Move) -> MoveSpec {
+        match (mv.castling_side(), mv.from()) {
+            (Some(side), _) => MoveSpec::castle(side),
+            (None, Some(from)) => MoveSpec::squares(from, mv.to(), mv.promotion()),
+            (None, None) => MoveSpec::default(),
+        }
+    }
+
     /// The departure square, when both its file and rank were said.
     pub fn from(&self) -> Option<Square> {
         Some(Square::from_coords(self.from_file?, self.from_rank?))

@@ -1,6 +1,7 @@
 //! The game set up by questions on the line, when `anna` starts with no game arguments in a
 //! terminal: which side the user plays (Enter: white), the time control (Enter: 15+10, or anything
-//! `--tc` takes) and the opponent's name (Enter: "opponent"). Enter, Enter, Enter starts a game.
+//! `--tc` takes) and the opponent's name (Enter: "opponent"; "computer" to play the computer, not
+//! asked when `--opponent computer` chose it). Enter, Enter, Enter starts a game.
 
 use std::time::Duration;
 
@@ -41,6 +42,10 @@ impl LineMode {
         let Some(time_control) = questions.time_control.clone() else {
             let text = if text.is_empty() { DEFAULT_TIME_CONTROL } else { text };
             return match TimeControl::parse(text) {
+                Ok(tc) if self.options.computer => {
+                    let name = self.word("line.computer").to_string();
+                    self.finish_setup(side, tc, name, now)
+                }
                 Ok(tc) => {
                     questions.time_control = Some(tc);
                     self.asking = Some(questions);
@@ -52,7 +57,19 @@ impl LineMode {
                 }
             };
         };
-        let name = if text.is_empty() { self.word("line.opponent").to_string() } else { text.to_string() };
+        let computer = self.word("line.computer").to_string();
+        let name = if text.is_empty() {
+            self.word("line.opponent").to_string()
+        } else if fold(text) == fold(&computer) || fold(text) == "computer" {
+            self.options.computer = true;
+            computer
+        } else {
+            text.to_string()
+        };
+        self.finish_setup(side, time_control, name, now)
+    }
+
+    fn finish_setup(&mut self, side: Color, time_control: TimeControl, name: String, now: Duration) -> Vec<Out> {
         let setup = [
             Command::TimeControl(time_control),
             Command::Name(!side, name.clone()),
@@ -65,6 +82,7 @@ impl LineMode {
         }
         let words = fill(self.word("line.ready"), &[("side", self.side(side)), ("name", name)]);
         out.push(Out::Say(words, Priority::Info));
+        out.extend(self.computer_ready());
         out
     }
 

@@ -1,0 +1,488 @@
+//! The computer opponent at the edge: a UCI engine (Stockfish or any other) as a child process, or
+//! the built-in opponent ([`crate::core::opponent`]), each thinking on its own thread and answering
+//! through a callback into the runtime's one channel.
+//!
+//! The engine is found by `--engine PATH`, or as `stockfish` on the PATH or where Debian installs it
+//! (`/usr/games/stockfish`, not on every user's PATH). It is spoken to in UCI: `uci` (its options
+//! are read until `uciok`), the strength for the level (`setoption`), `isready`/`readyok`,
+//! `ucinewgame` when a new game begins, `position startpos|fen ... moves ...` and
+//! `go wtime btime winc binc [movestogo]` so that it plans under the game's own clock. Any failure
+//! (cannot start, exits, no UCI, no `bestmove` in time) is reported as an [`EngineFailure`] and the
+//! line mode carries on with the built-in opponent.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::str::FromStr;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::core::opponent::{EngineFailure, Level, Opponent, Request};
+
+/// Which computer opponent plays.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// Stockfish if it is installed, else the built-in opponent.
+    #[default]
+    Auto,
+    /// The built-in opponent (`--engine builtin`).
+    Builtin,
+    /// This UCI engine.
+    Path(PathBuf),
+}
+
+impl FromStr for EngineChoice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<EngineChoice, String> {
+        match s.trim() {
+            "" => Err("--engine needs the path of a UCI engine, or builtin.".to_string()),
+            "builtin" | "anna" => Ok(EngineChoice::Builtin),
+            "auto" => Ok(EngineChoice::Auto),
+            path => Ok(EngineChoice::Path(PathBuf::from(path))),
+        }
+    }
+}
+
+/// An answer of the computer opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The move for request `id`, in UCI as the engine wrote it.
+    Move { id: u64, uci: String },
+    /// The engine failed on request `id`.
+    Failed { id: u64, failure: EngineFailure },
+}
+
+/// Where replies go (the runtime wraps them into its own channel's messages).
+pub type Notify = Arc<dyn Fn(Reply) + Send + Sync>;
+
+/// Stockfish on the PATH, or where Debian puts it.
+pub fn find_stockfish() -> Option<PathBuf> {
+    let name = if cfg!(windows) { "stockfish.exe" } else { "stockfish" };
+    let on_path = std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).map(|dir| dir.join(name)).collect::<Vec<_>>())
+        .unwrap_or_default();
+    let known = ["/usr/games/stockfish", "/usr/local/bin/stockfish", "/opt/homebrew/bin/stockfish"].map(PathBuf::from);
+    on_path.into_iter().chain(known).find(|path| path.is_file())
+}
+
+/// The computer opponent of a session: the engine (if any, started on the first request) and the
+/// built-in opponent for everything the engine cannot answer.
+pub struct Computer {
+    choice: EngineChoice,
+    engine: Option<Result<Engine, EngineFailure>>,
+    notify: Notify,
+    /// Mixed into the built-in opponent's seed, so that games differ.
+    seed: u64,
+}
+
+impl Computer {
+    pub fn new(choice: EngineChoice, seed: u64, notify: Notify) -> Computer {
+        Computer { choice, engine: None, notify, seed }
+    }
+
+    /// The engine's name for messages: its file name (`stockfish`); empty for the built-in opponent.
+    pub fn name_of(choice: &EngineChoice) -> String {
+        let path = match choice {
+            EngineChoice::Path(path) => Some(path.clone()),
+            EngineChoice::Auto => find_stockfish(),
+            EngineChoice::Builtin => None,
+        };
+        path.and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned())).unwrap_or_default()
+    }
+
+    /// Asks for a move; the answer comes through the callback.
+    pub fn think(&mut self, request: Request) {
+        if request.engine {
+            if self.engine.is_none() {
+                let path = match &self.choice {
+                    EngineChoice::Path(path) => Some(path.clone()),
+                    EngineChoice::Auto => find_stockfish(),
+                    EngineChoice::Builtin => None,
+                };
+                if let Some(path) = path {
+                    self.engine = Some(Engine::start(&path, self.notify.clone()));
+                }
+            }
+            match &self.engine {
+                Some(Ok(engine)) => return engine.think(request),
+                Some(Err(failure)) => {
+                    return (self.notify)(Reply::Failed { id: request.id, failure: *failure });
+                }
+                None => {}
+            }
+        }
+        self.builtin(request);
+    }
+
+    fn builtin(&self, request: Request) {
+        let notify = self.notify.clone();
+        let seed = self.seed ^ request.id.wrapping_mul(0x9e37_79b9);
+        std::thread::spawn(move || {
+            let Ok(game) = request.game() else { return };
+            if let Some(choice) = Opponent::new(request.level, seed).choose(&game) {
+                notify(Reply::Move { id: request.id, uci: game.uci(choice.mv).to_string() });
+            }
+        });
+    }
+}
+
+/// A UCI engine running as a child process, driven by one thread that reads requests and a second
+/// that reads the engine's output.
+pub struct Engine {
+    requests: Sender<Request>,
+    child: Child,
+}
+
+impl Engine {
+    /// Starts the engine at `path`; the handshake happens on its thread. A program that cannot be
+    /// started is [`EngineFailure::NotFound`].
+    pub fn start(path: &Path, notify: Notify) -> Result<Engine, EngineFailure> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|_| EngineFailure::NotFound)?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(EngineFailure::NotFound);
+        };
+        let (line_sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if line_sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let (requests, inbox) = mpsc::channel::<Request>();
+        std::thread::spawn(move || Talk::new(stdin, lines).serve(&inbox, &notify));
+        Ok(Engine { requests, child })
+    }
+
+    pub fn think(&self, request: Request) {
+        let _ = self.requests.send(request);
+    }
+}
+
+/// The engine's input belongs to its thread, which may be waiting for a `bestmove`: the process is
+/// ended outright rather than asked to `quit`.
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How long the engine may take to answer `uci` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// Time for the engine to answer beyond the time it was given (its process, the pipe, a slow machine).
+const GRACE: Duration = Duration::from_secs(5);
+
+/// One UCI option as the engine announced it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UciOption {
+    pub kind: String,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+}
+
+/// The conversation with the engine, on its own thread.
+struct Talk {
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    options: HashMap<String, UciOption>,
+    /// Set after the handshake; a failure is kept and told for every later request.
+    ready: Option<Result<(), EngineFailure>>,
+    level: Option<Level>,
+    chess960: Option<bool>,
+    /// The last position sent, to know when a new game begins.
+    last: Option<(String, Vec<String>)>,
+}
+
+impl Talk {
+    fn new(stdin: ChildStdin, lines: Receiver<String>) -> Talk {
+        Talk { stdin, lines, options: HashMap::new(), ready: None, level: None, chess960: None, last: None }
+    }
+
+    fn serve(mut self, inbox: &Receiver<Request>, notify: &Notify) {
+        for request in inbox {
+            let id = request.id;
+            let reply = match self.answer(&request) {
+                Ok(uci) => Reply::Move { id, uci },
+                Err(failure) => {
+                    self.ready = Some(Err(failure));
+                    Reply::Failed { id, failure }
+                }
+            };
+            notify(reply);
+        }
+    }
+
+    fn answer(&mut self, request: &Request) -> Result<String, EngineFailure> {
+        if self.ready.is_none() {
+            self.ready = Some(self.handshake());
+        }
+        self.ready.unwrap_or(Ok(()))?;
+        if self.level != Some(request.level) {
+            for (name, value) in strength_options(request.level, &self.options) {
+                self.send(&format!("setoption name {name} value {value}"))?;
+            }
+            self.level = Some(request.level);
+        }
+        if self.chess960 != Some(request.chess960) && self.options.contains_key("UCI_Chess960") {
+            self.send(&format!("setoption name UCI_Chess960 value {}", request.chess960))?;
+            self.chess960 = Some(request.chess960);
+        }
+        let continues = self.last.as_ref().is_some_and(|(fen, moves)| {
+            *fen == request.start_fen && request.moves.len() >= moves.len() && request.moves.starts_with(moves)
+        });
+        if !continues {
+            self.send("ucinewgame")?;
+        }
+        self.send("isready")?;
+        self.expect(|line| line == "readyok", HANDSHAKE)?;
+        self.last = Some((request.start_fen.clone(), request.moves.clone()));
+        self.send(&position_command(request))?;
+        let (go, limit) = go_command(request, self.options.contains_key("Skill Level") || self.limits_elo());
+        self.send(&go)?;
+        let best = match self.expect(|line| line.starts_with("bestmove"), limit + GRACE) {
+            Err(EngineFailure::Silent) => {
+                // Asked to stop, an engine still owes its best move so far.
+                self.send("stop")?;
+                self.expect(|line| line.starts_with("bestmove"), GRACE)?
+            }
+            other => other?,
+        };
+        match best.split_whitespace().nth(1) {
+            Some(mv) if mv != "(none)" && mv != "0000" => Ok(mv.to_string()),
+            _ => Err(EngineFailure::Garbage),
+        }
+    }
+
+    fn limits_elo(&self) -> bool {
+        self.options.contains_key("UCI_LimitStrength") && self.options.contains_key("UCI_Elo")
+    }
+
+    /// `uci` ... `uciok`, reading the options on the way.
+    fn handshake(&mut self) -> Result<(), EngineFailure> {
+        self.send("uci")?;
+        let deadline = Instant::now() + HANDSHAKE;
+        loop {
+            let line = self.next_line(deadline)?;
+            if line.trim() == "uciok" {
+                return Ok(());
+            }
+            if let Some((name, option)) = parse_option(&line) {
+                self.options.insert(name, option);
+            }
+        }
+    }
+
+    fn send(&mut self, command: &str) -> Result<(), EngineFailure> {
+        writeln!(self.stdin, "{command}").and_then(|()| self.stdin.flush()).map_err(|_| EngineFailure::Crashed)
+    }
+
+    /// The first line that fits, within `limit`; others (`info ...`) are passed over.
+    fn expect(&mut self, fits: impl Fn(&str) -> bool, limit: Duration) -> Result<String, EngineFailure> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let line = self.next_line(deadline)?;
+            if fits(line.trim()) {
+                return Ok(line.trim().to_string());
+            }
+        }
+    }
+
+    fn next_line(&mut self, deadline: Instant) -> Result<String, EngineFailure> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(EngineFailure::Silent),
+            Err(RecvTimeoutError::Disconnected) => Err(EngineFailure::Crashed),
+        }
+    }
+}
+
+/// `option name NAME type KIND [default X] [min N] [max N] ...`; names may have spaces.
+pub fn parse_option(line: &str) -> Option<(String, UciOption)> {
+    let rest = line.trim().strip_prefix("option name ")?;
+    let (name, rest) = rest.split_once(" type ")?;
+    let mut words = rest.split_whitespace();
+    let kind = words.next()?.to_string();
+    let (mut min, mut max) = (None, None);
+    while let Some(word) = words.next() {
+        match word {
+            "min" => min = words.next().and_then(|n| n.parse().ok()),
+            "max" => max = words.next().and_then(|n| n.parse().ok()),
+            _ => {}
+        }
+    }
+    Some((name.trim().to_string(), UciOption { kind, min, max }))
+}
+
+/// The settings that make the engine play at `level`: its `Skill Level` if it has one (Stockfish:
+/// 0-20), else `UCI_LimitStrength` with `UCI_Elo`, within the range it announced. An engine with
+/// neither plays at full strength, held back only by a search depth (see [`go_command`]).
+pub fn strength_options(level: Level, options: &HashMap<String, UciOption>) -> Vec<(String, String)> {
+    let step = i64::from(level.get() - 1);
+    if let Some(skill) = options.get("Skill Level") {
+        let (min, max) = (skill.min.unwrap_or(0), skill.max.unwrap_or(20));
+        const SKILL: [i64; 8] = [0, 2, 4, 7, 10, 13, 16, 20];
+        let value = min + (max - min) * SKILL[step as usize] / 20;
+        let mut settings = Vec::new();
+        if options.contains_key("UCI_LimitStrength") {
+            settings.push(("UCI_LimitStrength".to_string(), "false".to_string()));
+        }
+        settings.push(("Skill Level".to_string(), value.to_string()));
+        return settings;
+    }
+    if let (Some(_), Some(elo)) = (options.get("UCI_LimitStrength"), options.get("UCI_Elo")) {
+        let (min, max) = (elo.min.unwrap_or(1350), elo.max.unwrap_or(2850));
+        let value = (1200 + 200 * step).clamp(min, max);
+        return vec![("UCI_LimitStrength".to_string(), "true".to_string()), ("UCI_Elo".to_string(), value.to_string())];
+    }
+    Vec::new()
+}
+
+/// `position startpos|fen FEN [moves ...]`.
+pub fn position_command(request: &Request) -> String {
+    let mut command = if request.from_startpos() {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {}", request.start_fen)
+    };
+    if !request.moves.is_empty() {
+        command.push_str(" moves ");
+        command.push_str(&request.moves.join(" "));
+    }
+    command
+}
+
+/// The most a level may think for one move, whatever the clock allows: beginners answer quickly.
+/// The two strongest levels are limited only by the game's clock (with no clock, by 5 seconds).
+pub fn move_time_cap(level: Level) -> Option<Duration> {
+    match level.get() {
+        1 | 2 => Some(Duration::from_secs(1)),
+        3 | 4 => Some(Duration::from_secs(2)),
+        5 | 6 => Some(Duration::from_secs(4)),
+        _ => None,
+    }
+}
+
+/// The `go` command for the request, and the longest the engine may take by it. `strength` says
+/// whether the engine can be weakened by an option; if not, the level limits its depth.
+pub fn go_command(request: &Request, strength: bool) -> (String, Duration) {
+    let ms = |d: Duration| d.as_millis();
+    let cap = move_time_cap(request.level);
+    let mut command = "go".to_string();
+    let limit = match request.clocks {
+        Some(c) => {
+            command.push_str(&format!(
+                " wtime {} btime {} winc {} binc {}",
+                ms(c.white),
+                ms(c.black),
+                ms(c.white_increment),
+                ms(c.black_increment)
+            ));
+            if let Some(n) = c.moves_to_go {
+                command.push_str(&format!(" movestogo {n}"));
+            }
+            let own = if request.moves.len() % 2 == usize::from(start_black(request)) { c.white } else { c.black };
+            if let Some(cap) = cap {
+                command.push_str(&format!(" movetime {}", ms(cap)));
+            }
+            cap.map_or(own, |cap| cap.min(own))
+        }
+        None => {
+            let time = cap.unwrap_or(Duration::from_secs(5));
+            command.push_str(&format!(" movetime {}", ms(time)));
+            time
+        }
+    };
+    if !strength {
+        command.push_str(&format!(" depth {}", request.level.get()));
+    }
+    (command, limit)
+}
+
+/// Whether Black moves first in the start position.
+fn start_black(request: &Request) -> bool {
+    request.start_fen.split_whitespace().nth(1) == Some("b")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::opponent::Clocks;
+    use crate::core::rules::Game;
+
+    fn options(lines: &str) -> HashMap<String, UciOption> {
+        lines.lines().filter_map(parse_option).collect()
+    }
+
+    #[test]
+    fn reads_options_with_spaces_in_their_names() {
+        let (name, option) = parse_option("option name Skill Level type spin default 20 min 0 max 20").unwrap();
+        assert_eq!(name, "Skill Level");
+        assert_eq!(option, UciOption { kind: "spin".to_string(), min: Some(0), max: Some(20) });
+        assert_eq!(parse_option("info depth 3"), None);
+    }
+
+    #[test]
+    fn levels_become_skill_or_elo() {
+        let stockfish = options(
+            "option name Skill Level type spin default 20 min 0 max 20\n\
+             option name UCI_LimitStrength type check default false\n\
+             option name UCI_Elo type spin default 1350 min 1350 max 2850",
+        );
+        let set = |n| strength_options(Level::new(n).unwrap(), &stockfish);
+        assert_eq!(set(1), [("UCI_LimitStrength".into(), "false".into()), ("Skill Level".into(), "0".into())]);
+        assert_eq!(set(8)[1], ("Skill Level".into(), "20".into()));
+        let elo_only = options(
+            "option name UCI_LimitStrength type check default false\n\
+             option name UCI_Elo type spin default 1500 min 1500 max 2500",
+        );
+        let set = |n| strength_options(Level::new(n).unwrap(), &elo_only);
+        assert_eq!(set(1), [("UCI_LimitStrength".into(), "true".into()), ("UCI_Elo".into(), "1500".into())]);
+        assert_eq!(set(6)[1].1, "2200");
+        assert_eq!(set(8)[1].1, "2500");
+        assert!(strength_options(Level::MAX, &HashMap::new()).is_empty());
+    }
+
+    #[test]
+    fn position_and_go_follow_the_game_and_its_clock() {
+        let mut game = Game::new();
+        game.play(game.resolve("e4").unwrap()).unwrap();
+        let clocks = Clocks {
+            white: Duration::from_secs(890),
+            black: Duration::from_secs(900),
+            white_increment: Duration::from_secs(10),
+            black_increment: Duration::from_secs(10),
+            moves_to_go: Some(39),
+        };
+        let request = Request::new(4, &game, Level::MAX, Some(clocks), true);
+        assert_eq!(position_command(&request), "position startpos moves e2e4");
+        let (go, limit) = go_command(&request, true);
+        assert_eq!(go, "go wtime 890000 btime 900000 winc 10000 binc 10000 movestogo 39");
+        assert_eq!(limit, Duration::from_secs(900));
+        let beginner = Request { level: Level::MIN, clocks: None, ..request.clone() };
+        assert_eq!(go_command(&beginner, false), ("go movetime 1000 depth 1".to_string(), Duration::from_secs(1)));
+        let chess960 = Request::new(1, &Game::chess960(0).unwrap(), Level::MIN, None, true);
+        assert_eq!(
+            position_command(&chess960),
+            "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+        );
+    }
+
+    #[test]
+    fn engine_choices() {
+        assert_eq!("builtin".parse(), Ok(EngineChoice::Builtin));
+        assert_eq!("/usr/games/stockfish".parse(), Ok(EngineChoice::Path(PathBuf::from("/usr/games/stockfish"))));
+        assert!("".parse::<EngineChoice>().is_err());
+    }
+}

@@ -1,0 +1,111 @@
+//! A short game against a real UCI engine: Stockfish at level 1 answers through the adapter's
+//! threads, and every answer must be a legal move, announced like any other. `.ci/run` installs
+//! Debian's `stockfish`; without it the Stockfish test is skipped with a note, unless
+//! `ANNA_REQUIRE_TOOLS=1` (as `.ci/run` sets). The failure tests need no engine.
+
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use anna::adapters::engine::{find_stockfish, Computer, EngineChoice, Reply};
+use anna::core::command::{Command, Setting};
+use anna::core::opponent::{EngineFailure, Level, Opponent, Request};
+use anna::core::session::Config;
+use anna::language::{MoveForm, SquareStyle, Vocabulary, Voice};
+use anna::ui::line::{LineMode, Options, Out};
+use shakmaty::Color;
+
+fn said(outs: &[Out]) -> Vec<String> {
+    outs.iter()
+        .filter_map(|o| match o {
+            Out::Say(words, _) => Some(words.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn think(outs: &[Out]) -> Option<Request> {
+    outs.iter().find_map(|o| match o {
+        Out::Think(request) => Some(request.clone()),
+        _ => None,
+    })
+}
+
+/// The user plays White with `tc`, the computer Black at level 1 with `engine`.
+fn game(engine: &str, tc: &str) -> LineMode {
+    let setup = vec![
+        Command::TimeControl(anna::core::clock::TimeControl::parse(tc).unwrap()),
+        Command::Set(Setting::Player(Some(Color::White))),
+    ];
+    let voice = Voice::new(Vocabulary::english(), SquareStyle::Plain, MoveForm::default());
+    let options = Options { computer: true, level: Level::MIN, engine: engine.to_string(), ..Options::default() };
+    LineMode::new(Config::default(), setup, voice, options)
+}
+
+fn computer(choice: EngineChoice) -> (Computer, mpsc::Receiver<Reply>) {
+    let (sender, replies) = mpsc::channel();
+    let computer = Computer::new(choice, 1, Arc::new(move |reply| drop(sender.send(reply))));
+    (computer, replies)
+}
+
+#[test]
+fn a_short_game_against_stockfish() {
+    let Some(path) = find_stockfish() else {
+        if std::env::var_os("ANNA_REQUIRE_TOOLS").is_some_and(|v| v == "1") {
+            panic!("stockfish is missing but ANNA_REQUIRE_TOOLS=1: install it (apt-get install stockfish)");
+        }
+        eprintln!("stockfish is missing; this test is skipped (apt-get install stockfish to run it)");
+        return;
+    };
+    let (mut computer, replies) = computer(EngineChoice::Path(path));
+    // One minute each: at level 1 the engine thinks at most a second a move.
+    let mut ui = game("stockfish", "1+0");
+    let began = Instant::now();
+    ui.start();
+    let mut white = Opponent::new(Level::new(2).unwrap(), 3);
+    for turn in 0..4 {
+        let mv = white.choose(ui.session().game()).unwrap().mv;
+        let uci = ui.session().game().uci(mv).to_string();
+        ui.line(&uci, began.elapsed());
+        let request = think(&ui.line("", began.elapsed())).expect("the press asks the engine");
+        assert!(request.engine, "the engine answers, not the built-in opponent");
+        let plies = ui.session().game().plies().len();
+        computer.think(request);
+        let reply = replies.recv_timeout(Duration::from_secs(30)).expect("stockfish answers within 30 seconds");
+        let Reply::Move { id, uci } = reply else { panic!("stockfish failed: {reply:?}") };
+        let out = ui.engine_move(id, &uci, began.elapsed());
+        assert_eq!(ui.session().game().plies().len(), plies + 1, "move {turn}: {uci} was not played: {out:?}");
+        let words = said(&out);
+        assert!(words.iter().any(|w| w.starts_with("Black: ")), "move {turn}: {uci} not announced: {words:?}");
+        assert!(!words.iter().any(|w| w.contains("engine")), "no failure: {words:?}");
+        assert_eq!(ui.session().awaiting_press(), None, "the engine's clock was pressed");
+    }
+    assert_eq!(ui.session().game().plies().len(), 8);
+}
+
+#[test]
+fn a_missing_engine_is_said_and_the_builtin_opponent_plays() {
+    let (mut computer, replies) = computer(EngineChoice::Path("/nonexistent/engine".into()));
+    let mut ui = game("engine", "5+0");
+    ui.start();
+    ui.line("e4", Duration::from_secs(1));
+    computer.think(think(&ui.line("", Duration::from_secs(1))).unwrap());
+    let Ok(Reply::Failed { id, failure }) = replies.recv_timeout(Duration::from_secs(10)) else { panic!() };
+    assert_eq!(failure, EngineFailure::NotFound);
+    let out = ui.engine_failed(id, failure, Duration::from_secs(2));
+    assert_eq!(said(&out), ["The engine engine could not be started. Anna's own opponent plays instead."]);
+    computer.think(think(&out).unwrap());
+    let Ok(Reply::Move { id, uci }) = replies.recv_timeout(Duration::from_secs(30)) else { panic!() };
+    assert!(said(&ui.engine_move(id, &uci, Duration::from_secs(3)))[0].starts_with("Black: "));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_exits_has_crashed() {
+    let (mut computer, replies) = computer(EngineChoice::Path("/bin/true".into()));
+    let mut ui = game("true", "5+0");
+    ui.start();
+    ui.line("d4", Duration::from_secs(1));
+    computer.think(think(&ui.line("", Duration::from_secs(1))).unwrap());
+    let reply = replies.recv_timeout(Duration::from_secs(15)).unwrap();
+    assert!(matches!(reply, Reply::Failed { failure: EngineFailure::Crashed, .. }), "{reply:?}");
+}
