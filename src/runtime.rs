@@ -3,14 +3,21 @@
 //! line means is decided by the line mode ([`LineMode`], no I/O); the loop only carries out what it
 //! returns: every sentence is written as a line (what a screen reader reads) and handed to the
 //! [`Speaker`], which speaks it on its own thread, so the loop never waits on speech.
+//!
+//! Every input that reaches the game is first appended to its journal and flushed to the disk; only
+//! then is anything that follows from it written or said. While a clock runs, the loop wakes every
+//! [`CHECKPOINT`] to journal the clock's reading, so a crash costs at most that much of it.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::adapters::journal::{self, Writer};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
+use crate::core::message::Priority;
+use crate::language::announce::fill;
 use crate::ui::line::{LineMode, Out, SpeechChange};
 
 enum Source {
@@ -18,11 +25,23 @@ enum Source {
     Closed,
 }
 
+/// How often a running clock's reading is journaled.
+pub const CHECKPOINT: Duration = Duration::from_secs(1);
+
 /// What the loop speaks and plays through; the speaker is restarted when its settings change.
 struct Outputs {
     speech: SpeechArgs,
     speaker: Speaker,
     sounds: SoundPlayer,
+    journal: Journal,
+}
+
+/// The game's journal file, if one could be written.
+struct Journal {
+    folder: Option<std::path::PathBuf>,
+    writer: Option<Writer>,
+    /// Writing failed once (said then): the game goes on without autosave.
+    failed: bool,
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
@@ -30,8 +49,11 @@ pub fn run(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCod
     let speaker = speech::start_for_game(&speech, ui.voice());
     // Saved once at the start; a restart of the speaker does not save again.
     let speech = SpeechArgs { save_settings: false, ..speech };
-    let mut outputs = Outputs { speech, speaker, sounds };
+    let journal = Journal { folder: journal::folder(), writer: None, failed: false };
+    let mut outputs = Outputs { speech, speaker, sounds, journal };
     let began = Instant::now();
+    // Whole milliseconds: the journal's times stay short and are read back exactly.
+    let elapsed = || Duration::from_millis(u64::try_from(began.elapsed().as_millis()).unwrap_or(u64::MAX));
     let start = ui.start();
     outputs.carry_out(&start, &ui);
 
@@ -48,16 +70,19 @@ pub fn run(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCod
 
     // At the end of the input the last sentences are still said; `quit` stops at once.
     let mut drain = Duration::from_secs(10);
+    let mut fed = Duration::ZERO;
     loop {
-        let now = began.elapsed();
-        let received = match ui.next_deadline() {
+        let now = elapsed();
+        let checkpoint = ui.clock_running().then_some(fed + CHECKPOINT);
+        let received = match [ui.next_deadline(), checkpoint].into_iter().flatten().min() {
             Some(deadline) => receiver.recv_timeout(deadline.saturating_sub(now)),
             None => receiver.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
         };
+        fed = elapsed();
         let out = match received {
-            Err(mpsc::RecvTimeoutError::Timeout) => ui.tick(began.elapsed()),
+            Err(mpsc::RecvTimeoutError::Timeout) => ui.tick(fed),
             Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => break,
-            Ok(Source::Line(line)) => ui.line(&line, began.elapsed()),
+            Ok(Source::Line(line)) => ui.line(&line, fed),
         };
         if outputs.carry_out(&out, &ui) {
             drain = Duration::ZERO;
@@ -73,7 +98,32 @@ impl Outputs {
     fn carry_out(&mut self, outs: &[Out], ui: &LineMode) -> bool {
         // No lock on stdout is held: a restarted speaker writes its notice from its own thread.
         for out in outs {
+            if !matches!(out, Out::Journal(_) | Out::JournalNew | Out::JournalContinue(_)) {
+                self.sync_journal(ui);
+            }
             match out {
+                Out::Journal(record) => {
+                    let written = self.journal.writer.as_mut().map(|w| w.write(record));
+                    if let Some(Err(e)) = written {
+                        self.journal_failed(&e.to_string(), ui);
+                    }
+                }
+                Out::JournalNew => {
+                    if let Some(folder) = self.journal.folder.clone().filter(|_| !self.journal.failed) {
+                        self.sync_journal(ui);
+                        match Writer::create(&folder) {
+                            Ok(writer) => self.journal.writer = Some(writer),
+                            Err(e) => self.journal_failed(&format!("{}: {e}", folder.display()), ui),
+                        }
+                    }
+                }
+                Out::JournalContinue(path) => {
+                    self.sync_journal(ui);
+                    match Writer::append_to(path) {
+                        Ok(writer) => self.journal.writer = Some(writer),
+                        Err(e) => self.journal_failed(&format!("{}: {e}", path.display()), ui),
+                    }
+                }
                 Out::Say(words, priority) => {
                     println!("{words}");
                     self.speaker.say(words.clone(), *priority);
@@ -91,10 +141,32 @@ impl Outputs {
                     let old = std::mem::replace(&mut self.speaker, speech::start_for_game(&self.speech, ui.voice()));
                     old.finish(Duration::ZERO);
                 }
-                Out::Quit => return true,
+                Out::Quit => {
+                    self.sync_journal(ui);
+                    return true;
+                }
             }
         }
+        self.sync_journal(ui);
         let _ = std::io::stdout().flush();
         false
+    }
+
+    /// Puts what was journaled on the disk.
+    fn sync_journal(&mut self, ui: &LineMode) {
+        if let Some(Err(e)) = self.journal.writer.as_mut().map(Writer::sync) {
+            self.journal_failed(&e.to_string(), ui);
+        }
+    }
+
+    /// Says once that the game cannot be saved, and goes on without a journal.
+    fn journal_failed(&mut self, error: &str, ui: &LineMode) {
+        self.journal.writer = None;
+        if !self.journal.failed {
+            self.journal.failed = true;
+            let words = fill(ui.voice().vocab.word("journal.failed"), &[("error", error.to_string())]);
+            println!("{words}");
+            self.speaker.say(words, Priority::Urgent);
+        }
     }
 }

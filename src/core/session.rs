@@ -145,6 +145,11 @@ impl Session {
         self.outcome
     }
 
+    /// The side whose draw offer stands (9.1.2), if any.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.offer
+    }
+
     /// A question left to the arbiter, if any.
     pub fn question(&self) -> Option<Question> {
         self.question
