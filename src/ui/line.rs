@@ -14,6 +14,7 @@
 //! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
 
 mod resume;
+pub use resume::{worth_resuming, Unfinished};
 mod settings;
 mod setup;
 
