@@ -111,7 +111,11 @@ fn resume(c: &mut Criterion) {
     }
     assert_eq!(session.game().plies().len(), 400);
     assert!(session.outcome().is_none());
-    println!("journal of a 200-move game: {} bytes, {} records", std::fs::metadata(&path).unwrap().len(), journal.records.len());
+    println!(
+        "journal of a 200-move game: {} bytes, {} records",
+        std::fs::metadata(&path).unwrap().len(),
+        journal.records.len()
+    );
 
     c.bench_function("resume a 200-move game (read + replay)", |b| {
         b.iter(|| {

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::adapters::journal::{self, Writer};
+use crate::adapters::journal;
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::core::message::Priority;
@@ -33,15 +33,7 @@ struct Outputs {
     speech: SpeechArgs,
     speaker: Speaker,
     sounds: SoundPlayer,
-    journal: Journal,
-}
-
-/// The game's journal file, if one could be written.
-struct Journal {
-    folder: Option<std::path::PathBuf>,
-    writer: Option<Writer>,
-    /// Writing failed once (said then): the game goes on without autosave.
-    failed: bool,
+    journal: journal::Sink,
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
@@ -49,7 +41,7 @@ pub fn run(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCod
     let speaker = speech::start_for_game(&speech, ui.voice());
     // Saved once at the start; a restart of the speaker does not save again.
     let speech = SpeechArgs { save_settings: false, ..speech };
-    let journal = Journal { folder: journal::folder(), writer: None, failed: false };
+    let journal = journal::Sink::new(journal::folder());
     let mut outputs = Outputs { speech, speaker, sounds, journal };
     let began = Instant::now();
     // Whole milliseconds: the journal's times stay short and are read back exactly.
@@ -103,26 +95,16 @@ impl Outputs {
             }
             match out {
                 Out::Journal(record) => {
-                    let written = self.journal.writer.as_mut().map(|w| w.write(record));
-                    if let Some(Err(e)) = written {
-                        self.journal_failed(&e.to_string(), ui);
-                    }
+                    let written = self.journal.write(record);
+                    self.journal_failed(written, ui);
                 }
                 Out::JournalNew => {
-                    if let Some(folder) = self.journal.folder.clone().filter(|_| !self.journal.failed) {
-                        self.sync_journal(ui);
-                        match Writer::create(&folder) {
-                            Ok(writer) => self.journal.writer = Some(writer),
-                            Err(e) => self.journal_failed(&format!("{}: {e}", folder.display()), ui),
-                        }
-                    }
+                    let begun = self.journal.begin();
+                    self.journal_failed(begun, ui);
                 }
                 Out::JournalContinue(path) => {
-                    self.sync_journal(ui);
-                    match Writer::append_to(path) {
-                        Ok(writer) => self.journal.writer = Some(writer),
-                        Err(e) => self.journal_failed(&format!("{}: {e}", path.display()), ui),
-                    }
+                    let resumed = self.journal.resume(path);
+                    self.journal_failed(resumed, ui);
                 }
                 Out::Say(words, priority) => {
                     println!("{words}");
@@ -154,17 +136,14 @@ impl Outputs {
 
     /// Puts what was journaled on the disk.
     fn sync_journal(&mut self, ui: &LineMode) {
-        if let Some(Err(e)) = self.journal.writer.as_mut().map(Writer::sync) {
-            self.journal_failed(&e.to_string(), ui);
-        }
+        let synced = self.journal.sync();
+        self.journal_failed(synced, ui);
     }
 
-    /// Says once that the game cannot be saved, and goes on without a journal.
-    fn journal_failed(&mut self, error: &str, ui: &LineMode) {
-        self.journal.writer = None;
-        if !self.journal.failed {
-            self.journal.failed = true;
-            let words = fill(ui.voice().vocab.word("journal.failed"), &[("error", error.to_string())]);
+    /// Says (once) that the game cannot be saved; it goes on without a journal.
+    fn journal_failed(&mut self, result: Result<(), String>, ui: &LineMode) {
+        if let Err(error) = result {
+            let words = fill(ui.voice().vocab.word("journal.failed"), &[("error", error)]);
             println!("{words}");
             self.speaker.say(words, Priority::Urgent);
         }

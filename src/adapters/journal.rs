@@ -23,6 +23,9 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::core::command::{Command, Input, Setting};
+use crate::core::session::Config;
+
 /// The ending of journal files.
 pub const EXTENSION: &str = "journal";
 
@@ -182,7 +185,10 @@ impl Writer {
             let name = if n == 1 { format!("{stem}.{EXTENSION}") } else { format!("{stem}-{n}.{EXTENSION}") };
             let path = dir.join(name);
             match OpenOptions::new().append(true).create_new(true).open(&path) {
-                Ok(file) => break (file, path),
+                Ok(file) => {
+                    lock(&file)?;
+                    break (file, path);
+                }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
                 Err(e) => return Err(e),
             }
@@ -197,6 +203,7 @@ impl Writer {
     /// Continues a journal that was read whole (or repaired by [`recover`]).
     pub fn append_to(path: &Path) -> io::Result<Writer> {
         let file = OpenOptions::new().append(true).open(path)?;
+        lock(&file)?;
         Ok(Writer { file, path: path.to_path_buf(), unsynced: false })
     }
 
@@ -220,6 +227,108 @@ impl Writer {
     }
 }
 
+/// Holds the journal for this program while it writes: a second Anna started meanwhile neither
+/// offers nor continues a game still being played. The lock goes with the program, however it ends.
+fn lock(file: &File) -> io::Result<()> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            Err(io::Error::new(io::ErrorKind::ResourceBusy, "another Anna is writing this journal"))
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// Whether another program holds the journal (a game being played right now).
+fn in_use(path: &Path) -> bool {
+    File::open(path).is_ok_and(|file| matches!(file.try_lock_shared(), Err(std::fs::TryLockError::WouldBlock)))
+}
+
+/// The journal of the game being played, as the runtime writes it: a new file for each game, and
+/// once writing fails, the game goes on without one (the failure is reported once).
+pub struct Sink {
+    folder: Option<PathBuf>,
+    writer: Option<Writer>,
+    failed: bool,
+}
+
+impl Sink {
+    /// Journals in `folder` (usually [`folder()`]); `None`: there is nowhere to write them.
+    pub fn new(folder: Option<PathBuf>) -> Sink {
+        Sink { folder, writer: None, failed: false }
+    }
+
+    /// A new game: a new journal file.
+    pub fn begin(&mut self) -> Result<(), String> {
+        self.sync()?;
+        match self.folder.clone() {
+            _ if self.failed => Ok(()),
+            Some(folder) => match Writer::create(&folder) {
+                Ok(writer) => {
+                    self.writer = Some(writer);
+                    Ok(())
+                }
+                Err(e) => self.fail(format!("{}: {e}", folder.display())),
+            },
+            None => self.fail("no data folder".to_string()),
+        }
+    }
+
+    /// Goes on writing the journal at `path` (a resumed game).
+    pub fn resume(&mut self, path: &Path) -> Result<(), String> {
+        self.sync()?;
+        match Writer::append_to(path) {
+            Ok(writer) => {
+                self.writer = Some(writer);
+                Ok(())
+            }
+            Err(e) => self.fail(format!("{}: {e}", path.display())),
+        }
+    }
+
+    pub fn write(&mut self, record: &Record) -> Result<(), String> {
+        match self.writer.as_mut().map(|w| w.write(record)) {
+            Some(Err(e)) => self.fail(e.to_string()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Puts everything written on the disk: call it before showing what follows.
+    pub fn sync(&mut self) -> Result<(), String> {
+        match self.writer.as_mut().map(Writer::sync) {
+            Some(Err(e)) => self.fail(e.to_string()),
+            _ => Ok(()),
+        }
+    }
+
+    fn fail(&mut self, message: String) -> Result<(), String> {
+        self.writer = None;
+        if self.failed {
+            return Ok(());
+        }
+        self.failed = true;
+        Err(message)
+    }
+}
+
+/// The settings that make a default session into one with `config`, as records at `at`: all of
+/// them, so that a journal means the same whatever the defaults of a later Anna.
+pub fn config_records(config: &Config, at: Duration) -> Vec<Record> {
+    let Config { auto_press, touch_move, flag, supervised, no_draw_offer_before, player, alarms, tournament } =
+        config.clone();
+    let mut settings = vec![
+        Setting::AutoPress(auto_press),
+        Setting::TouchMove(touch_move),
+        Setting::Flag(flag),
+        Setting::NoDrawOfferBefore(no_draw_offer_before),
+        Setting::Player(player),
+        Setting::Alarms(alarms),
+        Setting::Tournament(tournament),
+    ];
+    settings.extend(supervised.map(Setting::Supervised));
+    settings.into_iter().map(|s| Record::Input { at, input: Input::act(Command::Set(s)) }).collect()
+}
+
 /// A rename is durable only when its folder is synced (not possible on every platform: best effort).
 fn sync_folder(dir: &Path) {
     if let Ok(folder) = File::open(dir) {
@@ -241,7 +350,10 @@ pub struct Recovered {
 pub enum RecoverError {
     Io(io::Error),
     /// Nothing in it can be used; the file was set aside at `kept`.
-    Unusable { error: ReadError, kept: Option<PathBuf> },
+    Unusable {
+        error: ReadError,
+        kept: Option<PathBuf>,
+    },
     /// A newer Anna wrote it: left as it is.
     UnknownVersion(u32),
 }
@@ -249,6 +361,12 @@ pub enum RecoverError {
 /// Reads a journal and, when it is damaged, repairs it without writing over anything: its whole
 /// records go to a new file that takes its name, and the damaged file is kept as `NAME.damaged`.
 pub fn recover(path: &Path) -> Result<Recovered, RecoverError> {
+    if in_use(path) {
+        return Err(RecoverError::Io(io::Error::new(
+            io::ErrorKind::ResourceBusy,
+            "another Anna is writing this journal",
+        )));
+    }
     let bytes = fs::read(path).map_err(RecoverError::Io)?;
     let journal = match parse(&bytes) {
         Ok(journal) => journal,
@@ -307,7 +425,7 @@ pub fn unfinished(dir: &Path) -> Option<PathBuf> {
         .collect();
     // The names begin with the date and time, so the newest sorts last.
     journals.sort();
-    journals.into_iter().rev().find(|p| !ends_with_end(p))
+    journals.into_iter().rev().find(|p| !ends_with_end(p) && !in_use(p))
 }
 
 /// Whether the last record of the file is `end` (read from its tail only: a long game's journal is

@@ -56,7 +56,9 @@ fn bad<T>(what: impl Into<String>) -> Res<T> {
 pub fn print(record: &Record) -> String {
     match record {
         Record::Header { version, started } => format!("anna-journal {version} {started}"),
-        Record::Voice { lang, squares, form } => format!("voice {lang} {} {}", squares_name(*squares), form_name(*form)),
+        Record::Voice { lang, squares, form } => {
+            format!("voice {lang} {} {}", squares_name(*squares), form_name(*form))
+        }
         Record::Input { at, input } => match input {
             Input::Tick => format!("{} tick", seconds(*at)),
             Input::Act { actor: None, command } => format!("{} {}", seconds(*at), command_text(command)),
@@ -320,9 +322,10 @@ pub fn read_command(text: &str) -> Res<Command> {
             let periods = periods.split(' ').filter(|p| !p.is_empty()).map(period).collect::<Res<Vec<_>>>()?;
             Ok(Command::TimeControl(TimeControl { periods, mode }))
         }
-        "tc-mode" => rest.parse().map(Command::ClockMode).map_err(|e: crate::core::clock::ParseClockModeError| {
-            CodecError(e.to_string())
-        }),
+        "tc-mode" => rest
+            .parse()
+            .map(Command::ClockMode)
+            .map_err(|e: crate::core::clock::ParseClockModeError| CodecError(e.to_string())),
         "fen" => Ok(Command::Fen(rest.to_string())),
         "chess960" => Ok(Command::Chess960(number(rest)?)),
         "name" => {
@@ -355,7 +358,8 @@ pub fn read_command(text: &str) -> Res<Command> {
         "decide" if rest == "draw" => Ok(Command::Decide(None)),
         "decide" => Ok(Command::Decide(Some(side(rest)?))),
         "unclear" => {
-            let (length, after) = rest.split_once(':').ok_or_else(|| CodecError("an unclear text needs a length".into()))?;
+            let (length, after) =
+                rest.split_once(':').ok_or_else(|| CodecError("an unclear text needs a length".into()))?;
             let length: usize = number(length)?;
             let said = after.get(..length).ok_or_else(|| CodecError("the unclear text is cut short".into()))?;
             let guess = match &after[length..] {
@@ -406,7 +410,9 @@ fn spec(text: &str) -> Res<MoveSpec> {
             "from" => {
                 for c in value.chars() {
                     match (File::from_char(c), Rank::from_char(c)) {
-                        (Some(f), _) if spec.from_file.is_none() && spec.from_rank.is_none() => spec.from_file = Some(f),
+                        (Some(f), _) if spec.from_file.is_none() && spec.from_rank.is_none() => {
+                            spec.from_file = Some(f)
+                        }
                         (_, Some(r)) if spec.from_rank.is_none() => spec.from_rank = Some(r),
                         _ => return bad(format!("'{value}' is not where a move comes from")),
                     }

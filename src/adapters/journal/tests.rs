@@ -124,6 +124,9 @@ fn written_records_are_read_and_a_finished_game_is_not_offered() {
     writer.sync().unwrap();
     let path = writer.path().to_path_buf();
     assert!(path.file_name().unwrap().to_string_lossy().starts_with("game-20"), "{}", path.display());
+    assert_eq!(unfinished(&folder.0), None, "a journal being written is not offered");
+    assert!(Writer::append_to(&path).is_err(), "nor continued by another writer");
+    drop(writer);
     assert_eq!(unfinished(&folder.0), Some(path.clone()));
     let journal = parse(&fs::read(&path).unwrap()).unwrap();
     assert_eq!(journal.records, game());
@@ -151,6 +154,7 @@ fn a_damaged_journal_is_repaired_beside_the_damaged_file() {
     let mut writer = Writer::append_to(&path).unwrap();
     writer.write(&input(5_000, Command::Resume)).unwrap();
     writer.sync().unwrap();
+    drop(writer);
     let mut more = fs::read(&path).unwrap();
     more.extend_from_slice(b"\xff");
     fs::write(&path, &more).unwrap();

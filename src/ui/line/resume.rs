@@ -117,10 +117,8 @@ impl LineMode {
             Ok(Command::Answer(true)) => self.restore(unfinished, now),
             Ok(Command::Answer(false)) => {
                 let at = unfinished.journal.last_instant();
-                let mut out = vec![
-                    Out::JournalContinue(unfinished.path),
-                    Out::Journal(Record::End { at, how: End::Abandoned }),
-                ];
+                let mut out =
+                    vec![Out::JournalContinue(unfinished.path), Out::Journal(Record::End { at, how: End::Abandoned })];
                 out.extend(self.start_new());
                 out
             }
@@ -166,10 +164,7 @@ impl LineMode {
         }
         out.extend(self.damage_note(&unfinished));
         let position = self.session.game().position();
-        let args = [
-            ("date", journal::date(unfinished.journal.started)),
-            ("number", position.fullmoves().to_string()),
-        ];
+        let args = [("date", journal::date(unfinished.journal.started)), ("number", position.fullmoves().to_string())];
         out.push(Out::Say(fill(self.word("journal.restored"), &args), Priority::Info));
         if self.session.clock().running().is_some() {
             out.extend(self.act(Command::Pause, now));
@@ -187,7 +182,10 @@ impl LineMode {
             out.push(Out::Say(self.voice.render(&question), question.priority));
         }
         if self.session.clock().is_paused() {
-            out.push(Out::Say(self.voice.render(&Utterance::new(Priority::Info, Sentence::PausedNoPlay)), Priority::Info));
+            out.push(Out::Say(
+                self.voice.render(&Utterance::new(Priority::Info, Sentence::PausedNoPlay)),
+                Priority::Info,
+            ));
         }
         out
     }
@@ -197,35 +195,13 @@ impl LineMode {
         self.journaling = true;
         let at = self.base.session(now);
         let mut out = vec![Out::JournalNew, Out::Journal(self.voice_record())];
-        let config = self.session.config();
-        out.extend(config_settings(config).into_iter().map(|setting| {
-            Out::Journal(Record::Input { at, input: Input::act(Command::Set(setting)) })
-        }));
+        out.extend(journal::config_records(self.session.config(), at).into_iter().map(Out::Journal));
         out
     }
 
     pub(super) fn voice_record(&self) -> Record {
         Record::Voice { lang: self.voice.vocab.code().to_string(), squares: self.voice.squares, form: self.voice.form }
     }
-}
-
-/// The settings that make a default session into one with `config`: all of them, so that a journal
-/// means the same whatever the defaults of a later Anna.
-fn config_settings(config: &Config) -> Vec<crate::core::command::Setting> {
-    use crate::core::command::Setting;
-    let Config { auto_press, touch_move, flag, supervised, no_draw_offer_before, player, alarms, tournament } =
-        config.clone();
-    let mut settings = vec![
-        Setting::AutoPress(auto_press),
-        Setting::TouchMove(touch_move),
-        Setting::Flag(flag),
-        Setting::NoDrawOfferBefore(no_draw_offer_before),
-        Setting::Player(player),
-        Setting::Alarms(alarms),
-        Setting::Tournament(tournament),
-    ];
-    settings.extend(supervised.map(Setting::Supervised));
-    settings
 }
 
 #[cfg(test)]

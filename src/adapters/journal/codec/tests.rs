@@ -134,7 +134,10 @@ fn every_command_reads_back_as_written() {
     for command in &samples {
         seen[kind(command)] = true;
         for actor in [None, Some(Color::White), Some(Color::Black)] {
-            let record = Record::Input { at: Duration::new(3723, 4_000_000), input: Input::Act { actor, command: command.clone() } };
+            let record = Record::Input {
+                at: Duration::new(3723, 4_000_000),
+                input: Input::Act { actor, command: command.clone() },
+            };
             let text = print(&record);
             assert_eq!(read(&text), Ok(record), "{text}");
         }
