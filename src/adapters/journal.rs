@@ -115,13 +115,21 @@ pub fn parse(bytes: &[u8]) -> Result<Journal, ReadError> {
     };
     let mut records = Vec::new();
     let mut damage = None;
+    let mut last = Duration::ZERO;
     while !rest.is_empty() {
         match next_frame(rest).and_then(|(body, used)| match read(body) {
             Ok(Record::Header { .. }) => Err(Damage::Unreadable("a second header".into())),
+            // The runtime's time never goes back; a journal whose time does was not written by it.
+            Ok(Record::Input { at, .. } | Record::End { at, .. }) if at < last => {
+                Err(Damage::Unreadable("the time goes back".into()))
+            }
             Ok(record) => Ok((record, used)),
             Err(e) => Err(Damage::Unreadable(e.0)),
         }) {
             Ok((record, used)) => {
+                if let Record::Input { at, .. } | Record::End { at, .. } = record {
+                    last = at;
+                }
                 records.push(record);
                 rest = &rest[used..];
             }

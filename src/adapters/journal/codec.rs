@@ -23,6 +23,9 @@ use crate::language::{MoveForm, SquareStyle};
 /// The version of the journal format this Anna writes and reads.
 pub const VERSION: u32 = 1;
 
+/// The longest time a journal holds (about 31 years): the clock's sums of such times never overflow.
+const MAX_SECONDS: u64 = 1_000_000_000;
+
 /// One record of a journal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Record {
@@ -144,7 +147,11 @@ pub fn parse_seconds(text: &str) -> Res<Duration> {
         return bad(format!("'{text}' is not a time in seconds"));
     }
     let nanos = if fraction.is_empty() { 0 } else { number::<u32>(&format!("{fraction:0<9}"))? };
-    Ok(Duration::new(number(whole)?, nanos))
+    let whole: u64 = number(whole)?;
+    if whole > MAX_SECONDS {
+        return bad(format!("'{text}' is longer than any game"));
+    }
+    Ok(Duration::new(whole, nanos))
 }
 
 const fn side_name(side: Color) -> &'static str {

@@ -105,6 +105,15 @@ fn an_empty_file_a_lone_header_and_an_unknown_version() {
 }
 
 #[test]
+fn a_time_going_back_is_damage() {
+    let mut records = game();
+    records.push(input(1_000, Command::Resign));
+    let journal = parse(&bytes(&records)).unwrap();
+    assert_eq!(journal.records, game());
+    assert_eq!(journal.damage, Some(Damage::Unreadable("the time goes back".into())));
+}
+
+#[test]
 fn a_readable_frame_with_an_unknown_command_is_damage() {
     let mut damaged = bytes(&game());
     let body = "5 frobnicate";

@@ -192,6 +192,8 @@ fn nonsense_is_refused_not_panicked_on() {
         "1 tc fischer 40/5400",
         "1 set player green",
         "1 explore rank 9",
+        "1000000001 tick",
+        "1 adjust white 99999999999999999",
     ] {
         assert!(read(text).is_err(), "{text:?}");
     }
