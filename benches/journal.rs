@@ -27,8 +27,8 @@ fn input(ms: u64, command: Command) -> Record {
     Record::Input { at: Duration::from_millis(ms), input: Input::act(command) }
 }
 
-/// A long game that does not end: seeded random moves that keep material, avoid mate, stalemate,
-/// threefold repetition and the 50-move count.
+/// A long game that does not end: seeded random moves that avoid mate, stalemate, too little
+/// material, threefold repetition and the 50-move count, and capture only when the count runs high.
 fn long_game(plies: usize) -> Vec<MoveSpec> {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut random = |n: usize| {
@@ -43,15 +43,18 @@ fn long_game(plies: usize) -> Vec<MoveSpec> {
     while moves.len() < plies {
         let legal = position.legal_moves();
         let start = random(legal.len());
-        let good = (0..legal.len()).map(|i| legal[(start + i) % legal.len()]).find(|mv| {
-            let mut next = position.clone();
-            next.play_unchecked(*mv);
-            !mv.is_capture()
-                && !next.is_game_over()
-                && next.halfmoves() < 90
-                && seen.get(&next).copied().unwrap_or(0) < 2
-        });
-        let Some(mv) = good else { panic!("the generator is stuck after {} plies", moves.len()) };
+        let valid: Vec<_> = (0..legal.len())
+            .map(|i| legal[(start + i) % legal.len()])
+            .filter(|mv| {
+                let mut next = position.clone();
+                next.play_unchecked(*mv);
+                !next.is_game_over() && next.halfmoves() < 90 && seen.get(&next).copied().unwrap_or(0) < 2
+            })
+            .collect();
+        let resets = |mv: &&shakmaty::Move| mv.is_capture() || mv.role() == shakmaty::Role::Pawn;
+        let quiet = |mv: &&shakmaty::Move| !mv.is_capture();
+        let choice = if position.halfmoves() >= 60 { valid.iter().find(resets) } else { valid.iter().find(quiet) };
+        let Some(&mv) = choice.or(valid.first()) else { panic!("the generator is stuck after {} plies", moves.len()) };
         let (from, to) = (mv.from().unwrap(), mv.to());
         moves.push(MoveSpec::squares(from, to, mv.promotion()));
         position.play_unchecked(mv);

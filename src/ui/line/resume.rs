@@ -58,6 +58,7 @@ struct Rebuilt {
 
 fn rebuild(journal: &Journal) -> Rebuilt {
     let mut session = Session::new(Config::default());
+    session.replaying(true);
     let mut setup = Vec::new();
     let mut voice = None;
     for record in &journal.records {
@@ -83,6 +84,7 @@ fn rebuild(journal: &Journal) -> Rebuilt {
             Record::Header { .. } | Record::End { .. } => {}
         }
     }
+    session.replaying(false);
     Rebuilt { session, setup, voice }
 }
 

@@ -176,3 +176,48 @@ fn time_bases_meet_at_the_resumption() {
     assert_eq!(base.process(secs(103.0)), secs(5.0));
     assert_eq!(base.session(secs(1.0)), secs(100.0), "never before the resumption");
 }
+
+/// Replaying with the dead-position checks waiting gives the game as played, in every scenario but
+/// those ended by a dead position (such a game's journal is closed, never resumed).
+#[test]
+fn replaying_gives_the_game_as_played_in_every_scenario() {
+    use crate::core::outcome::Reason;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let voice = Voice::english();
+    let mut compared = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "script") {
+            continue;
+        }
+        let steps = crate::script::parse_script(&std::fs::read_to_string(&path).unwrap(), &voice).unwrap();
+        let run = |replaying: bool| {
+            let mut session = Session::default();
+            session.replaying(replaying);
+            for step in &steps {
+                session.handle(step.input.clone(), step.time);
+            }
+            session.replaying(false);
+            session
+        };
+        let (live, replayed) = (run(false), run(true));
+        if live.outcome().is_some_and(|o| o.reason == Reason::DeadPosition) {
+            continue;
+        }
+        let end = steps.last().map_or(Duration::ZERO, |s| s.time);
+        let state = |s: &Session| {
+            (
+                s.game().fen(),
+                s.question(),
+                s.outcome(),
+                s.draw_offer(),
+                crate::cli::pgn_text(s, &voice.vocab),
+                s.clock().remaining(Color::White, end),
+                s.clock().remaining(Color::Black, end),
+            )
+        };
+        assert_eq!(state(&replayed), state(&live), "{}", path.display());
+        compared += 1;
+    }
+    assert!(compared >= 20, "{compared} scenarios compared");
+}
