@@ -6,7 +6,7 @@
 //!
 //! Each record is one frame, `CRC LEN BODY\n`: the CRC-32 of the body in eight hex digits, the body's
 //! length in bytes, and the body as [`codec`] writes it, for example
-//! `5a0c1b2e 27 12.345 white: move to=e4 pieces=P`. The first record is the header
+//! `8c97a92f 33 12.345 white: move pieces=P to=e4`. The first record is the header
 //! (`anna-journal 1 STARTED`); the last one of a game that is over is `end TIME finished`.
 //!
 //! Reading stops at the first frame that is cut short, fails its checksum or cannot be read: the
