@@ -3,5 +3,6 @@
 
 pub mod config;
 pub mod engine;
+pub mod journal;
 pub mod sound;
 pub mod speech;

@@ -113,6 +113,10 @@ pub struct GameArgs {
     /// plays if it is installed (on the PATH or /usr/games), else Anna's own opponent.
     #[arg(long, global = true, value_parser = parse_engine)]
     pub engine: Option<crate::adapters::engine::EngineChoice>,
+    /// Resume the unfinished game saved in the journal (line mode): as it stood, clocks stopped
+    /// until `resume`.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// Who plays the other side.
@@ -404,11 +408,59 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
     }
 }
 
+/// The unfinished game to resume (`--resume`) or to ask about (a plain start in a terminal), its
+/// journal repaired if it was damaged. A journal that holds no game begun is closed quietly.
+fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<crate::ui::line::Unfinished>, ExitCode> {
+    use crate::adapters::journal::{self, End, RecoverError};
+    let say = |key: &str, args: &[(&str, String)]| crate::language::announce::fill(voice.vocab.word(key), args);
+    if !resume && !ask {
+        return Ok(None);
+    }
+    let Some(path) = journal::folder().as_deref().and_then(journal::unfinished) else {
+        if resume {
+            eprintln!("{}", say("journal.none", &[]));
+            return Err(ExitCode::from(1));
+        }
+        return Ok(None);
+    };
+    let shown = path.display().to_string();
+    let failed = |message: String| {
+        eprintln!("{message}");
+        if resume {
+            Err(ExitCode::from(1))
+        } else {
+            Ok(None)
+        }
+    };
+    match journal::recover(&path) {
+        Ok(recovered) if !resume && !crate::ui::line::worth_resuming(&recovered.journal) => {
+            let _ = journal::close(&path, recovered.journal.last_instant(), End::Abandoned);
+            Ok(None)
+        }
+        Ok(recovered) => Ok(Some(crate::ui::line::Unfinished {
+            path,
+            journal: recovered.journal,
+            kept: recovered.kept,
+            ask: !resume,
+        })),
+        Err(RecoverError::Unusable { kept, .. }) => {
+            let kept = kept.map_or_else(|| shown.clone(), |k| k.display().to_string());
+            failed(say("journal.unusable", &[("path", shown.clone()), ("kept", kept)]))
+        }
+        Err(RecoverError::UnknownVersion(_)) => failed(say("journal.newer", &[("path", shown.clone())])),
+        Err(RecoverError::Io(e)) => failed(format!("anna: {shown}: {e}")),
+    }
+}
+
 /// `anna`: a game in the terminal, every sentence written as a line (a screen reader reads it).
 pub fn play(args: &GameArgs) -> ExitCode {
     match args.prepare("en") {
         Ok((config, setup, voice)) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
+            if args.ui == crate::ui::Ui::Board && args.resume {
+                eprintln!("anna: --resume works in the line mode (--ui line).");
+                return ExitCode::from(2);
+            }
             if args.ui == crate::ui::Ui::Board {
                 let speaker = crate::adapters::speech::start_for_board(&args.speech, &voice);
                 let settings = crate::ui::tui::Settings {
@@ -432,7 +484,14 @@ pub fn play(args: &GameArgs) -> ExitCode {
                 engine: crate::adapters::engine::Computer::name_of(&engine),
                 ..crate::ui::line::Options::default()
             };
-            let ui = crate::ui::line::LineMode::new(config, setup, voice, options);
+            // Asked about only when someone is there to answer; a script on standard input is not.
+            let ask = std::io::stdin().is_terminal();
+            let mut ui = crate::ui::line::LineMode::new(config, setup, voice.clone(), options);
+            match unfinished_game(args.resume, ask, &voice) {
+                Ok(Some(unfinished)) => ui = ui.with_unfinished(unfinished),
+                Ok(None) => {}
+                Err(code) => return code,
+            }
             crate::runtime::run_with(ui, args.speech.clone(), sounds, engine)
         }
         Err(e) => {

@@ -6,6 +6,10 @@
 //! The computer opponent's answers are one more source: the line mode asks for a move
 //! ([`Out::Think`]), the [`Computer`] thinks on its own thread and its reply comes through the same
 //! channel, so the player's questions, `time`, `resign` or a draw offer work while it thinks.
+//!
+//! Every input that reaches the game is first appended to its journal and flushed to the disk; only
+//! then is anything that follows from it written or said. While a clock runs, the loop wakes every
+//! [`CHECKPOINT`] to journal the clock's reading, so a crash costs at most that much of it.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -13,8 +17,11 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::adapters::engine::{Computer, EngineChoice, Reply};
+use crate::adapters::journal;
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
+use crate::core::message::Priority;
+use crate::language::announce::fill;
 use crate::ui::line::{LineMode, Out, SpeechChange};
 
 enum Source {
@@ -23,12 +30,16 @@ enum Source {
     Computer(Reply),
 }
 
+/// How often a running clock's reading is journaled.
+pub const CHECKPOINT: Duration = Duration::from_secs(1);
+
 /// What the loop speaks and plays through; the speaker is restarted when its settings change.
 struct Outputs {
     speech: SpeechArgs,
     speaker: Speaker,
     sounds: SoundPlayer,
     computer: Computer,
+    journal: journal::Sink,
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
@@ -45,8 +56,11 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
     let replies = sender.clone();
     let seed = seed();
     let computer = Computer::new(engine, seed, Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
-    let mut outputs = Outputs { speech, speaker, sounds, computer };
+    let journal = journal::Sink::new(journal::folder());
+    let mut outputs = Outputs { speech, speaker, sounds, computer, journal };
     let began = Instant::now();
+    // Whole milliseconds: the journal's times stay short and are read back exactly.
+    let elapsed = || Duration::from_millis(u64::try_from(began.elapsed().as_millis()).unwrap_or(u64::MAX));
     let start = ui.start();
     outputs.carry_out(&start, &ui);
 
@@ -62,18 +76,21 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
 
     // At the end of the input the last sentences are still said; `quit` stops at once.
     let mut drain = Duration::from_secs(10);
+    let mut fed = Duration::ZERO;
     loop {
-        let now = began.elapsed();
-        let received = match ui.next_deadline() {
+        let now = elapsed();
+        let checkpoint = ui.clock_running().then_some(fed + CHECKPOINT);
+        let received = match [ui.next_deadline(), checkpoint].into_iter().flatten().min() {
             Some(deadline) => receiver.recv_timeout(deadline.saturating_sub(now)),
             None => receiver.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
         };
+        fed = elapsed();
         let out = match received {
-            Err(mpsc::RecvTimeoutError::Timeout) => ui.tick(began.elapsed()),
+            Err(mpsc::RecvTimeoutError::Timeout) => ui.tick(fed),
             Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => break,
-            Ok(Source::Line(line)) => ui.line(&line, began.elapsed()),
-            Ok(Source::Computer(Reply::Move { id, uci })) => ui.engine_move(id, &uci, began.elapsed()),
-            Ok(Source::Computer(Reply::Failed { id, failure })) => ui.engine_failed(id, failure, began.elapsed()),
+            Ok(Source::Line(line)) => ui.line(&line, fed),
+            Ok(Source::Computer(Reply::Move { id, uci })) => ui.engine_move(id, &uci, fed),
+            Ok(Source::Computer(Reply::Failed { id, failure })) => ui.engine_failed(id, failure, fed),
         };
         if outputs.carry_out(&out, &ui) {
             drain = Duration::ZERO;
@@ -89,7 +106,22 @@ impl Outputs {
     fn carry_out(&mut self, outs: &[Out], ui: &LineMode) -> bool {
         // No lock on stdout is held: a restarted speaker writes its notice from its own thread.
         for out in outs {
+            if !matches!(out, Out::Journal(_) | Out::JournalNew | Out::JournalContinue(_)) {
+                self.sync_journal(ui);
+            }
             match out {
+                Out::Journal(record) => {
+                    let written = self.journal.write(record);
+                    self.journal_failed(written, ui);
+                }
+                Out::JournalNew => {
+                    let begun = self.journal.begin();
+                    self.journal_failed(begun, ui);
+                }
+                Out::JournalContinue(path) => {
+                    let resumed = self.journal.resume(path);
+                    self.journal_failed(resumed, ui);
+                }
                 Out::Say(words, priority) => {
                     println!("{words}");
                     self.speaker.say(words.clone(), *priority);
@@ -108,11 +140,30 @@ impl Outputs {
                     old.finish(Duration::ZERO);
                 }
                 Out::Think(request) => self.computer.think(request.clone()),
-                Out::Quit => return true,
+                Out::Quit => {
+                    self.sync_journal(ui);
+                    return true;
+                }
             }
         }
+        self.sync_journal(ui);
         let _ = std::io::stdout().flush();
         false
+    }
+
+    /// Puts what was journaled on the disk.
+    fn sync_journal(&mut self, ui: &LineMode) {
+        let synced = self.journal.sync();
+        self.journal_failed(synced, ui);
+    }
+
+    /// Says (once) that the game cannot be saved; it goes on without a journal.
+    fn journal_failed(&mut self, result: Result<(), String>, ui: &LineMode) {
+        if let Err(error) = result {
+            let words = fill(ui.voice().vocab.word("journal.failed"), &[("error", error)]);
+            println!("{words}");
+            self.speaker.say(words, Priority::Urgent);
+        }
     }
 }
 

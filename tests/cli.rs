@@ -101,6 +101,8 @@ fn a_game_on_standard_input_writes_what_it_says() {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
         .args(["--tc", "-", "--speech", "off"])
+        // Games are journaled: not in the data folder of whoever runs the tests.
+        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

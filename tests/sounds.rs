@@ -84,6 +84,8 @@ fn play_game(path: &Path, extra: &[&str]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
         .args(extra)
         .env("PATH", path)
+        // Games are journaled: not in the data folder of whoever runs the tests.
+        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -17,6 +17,8 @@ fn anna(config: &Path, args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
         .args(args)
         .env("XDG_CONFIG_HOME", config)
+        // Games are journaled: not in the data folder of whoever runs the tests.
+        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -26,7 +26,10 @@ impl Terminal {
             return None;
         }
         let terminal = Terminal { socket: format!("anna-test-{}-{name}", std::process::id()) };
-        let mut command = vec![env!("CARGO_BIN_EXE_anna").to_string()];
+        // A folder of its own for the journals: no unfinished game of another test is offered.
+        let data = std::env::temp_dir().join(format!("anna-tmux-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        let mut command = vec![format!("ANNA_DATA_DIR={}", data.display()), env!("CARGO_BIN_EXE_anna").to_string()];
         command.extend(args.iter().map(|a| a.to_string()));
         // The shell keeps the pane open after anna ends, so its last lines can still be read.
         let line = format!("{}; echo anna-exited-$?; sleep 60", command.join(" "));

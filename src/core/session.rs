@@ -85,6 +85,11 @@ pub struct Session {
     envelope: Option<adjourn::Envelope>,
     /// The last thing said, for a repetition.
     last_said: Option<Utterance>,
+    /// Replaying a journal: the dead-position check (a solver's search, up to tens of milliseconds)
+    /// waits for the last move, or for a decision that needs it (see [`Session::replaying`]).
+    replaying: bool,
+    /// The instant of the move whose dead-position check waits.
+    dead_check_due: Option<Duration>,
     effects: Vec<Effect>,
 }
 
@@ -115,6 +120,8 @@ impl Session {
             outcome: None,
             envelope: None,
             last_said: None,
+            replaying: false,
+            dead_check_due: None,
             effects: Vec::new(),
         }
     }
@@ -162,6 +169,27 @@ impl Session {
     /// A question left to the arbiter, if any.
     pub fn question(&self) -> Option<Question> {
         self.question
+    }
+
+    /// While on, each move's dead-position check (5.2.2) waits: only the last position's is made,
+    /// when replaying ends or a decision needs it. A resumed game is thus rebuilt quickly, and to
+    /// the same state: a check only sets or clears the question it raises, so the last one decides
+    /// it, and a position found dead would have ended the game and its journal. Turning it off
+    /// makes the waiting check, returning what it says.
+    pub fn replaying(&mut self, on: bool) -> Vec<Effect> {
+        self.replaying = on;
+        if !on {
+            self.dead_check_now();
+        }
+        std::mem::take(&mut self.effects)
+    }
+
+    fn dead_check_now(&mut self) {
+        if let Some(at) = self.dead_check_due.take() {
+            let replaying = std::mem::replace(&mut self.replaying, false);
+            self.check_dead_position(at);
+            self.replaying = replaying;
+        }
     }
 
     /// The instant the runtime must wake the session with [`Input::Tick`]: the next flag fall or
@@ -216,7 +244,10 @@ impl Session {
                 return self.say(Utterance::new(Priority::Info, Sentence::Turn).arg("side", Arg::Side(side)));
             }
             Command::Last => return self.say_last(),
-            Command::Decide(winner) => return self.decide(winner, now),
+            Command::Decide(winner) => {
+                self.dead_check_now();
+                return self.decide(winner, now);
+            }
             _ => {}
         }
         if let Some(outcome) = self.outcome {
@@ -468,6 +499,10 @@ impl Session {
 
     /// 5.2.2: a dead position ends the game at once; if Anna cannot tell, the arbiter decides.
     fn check_dead_position(&mut self, now: Duration) {
+        if self.replaying {
+            self.dead_check_due = Some(now);
+            return;
+        }
         match adjudicate::dead_position(self.game.position()) {
             Deadness::Dead => {
                 let mover = !self.game.turn();

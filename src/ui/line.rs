@@ -14,6 +14,8 @@
 //! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
 
 mod computer;
+mod resume;
+pub use resume::{worth_resuming, Unfinished};
 mod settings;
 mod setup;
 
@@ -21,6 +23,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
+use crate::adapters::journal::{End, Record};
 use crate::adapters::speech::Choice;
 use crate::core::command::{Command, Input, Setting};
 use crate::core::message::{Effect, Priority, Sound};
@@ -47,6 +50,13 @@ pub enum Out {
     /// Ask the computer opponent for a move; its answer comes back through
     /// [`LineMode::engine_move`] or [`LineMode::engine_failed`].
     Think(Request),
+    /// Append this record to the game's journal. Every record is on the disk before anything that
+    /// follows it is written or said.
+    Journal(Record),
+    /// A new game: its journal is a new file.
+    JournalNew,
+    /// Go on writing the journal at this path (a resumed game).
+    JournalContinue(std::path::PathBuf),
     Quit,
 }
 
@@ -119,6 +129,13 @@ pub struct LineMode {
     pending: Option<Pending>,
     asking: Option<setup::Questions>,
     computer: computer::State,
+    /// An unfinished game found at the start, to resume or to ask about.
+    resume: Option<resume::Unfinished>,
+    /// The session's time at a given instant of the runtime: a resumed game goes on from the time
+    /// its journal stopped.
+    base: resume::TimeBase,
+    /// Whether the game's inputs are journaled (no longer once its journal is closed).
+    journaling: bool,
 }
 
 impl LineMode {
@@ -131,6 +148,9 @@ impl LineMode {
             pending: None,
             asking: None,
             computer: computer::State::default(),
+            resume: None,
+            base: resume::TimeBase::default(),
+            journaling: false,
         }
     }
 
@@ -148,12 +168,25 @@ impl LineMode {
 
     /// The instant the runtime must call [`LineMode::tick`].
     pub fn next_deadline(&self) -> Option<Duration> {
-        self.session.next_deadline()
+        self.session.next_deadline().map(|at| self.base.process(at))
     }
 
-    /// Sets the game up and greets: the welcome line, or the first setup question.
+    /// Whether a clock is running: the runtime then has the journal note its reading now and then.
+    pub fn clock_running(&self) -> bool {
+        self.journaling && self.session.clock().running().is_some() && self.session.outcome().is_none()
+    }
+
+    /// Sets the game up and greets: the welcome line, or the first setup question; or resumes an
+    /// unfinished game, or asks whether to.
     pub fn start(&mut self) -> Vec<Out> {
-        let mut out = Vec::new();
+        if let Some(out) = self.start_unfinished() {
+            return out;
+        }
+        self.start_new()
+    }
+
+    fn start_new(&mut self) -> Vec<Out> {
+        let mut out = self.begin_journal(Duration::ZERO);
         for command in self.setup.clone() {
             out.extend(self.act(command, Duration::ZERO));
         }
@@ -173,8 +206,7 @@ impl LineMode {
 
     /// Time passed: alarms and flag falls due by `now`.
     pub fn tick(&mut self, now: Duration) -> Vec<Out> {
-        let effects = self.session.handle(Input::Tick, now);
-        let mut out = self.outs(&effects);
+        let mut out = self.handle(Input::Tick, now);
         out.extend(self.think(now));
         out
     }
@@ -189,6 +221,9 @@ impl LineMode {
 
     fn handle_line(&mut self, text: &str, now: Duration) -> Vec<Out> {
         let text = text.trim();
+        if let Some(unfinished) = self.resume.take() {
+            return self.answer_resume(unfinished, text, now);
+        }
         if let Some(questions) = self.asking.take() {
             return self.answer_setup(questions, text, now);
         }
@@ -289,9 +324,15 @@ impl LineMode {
 
     /// A new game with the settings in force and the same setup.
     fn new_game(&mut self, now: Duration) -> Vec<Out> {
-        self.session = Session::new(self.session.config().clone());
         self.computer.forget();
         let mut out = Vec::new();
+        if self.journaling {
+            // A game left for a new one is not offered for resumption; its journal is kept.
+            let at = self.base.session(now);
+            out.push(Out::Journal(Record::End { at, how: End::Abandoned }));
+        }
+        self.session = Session::new(self.session.config().clone());
+        out.extend(self.begin_journal(now));
         for command in self.setup.clone() {
             out.extend(self.act(command, now));
         }
@@ -309,8 +350,24 @@ impl LineMode {
             _ if self.options.computer => Input::by(self.user_side(), command),
             _ => Input::act(command),
         };
-        let effects = self.session.handle(input, now);
-        self.outs(&effects)
+        self.handle(input, now)
+    }
+
+    /// The one way to the session: the input is journaled first (with the end of the game, if it
+    /// ends), then what follows from it.
+    fn handle(&mut self, input: Input, now: Duration) -> Vec<Out> {
+        let at = self.base.session(now);
+        let mut out = Vec::new();
+        if self.journaling {
+            out.push(Out::Journal(Record::Input { at, input: input.clone() }));
+        }
+        let effects = self.session.handle(input, at);
+        if self.journaling && self.session.outcome().is_some() {
+            out.push(Out::Journal(Record::End { at, how: End::Finished }));
+            self.journaling = false;
+        }
+        out.extend(self.outs(&effects));
+        out
     }
 
     fn outs(&self, effects: &[Effect]) -> Vec<Out> {

@@ -19,6 +19,22 @@ pub(super) enum Asked {
     Confirm(Option<Color>, Command),
 }
 
+impl Session {
+    /// The question put to the player and not yet answered, as it was asked (said again when a game
+    /// is resumed).
+    pub fn pending_question(&self) -> Option<Utterance> {
+        match self.asked.as_ref()? {
+            Asked::Which(candidates) => Some(question(candidates)),
+            Asked::Confirm(_, Command::Move(spec)) => {
+                let mv = self.game.resolve_spec(spec).ok()?;
+                let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
+                Some(Utterance::new(Priority::Urgent, Sentence::Confirm).arg("move", Arg::Move(played)))
+            }
+            Asked::Confirm(..) => None,
+        }
+    }
+}
+
 /// What Anna says when what was said is not a legal move: why, or which one was meant.
 pub fn refusal(error: &MoveError) -> Utterance {
     match error {

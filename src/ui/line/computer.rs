@@ -94,6 +94,7 @@ impl LineMode {
     }
 
     fn clocks(&self, now: Duration) -> Option<Clocks> {
+        let now = self.base.session(now);
         let clock = self.session.clock();
         let tc = clock.time_control();
         if tc.is_none() {
@@ -170,9 +171,9 @@ impl LineMode {
         self.act_as(side, if accept { Command::Accept } else { Command::Decline }, now)
     }
 
+    /// Through the journal like every other input.
     fn act_as(&mut self, side: Color, command: Command, now: Duration) -> Vec<Out> {
-        let effects = self.session.handle(Input::by(side, command), now);
-        self.outs(&effects)
+        self.handle(Input::by(side, command), now)
     }
 }
 

@@ -93,6 +93,9 @@ impl LineMode {
                 _ => None,
             },
         };
+        if said.is_some() && self.journaling && matches!(name.as_str(), "language" | "lang" | "squares" | "form") {
+            out.insert(0, Out::Journal(self.voice_record()));
+        }
         let words = match said {
             Some(value) => fill(self.word("line.setting_changed"), &[("name", name), ("value", value)]),
             None => self.word("line.setting_unknown").to_string(),

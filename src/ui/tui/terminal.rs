@@ -2,6 +2,10 @@
 //! (quit, Ctrl-C, a panic, SIGTERM or SIGHUP). Keys and signals arrive on one channel; the loop sleeps
 //! until a key, the session's next deadline or the next change of the clock face, and repaints only
 //! when what the screen shows has changed.
+//!
+//! Every input to the session is journaled and on the disk before what follows from it is shown or
+//! said, as in the line mode; the clock face's wake-up once a second journals the clock's reading.
+//! A board view game is resumed in the line mode (`anna --resume`).
 
 use std::io::{self, Stdout};
 use std::process::ExitCode;
@@ -13,11 +17,13 @@ use crossterm::{cursor, execute, terminal};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
+use crate::adapters::journal::{self, End, Record, Sink};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::Speaker;
 use crate::core::command::{Command, Input};
 use crate::core::message::{Effect, Priority};
 use crate::core::session::{Config, Session};
+use crate::language::announce::fill;
 use crate::language::Voice;
 use crate::ui::tui::{handle, repaint, Action, App, Key, Settings};
 
@@ -102,7 +108,14 @@ pub fn run(
             return ExitCode::from(1);
         }
     };
-    let result = play(&mut screen, config, setup, App::new(voice, settings), &speaker, &sounds);
+    let mut journal = Journaled {
+        sink: Sink::new(journal::folder()),
+        failed: voice.vocab.word("journal.failed").to_string(),
+        open: true,
+    };
+    let voice_record = Record::Voice { lang: voice.vocab.code().to_string(), squares: voice.squares, form: voice.form };
+    journal.begin(voice_record, &config, &speaker);
+    let result = play(&mut screen, config, setup, App::new(voice, settings), &speaker, &sounds, journal);
     restore();
     speaker.finish(Duration::from_millis(500));
     match result {
@@ -121,11 +134,12 @@ fn play(
     mut app: App,
     speaker: &Speaker,
     sounds: &SoundPlayer,
+    mut journal: Journaled,
 ) -> io::Result<()> {
     let mut session = Session::new(config);
     let began = Instant::now();
     for command in setup {
-        let effects = session.handle(Input::act(command), Duration::ZERO);
+        let effects = journal.handle(&mut session, Input::act(command), Duration::ZERO, speaker);
         tell(&mut app, &effects, speaker, sounds);
     }
     let (sender, receiver) = mpsc::channel();
@@ -160,7 +174,9 @@ fn play(
         };
         let mut effects = Vec::new();
         match received {
-            Err(mpsc::RecvTimeoutError::Timeout) => effects = session.handle(Input::Tick, began.elapsed()),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                effects = journal.handle(&mut session, Input::Tick, began.elapsed(), speaker);
+            }
             Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Quit) => return Ok(()),
             Ok(Source::Resize) => {
                 screen.autoresize()?;
@@ -172,13 +188,58 @@ fn play(
                 for action in actions {
                     match action {
                         Action::Say(words) => speaker.say(words, Priority::Info),
-                        Action::Do(command) => effects.extend(session.handle(Input::act(command), began.elapsed())),
+                        Action::Do(command) => {
+                            effects.extend(journal.handle(&mut session, Input::act(command), began.elapsed(), speaker))
+                        }
                         Action::Quit => return Ok(()),
                     }
                 }
             }
         }
         tell(&mut app, &effects, speaker, sounds);
+    }
+}
+
+/// The board view's game journal.
+struct Journaled {
+    sink: Sink,
+    /// The sentence said once when the game cannot be saved.
+    failed: String,
+    /// Inputs are journaled until the game is over.
+    open: bool,
+}
+
+impl Journaled {
+    fn begin(&mut self, voice: Record, config: &Config, speaker: &Speaker) {
+        let mut result = self.sink.begin().and_then(|()| self.sink.write(&voice));
+        for record in journal::config_records(config, Duration::ZERO) {
+            result = result.and_then(|()| self.sink.write(&record));
+        }
+        let result = result.and_then(|()| self.sink.sync());
+        self.report(result, speaker);
+    }
+
+    /// Journals the input, hands it to the session, and has both on the disk before returning
+    /// what follows from it.
+    fn handle(&mut self, session: &mut Session, input: Input, now: Duration, speaker: &Speaker) -> Vec<Effect> {
+        if !self.open {
+            return session.handle(input, now);
+        }
+        let mut result = self.sink.write(&Record::Input { at: now, input: input.clone() });
+        let effects = session.handle(input, now);
+        if session.outcome().is_some() {
+            self.open = false;
+            result = result.and_then(|()| self.sink.write(&Record::End { at: now, how: End::Finished }));
+        }
+        let result = result.and_then(|()| self.sink.sync());
+        self.report(result, speaker);
+        effects
+    }
+
+    fn report(&self, result: Result<(), String>, speaker: &Speaker) {
+        if let Err(error) = result {
+            speaker.say(fill(&self.failed, &[("error", error)]), Priority::Urgent);
+        }
     }
 }
 

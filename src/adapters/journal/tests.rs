@@ -1,0 +1,196 @@
+use super::*;
+use crate::core::command::{Command, Input};
+
+/// A fresh folder for one test, removed when dropped.
+struct Folder(PathBuf);
+
+impl Folder {
+    fn new(name: &str) -> Folder {
+        let dir = std::env::temp_dir().join(format!("anna-journal-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Folder(dir)
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn input(ms: u64, command: Command) -> Record {
+    Record::Input { at: Duration::from_millis(ms), input: Input::act(command) }
+}
+
+fn game() -> Vec<Record> {
+    vec![
+        Record::Voice { lang: "en".into(), squares: Default::default(), form: Default::default() },
+        input(0, Command::Start),
+        input(2_000, Command::Press),
+        input(3_500, Command::Offer),
+        input(4_000, Command::Press),
+    ]
+}
+
+/// The bytes of a journal with the header and `records`.
+fn bytes(records: &[Record]) -> Vec<u8> {
+    let mut text = frame(&Record::Header { version: VERSION, started: 1_795_313_865 });
+    text.extend(records.iter().map(frame));
+    text.into_bytes()
+}
+
+#[test]
+fn a_frame_is_crc_length_body() {
+    let record = input(12_345, Command::Press);
+    assert_eq!(frame(&record), format!("{:08x} 12 12.345 press\n", crc32fast::hash(b"12.345 press")));
+}
+
+#[test]
+fn a_whole_journal_reads_back() {
+    let journal = parse(&bytes(&game())).unwrap();
+    assert_eq!(journal, Journal { started: 1_795_313_865, records: game(), damage: None });
+    assert_eq!(journal.last_instant(), Duration::from_millis(4_000));
+    assert!(!journal.ended());
+}
+
+#[test]
+fn a_journal_cut_anywhere_keeps_every_whole_record() {
+    let whole = bytes(&game());
+    let header_len = frame(&Record::Header { version: VERSION, started: 1_795_313_865 }).len();
+    let records = game();
+    for cut in header_len..whole.len() {
+        let journal = parse(&whole[..cut]).unwrap();
+        let complete = records.iter().scan(header_len, |end, r| {
+            *end += frame(r).len();
+            Some(*end)
+        });
+        let expected = complete.filter(|end| *end <= cut).count();
+        assert_eq!(journal.records, game()[..expected], "cut at {cut}");
+        let at_boundary = journal.records.iter().map(frame).map(|f| f.len()).sum::<usize>() + header_len == cut;
+        assert_eq!(journal.damage, if at_boundary { None } else { Some(Damage::Cut) }, "cut at {cut}");
+    }
+}
+
+#[test]
+fn garbage_at_the_end_is_left_out() {
+    let mut damaged = bytes(&game());
+    damaged.extend_from_slice(b"\0\0\0\x7fELF garbage\n\xff\xfe");
+    let journal = parse(&damaged).unwrap();
+    assert_eq!(journal.records, game());
+    assert_eq!(journal.damage, Some(Damage::Garbage));
+}
+
+#[test]
+fn a_bad_checksum_in_the_middle_stops_reading_there() {
+    let mut damaged = bytes(&game());
+    let text = String::from_utf8(damaged.clone()).unwrap();
+    // One changed byte in the body of the offer (3.5 becomes 3.6).
+    let at = text.find("3.5 offer").unwrap() + 2;
+    damaged[at] = b'6';
+    let journal = parse(&damaged).unwrap();
+    assert_eq!(journal.records, game()[..3]);
+    assert_eq!(journal.damage, Some(Damage::Checksum));
+}
+
+#[test]
+fn an_empty_file_a_lone_header_and_an_unknown_version() {
+    assert_eq!(parse(b""), Err(ReadError::Empty));
+    assert_eq!(parse(b"hello\n"), Err(ReadError::NoHeader));
+    let header = bytes(&[]);
+    assert_eq!(parse(&header[..10]), Err(ReadError::NoHeader), "a cut header");
+    assert_eq!(parse(&header), Ok(Journal { started: 1_795_313_865, records: Vec::new(), damage: None }));
+    let newer = frame(&Record::Header { version: 2, started: 1 }) + "whatever a newer Anna writes\n";
+    assert_eq!(parse(newer.as_bytes()), Err(ReadError::UnknownVersion(2)));
+}
+
+#[test]
+fn a_time_going_back_is_damage() {
+    let mut records = game();
+    records.push(input(1_000, Command::Resign));
+    let journal = parse(&bytes(&records)).unwrap();
+    assert_eq!(journal.records, game());
+    assert_eq!(journal.damage, Some(Damage::Unreadable("the time goes back".into())));
+}
+
+#[test]
+fn a_readable_frame_with_an_unknown_command_is_damage() {
+    let mut damaged = bytes(&game());
+    let body = "5 frobnicate";
+    damaged.extend(format!("{:08x} {} {body}\n", crc32fast::hash(body.as_bytes()), body.len()).bytes());
+    let journal = parse(&damaged).unwrap();
+    assert_eq!(journal.records, game());
+    assert!(matches!(journal.damage, Some(Damage::Unreadable(_))));
+}
+
+#[test]
+fn written_records_are_read_and_a_finished_game_is_not_offered() {
+    let folder = Folder::new("writer");
+    let mut writer = Writer::create(&folder.0).unwrap();
+    for record in game() {
+        writer.write(&record).unwrap();
+    }
+    writer.sync().unwrap();
+    let path = writer.path().to_path_buf();
+    assert!(path.file_name().unwrap().to_string_lossy().starts_with("game-20"), "{}", path.display());
+    assert_eq!(unfinished(&folder.0), None, "a journal being written is not offered");
+    assert!(Writer::append_to(&path).is_err(), "nor continued by another writer");
+    drop(writer);
+    assert_eq!(unfinished(&folder.0), Some(path.clone()));
+    let journal = parse(&fs::read(&path).unwrap()).unwrap();
+    assert_eq!(journal.records, game());
+    close(&path, Duration::from_secs(5), End::Finished).unwrap();
+    assert_eq!(unfinished(&folder.0), None);
+    assert!(parse(&fs::read(&path).unwrap()).unwrap().ended());
+}
+
+#[test]
+fn a_damaged_journal_is_repaired_beside_the_damaged_file() {
+    let folder = Folder::new("repair");
+    let path = folder.0.join("game-20261122-021745-1.journal");
+    let mut damaged = bytes(&game());
+    damaged.extend_from_slice(b"0badf00d 99 12.0 pre");
+    fs::write(&path, &damaged).unwrap();
+    assert_eq!(unfinished(&folder.0), Some(path.clone()));
+    let recovered = recover(&path).unwrap();
+    assert_eq!(recovered.journal.records, game());
+    assert_eq!(recovered.journal.damage, Some(Damage::Cut));
+    let kept = recovered.kept.unwrap();
+    assert_eq!(kept, folder.0.join("game-20261122-021745-1.journal.damaged"));
+    assert_eq!(fs::read(&kept).unwrap(), damaged, "the damaged file is kept as it was");
+    assert_eq!(fs::read(&path).unwrap(), bytes(&game()), "the new file holds the whole records");
+    // The repaired journal goes on, and a second repair never overwrites the first damaged copy.
+    let mut writer = Writer::append_to(&path).unwrap();
+    writer.write(&input(5_000, Command::Resume)).unwrap();
+    writer.sync().unwrap();
+    drop(writer);
+    let mut more = fs::read(&path).unwrap();
+    more.extend_from_slice(b"\xff");
+    fs::write(&path, &more).unwrap();
+    let again = recover(&path).unwrap();
+    assert_eq!(again.journal.records.len(), game().len() + 1);
+    assert_eq!(again.kept.unwrap(), folder.0.join("game-20261122-021745-1.journal.damaged-2"));
+    assert_eq!(fs::read(&kept).unwrap(), damaged);
+}
+
+#[test]
+fn an_unusable_journal_is_set_aside_and_a_newer_one_left_alone() {
+    let folder = Folder::new("unusable");
+    let empty = folder.0.join("game-1.journal");
+    fs::write(&empty, b"").unwrap();
+    assert!(matches!(recover(&empty), Err(RecoverError::Unusable { error: ReadError::Empty, kept: Some(_) })));
+    assert!(!empty.exists());
+    assert!(folder.0.join("game-1.journal.damaged").exists());
+    let newer = folder.0.join("game-2.journal");
+    fs::write(&newer, frame(&Record::Header { version: 9, started: 0 })).unwrap();
+    assert!(matches!(recover(&newer), Err(RecoverError::UnknownVersion(9))));
+    assert!(newer.exists());
+}
+
+#[test]
+fn dates_are_utc() {
+    assert_eq!(date(0), "1970-01-01 00:00 UTC");
+    assert_eq!(date(1_795_313_865), "2026-11-22 02:17 UTC");
+    assert_eq!(date(951_782_400), "2000-02-29 00:00 UTC");
+    assert_eq!(stamp(1_795_313_865), "20261122-021745");
+}

@@ -1,0 +1,210 @@
+//! An unfinished game brought back from its journal: `anna --resume`, or yes to the question asked at
+//! the start when one is found. The journal's inputs are played into a fresh session at their
+//! recorded instants (the session is deterministic given its inputs and their times), so position,
+//! scoresheet with its clock readings, draw offers, questions and both clocks are as they stood.
+//! The clocks are then stopped at the last recorded instant and the state is announced; they run
+//! again on the player's `resume`, the session's time going on from that instant.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use shakmaty::{Color, Position};
+
+use super::{LineMode, Out, SpeechChange};
+use crate::adapters::journal::{self, End, Journal, Record};
+use crate::core::command::{Command, Input};
+use crate::core::message::{Priority, Sentence, Utterance};
+use crate::core::session::{Config, Session};
+use crate::language::announce::fill;
+use crate::language::{commands, Vocabulary, Voice};
+
+/// An unfinished game found in its journal (already repaired if it was damaged).
+#[derive(Clone, Debug)]
+pub struct Unfinished {
+    pub path: PathBuf,
+    pub journal: Journal,
+    /// Where the damaged journal was kept, if it was damaged.
+    pub kept: Option<PathBuf>,
+    /// Ask first (at a plain start), or resume at once (`--resume`).
+    pub ask: bool,
+}
+
+/// Instants of the runtime (since the program started) and of the session (since the game's
+/// journal began), which differ once a game is resumed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct TimeBase {
+    /// An instant of the runtime...
+    process: Duration,
+    /// ...and the session's time then.
+    session: Duration,
+}
+
+impl TimeBase {
+    pub(super) fn session(self, process: Duration) -> Duration {
+        self.session + process.saturating_sub(self.process)
+    }
+
+    pub(super) fn process(self, session: Duration) -> Duration {
+        self.process + session.saturating_sub(self.session)
+    }
+}
+
+/// A game rebuilt from its journal: the session, the setup commands (for `new`) and the last voice.
+struct Rebuilt {
+    session: Session,
+    setup: Vec<Command>,
+    voice: Option<Voice>,
+}
+
+fn rebuild(journal: &Journal) -> Rebuilt {
+    let mut session = Session::new(Config::default());
+    session.replaying(true);
+    let mut setup = Vec::new();
+    let mut voice = None;
+    for record in &journal.records {
+        match record {
+            Record::Voice { lang, squares, form } => {
+                voice = Vocabulary::get(lang).map(|vocab| Voice::new(vocab, *squares, *form)).or(voice);
+            }
+            Record::Input { at, input } => {
+                if let Input::Act {
+                    command:
+                        command @ (Command::TimeControl(_)
+                        | Command::ClockMode(_)
+                        | Command::Fen(_)
+                        | Command::Chess960(_)
+                        | Command::Name(..)),
+                    ..
+                } = input
+                {
+                    setup.push(command.clone());
+                }
+                session.handle(input.clone(), *at);
+            }
+            Record::Header { .. } | Record::End { .. } => {}
+        }
+    }
+    session.replaying(false);
+    Rebuilt { session, setup, voice }
+}
+
+/// Whether a journal holds a game worth resuming: one that has begun (a game only set up is not).
+pub fn worth_resuming(journal: &Journal) -> bool {
+    let session = rebuild(journal).session;
+    !journal.ended() && (session.started() || !session.game().plies().is_empty())
+}
+
+impl LineMode {
+    /// Starts with this unfinished game: resumes it, or asks first.
+    pub fn with_unfinished(mut self, unfinished: Unfinished) -> LineMode {
+        self.resume = Some(unfinished);
+        self
+    }
+
+    /// The start when an unfinished game is waiting.
+    pub(super) fn start_unfinished(&mut self) -> Option<Vec<Out>> {
+        let unfinished = self.resume.take()?;
+        if unfinished.ask {
+            let question = self.resume_question(&unfinished);
+            self.resume = Some(unfinished);
+            return Some(question);
+        }
+        Some(self.restore(unfinished, Duration::ZERO))
+    }
+
+    /// Yes resumes the game; no leaves it (its journal is kept, marked as left) and starts anew;
+    /// anything else asks again.
+    pub(super) fn answer_resume(&mut self, unfinished: Unfinished, text: &str, now: Duration) -> Vec<Out> {
+        match commands::command(text, &self.voice.vocab) {
+            Ok(Command::Answer(true)) => self.restore(unfinished, now),
+            Ok(Command::Answer(false)) => {
+                let at = unfinished.journal.last_instant();
+                let mut out =
+                    vec![Out::JournalContinue(unfinished.path), Out::Journal(Record::End { at, how: End::Abandoned })];
+                out.extend(self.start_new());
+                out
+            }
+            _ => {
+                let question = self.resume_question(&unfinished);
+                self.resume = Some(unfinished);
+                question
+            }
+        }
+    }
+
+    fn resume_question(&self, unfinished: &Unfinished) -> Vec<Out> {
+        let session = rebuild(&unfinished.journal).session;
+        let name = |side| session.name(side).map_or_else(|| self.side(side), str::to_string);
+        let mut out = self.damage_note(unfinished);
+        let args = [
+            ("date", journal::date(unfinished.journal.started)),
+            ("white", name(Color::White)),
+            ("black", name(Color::Black)),
+            ("number", session.game().position().fullmoves().to_string()),
+        ];
+        out.push(Out::Say(fill(self.word("journal.ask"), &args), Priority::Urgent));
+        out
+    }
+
+    fn damage_note(&self, unfinished: &Unfinished) -> Vec<Out> {
+        let Some(kept) = &unfinished.kept else { return Vec::new() };
+        let words = fill(self.word("journal.damaged"), &[("path", kept.display().to_string())]);
+        vec![Out::Say(words, Priority::Urgent)]
+    }
+
+    /// Rebuilds the game, stops its clocks at the last recorded instant and says where it stands.
+    fn restore(&mut self, unfinished: Unfinished, now: Duration) -> Vec<Out> {
+        let Rebuilt { session, setup, voice } = rebuild(&unfinished.journal);
+        self.session = session;
+        self.setup = setup;
+        self.base = TimeBase { process: now, session: unfinished.journal.last_instant() };
+        self.journaling = true;
+        let mut out = vec![Out::JournalContinue(unfinished.path.clone())];
+        if let Some(voice) = voice.filter(|v| *v != self.voice) {
+            self.voice = voice;
+            out.push(Out::Speech(SpeechChange::Language));
+        }
+        out.extend(self.damage_note(&unfinished));
+        let position = self.session.game().position();
+        let args = [("date", journal::date(unfinished.journal.started)), ("number", position.fullmoves().to_string())];
+        out.push(Out::Say(fill(self.word("journal.restored"), &args), Priority::Info));
+        if self.session.clock().running().is_some() {
+            out.extend(self.act(Command::Pause, now));
+        }
+        for question in [Command::Last, Command::Turn, Command::Time] {
+            out.extend(self.act(question, now));
+        }
+        if let Some(side) = self.session.draw_offer() {
+            out.push(Out::Say(fill(self.word("journal.offer"), &[("side", self.side(side))]), Priority::Info));
+        }
+        if self.session.question().is_some() {
+            out.push(self.say("journal.arbiter"));
+        }
+        if let Some(question) = self.session.pending_question() {
+            out.push(Out::Say(self.voice.render(&question), question.priority));
+        }
+        if self.session.clock().is_paused() {
+            out.push(Out::Say(
+                self.voice.render(&Utterance::new(Priority::Info, Sentence::PausedNoPlay)),
+                Priority::Info,
+            ));
+        }
+        out
+    }
+
+    /// The first records of a new game's journal: its voice and settings.
+    pub(super) fn begin_journal(&mut self, now: Duration) -> Vec<Out> {
+        self.journaling = true;
+        let at = self.base.session(now);
+        let mut out = vec![Out::JournalNew, Out::Journal(self.voice_record())];
+        out.extend(journal::config_records(self.session.config(), at).into_iter().map(Out::Journal));
+        out
+    }
+
+    pub(super) fn voice_record(&self) -> Record {
+        Record::Voice { lang: self.voice.vocab.code().to_string(), squares: self.voice.squares, form: self.voice.form }
+    }
+}
+
+#[cfg(test)]
+mod tests;
