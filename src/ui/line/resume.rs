@@ -13,7 +13,7 @@ use shakmaty::{Color, Position};
 use super::{LineMode, Out, SpeechChange};
 use crate::adapters::journal::{self, End, Journal, Record};
 use crate::core::command::{Command, Input};
-use crate::core::message::{Priority, Sentence, Utterance};
+use crate::core::message::{Arg, Priority, Sentence, Utterance};
 use crate::core::session::{Config, Session};
 use crate::language::announce::fill;
 use crate::language::{commands, Vocabulary, Voice};
@@ -183,11 +183,15 @@ impl LineMode {
         if let Some(question) = self.session.pending_question() {
             out.push(Out::Say(self.voice.render(&question), question.priority));
         }
+        // An adjourned game goes on with `open`, not `resume` (Guideline I.7, I.9.1).
+        let next = if self.session.adjourned() {
+            let responder = !self.session.game().turn();
+            Utterance::new(Priority::Info, Sentence::Adjourned).arg("side", Arg::Side(responder))
+        } else {
+            Utterance::new(Priority::Info, Sentence::PausedNoPlay)
+        };
         if self.session.clock().is_paused() {
-            out.push(Out::Say(
-                self.voice.render(&Utterance::new(Priority::Info, Sentence::PausedNoPlay)),
-                Priority::Info,
-            ));
+            out.push(Out::Say(self.voice.render(&next), Priority::Info));
         }
         out
     }

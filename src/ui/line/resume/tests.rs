@@ -221,3 +221,24 @@ fn replaying_gives_the_game_as_played_in_every_scenario() {
     }
     assert!(compared >= 20, "{compared} scenarios compared");
 }
+
+#[test]
+fn an_adjourned_game_is_reopened_with_its_envelope_closed() {
+    // Guideline I: the sealed move stays secret after a resumption, and `open` plays it (I.9.1).
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    play(&mut m, &mut disk, &[(1.0, "e4"), (3.0, ""), (7.5, "e5"), (9.25, ""), (20.0, "seal Nf3")]);
+    let (mut r, said) = resumed(disk.journal(), false);
+    assert!(r.session().adjourned());
+    assert_eq!(
+        said.last().map(String::as_str),
+        Some("The game is adjourned. Say open when the player who answers the sealed move, Black, is present (FIDE I.7).")
+    );
+    assert!(!said.iter().any(|s| s.contains("Felix drei")), "the sealed move is not said: {said:?}");
+    let mut out = Disk::default();
+    out.files.push(Vec::new());
+    out.take(r.line("open", secs(5.0)));
+    assert_eq!(out.said[..2], ["The envelope is opened (FIDE I.9.1).", "White: Knight Felix drei."]);
+    assert_eq!(r.session().game().turn(), Color::Black);
+}
