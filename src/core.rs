@@ -10,6 +10,7 @@ pub mod explore;
 pub mod fen;
 pub mod message;
 pub mod outcome;
+pub mod pgn;
 pub mod rules;
 pub mod scoresheet;
 pub mod session;
