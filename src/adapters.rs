@@ -2,5 +2,6 @@
 //! own thread.
 
 pub mod config;
+pub mod games;
 pub mod sound;
 pub mod speech;

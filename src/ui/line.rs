@@ -5,7 +5,7 @@
 //! [`LineMode`] is the terminal's state without any I/O: it takes a typed (or recognised) line or a
 //! clock tick and returns [`Out`] values, which the runtime writes, says and plays. It owns the
 //! [`Session`] and handles the commands the session does not know: `help`, `quit`, `new`, `flip`,
-//! `settings`, `set`, the setup questions ([`setup`]) and an empty Enter (press the clock, or
+//! `settings`, `set`, `save`, the setup questions ([`setup`]) and an empty Enter (press the clock, or
 //! nothing: `set enter`).
 //!
 //! Confirmation of destructive actions (`resign`, `accept`, `claim`, `new` during a game) lives
@@ -29,6 +29,7 @@ use crate::language::commands;
 use crate::language::parse::fold;
 use crate::language::{Vocabulary, Voice};
 use crate::ui::keys::{self, UiCommand};
+use crate::ui::save::{self, Save, SaveKind};
 
 /// What the line mode asks of the runtime.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +43,8 @@ pub enum Out {
     Speech(SpeechChange),
     /// Sounds on or off.
     Sounds(bool),
+    /// Write a file (the scoresheet); the runtime says where it went or why it could not.
+    Save(Save),
     Quit,
 }
 
@@ -98,11 +101,37 @@ pub struct LineMode {
     options: Options,
     pending: Option<Pending>,
     asking: Option<setup::Questions>,
+    /// Today's date for the PGN Date tag (`YYYY.MM.DD`), told by the runtime.
+    date: Option<String>,
+    /// The session time at which this run began (a game read from PGN goes on from there).
+    origin: Duration,
 }
 
 impl LineMode {
     pub fn new(config: Config, setup: Vec<Command>, voice: Voice, options: Options) -> LineMode {
-        LineMode { session: Session::new(config), voice, setup, options, pending: None, asking: None }
+        LineMode::with_session(Session::new(config), setup, voice, options, Duration::ZERO)
+    }
+
+    /// The line mode over a session already under way (a game read from PGN), whose time stood at
+    /// `origin` when this run begins.
+    pub fn with_session(
+        session: Session,
+        setup: Vec<Command>,
+        voice: Voice,
+        options: Options,
+        origin: Duration,
+    ) -> LineMode {
+        LineMode { session, voice, setup, options, pending: None, asking: None, date: None, origin }
+    }
+
+    /// The session time at the start of this run: the runtime adds the time since then.
+    pub fn origin(&self) -> Duration {
+        self.origin
+    }
+
+    /// Today's date, `YYYY.MM.DD`, for the PGN of the game.
+    pub fn set_date(&mut self, date: String) {
+        self.date = Some(date);
     }
 
     pub fn session(&self) -> &Session {
@@ -142,8 +171,11 @@ impl LineMode {
 
     /// Time passed: alarms and flag falls due by `now`.
     pub fn tick(&mut self, now: Duration) -> Vec<Out> {
+        let over = self.session.outcome().is_some();
         let effects = self.session.handle(Input::Tick, now);
-        self.outs(&effects)
+        let mut out = self.outs(&effects);
+        self.save_at_end(over, &mut out);
+        out
     }
 
     /// One line typed or heard, at `now`.
@@ -231,6 +263,34 @@ impl LineMode {
             }
             UiCommand::Settings => vec![self.settings()],
             UiCommand::Set => self.set(rest, now),
+            UiCommand::Save => vec![self.save(rest)],
+        }
+    }
+
+    /// `save [FILE]`: the game as PGN; `save braille [FILE]`: the braille scoresheet (.brf).
+    fn save(&self, rest: &str) -> Out {
+        let (first, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let (kind, file) = match fold(first).as_str() {
+            "braille" | "brf" => (SaveKind::Braille, after.trim()),
+            _ => (SaveKind::Pgn, rest),
+        };
+        let path = (!file.is_empty()).then(|| std::path::PathBuf::from(file));
+        let text = match kind {
+            SaveKind::Pgn => self.pgn(),
+            SaveKind::Braille => save::braille_of_session(&self.session, &self.voice.vocab),
+        };
+        Out::Save(Save { path, kind, text })
+    }
+
+    /// The game as PGN, in the words of the game's language.
+    pub fn pgn(&self) -> String {
+        save::pgn(&self.session, &self.voice.vocab, self.date.as_deref())
+    }
+
+    /// A game that has just ended is saved by itself (into Anna's games folder).
+    fn save_at_end(&self, was_over: bool, out: &mut Vec<Out>) {
+        if !was_over && self.session.outcome().is_some() {
+            out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text: self.pgn() }));
         }
     }
 
@@ -265,8 +325,11 @@ impl LineMode {
             (Some(side), Command::Resign) if !self.options.assistant => Input::by(side, command),
             _ => Input::act(command),
         };
+        let over = self.session.outcome().is_some();
         let effects = self.session.handle(input, now);
-        self.outs(&effects)
+        let mut out = self.outs(&effects);
+        self.save_at_end(over, &mut out);
+        out
     }
 
     fn outs(&self, effects: &[Effect]) -> Vec<Out> {
