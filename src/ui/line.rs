@@ -23,6 +23,7 @@ use shakmaty::Color;
 use crate::adapters::speech::Choice;
 use crate::core::command::{Command, Input, Setting};
 use crate::core::message::{Effect, Priority, Sound};
+use crate::core::scoresheet::Tags;
 use crate::core::session::{Config, Session};
 use crate::language::announce::{self, fill};
 use crate::language::commands;
@@ -101,10 +102,13 @@ pub struct LineMode {
     options: Options,
     pending: Option<Pending>,
     asking: Option<setup::Questions>,
-    /// Today's date for the PGN Date tag (`YYYY.MM.DD`), told by the runtime.
-    date: Option<String>,
+    /// Event, Site, Date and Round of the PGN (the date told by the runtime, or the imported game's).
+    tags: Tags,
     /// The session time at which this run began (a game read from PGN goes on from there).
     origin: Duration,
+    /// Said instead of the welcome (a game read from PGN: what was read); the setup is then
+    /// already in the session and not made again.
+    greeting: Option<String>,
 }
 
 impl LineMode {
@@ -121,7 +125,22 @@ impl LineMode {
         options: Options,
         origin: Duration,
     ) -> LineMode {
-        LineMode { session, voice, setup, options, pending: None, asking: None, date: None, origin }
+        LineMode {
+            session,
+            voice,
+            setup,
+            options,
+            pending: None,
+            asking: None,
+            tags: Tags::default(),
+            origin,
+            greeting: None,
+        }
+    }
+
+    /// The words said at the start instead of the welcome, for a session already set up.
+    pub fn set_greeting(&mut self, words: String) {
+        self.greeting = Some(words);
     }
 
     /// The session time at the start of this run: the runtime adds the time since then.
@@ -129,9 +148,16 @@ impl LineMode {
         self.origin
     }
 
-    /// Today's date, `YYYY.MM.DD`, for the PGN of the game.
+    /// Today's date, `YYYY.MM.DD`, for the PGN of the game, unless it has one.
     pub fn set_date(&mut self, date: String) {
-        self.date = Some(date);
+        if self.tags.date == Tags::default().date {
+            self.tags.date = date;
+        }
+    }
+
+    /// Event, Site, Date and Round for the PGN of the game (a game read from PGN keeps its own).
+    pub fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
     }
 
     pub fn session(&self) -> &Session {
@@ -153,6 +179,9 @@ impl LineMode {
 
     /// Sets the game up and greets: the welcome line, or the first setup question.
     pub fn start(&mut self) -> Vec<Out> {
+        if let Some(words) = self.greeting.clone() {
+            return vec![Out::Say(words, Priority::Info)];
+        }
         let mut out = Vec::new();
         for command in self.setup.clone() {
             out.extend(self.act(command, Duration::ZERO));
@@ -284,7 +313,7 @@ impl LineMode {
 
     /// The game as PGN, in the words of the game's language.
     pub fn pgn(&self) -> String {
-        save::pgn(&self.session, &self.voice.vocab, self.date.as_deref())
+        save::pgn(&self.session, &self.voice.vocab, &self.tags)
     }
 
     /// A game that has just ended is saved by itself (into Anna's games folder).

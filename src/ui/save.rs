@@ -39,18 +39,31 @@ pub struct Save {
 
 /// The session's game as PGN: the seven standard tags, TimeControl, SetUp/FEN and Variant when
 /// needed, Termination, `[%clk]` after each move, (=) at offers, and the result sentence with its
-/// article as the last comment. `date` is `YYYY.MM.DD`, unknown when `None`.
-pub fn pgn(session: &Session, vocab: &Vocabulary, date: Option<&str>) -> String {
+/// article as the last comment. Event, Site, Date and Round come from `base`; the names and the
+/// time control from the session.
+pub fn pgn(session: &Session, vocab: &Vocabulary, base: &Tags) -> String {
     let tags = Tags {
         white: session.name(Color::White).unwrap_or("?").to_string(),
         black: session.name(Color::Black).unwrap_or("?").to_string(),
         time_control: session.clock().time_control().to_pgn(),
-        date: date.map_or_else(|| Tags::default().date, str::to_string),
-        ..Tags::default()
+        ..base.clone()
     };
     let outcome = session.outcome();
     let comment = outcome.map(|o| announce::outcome(o, vocab));
     session.scoresheet().pgn(session.game(), &tags, outcome, comment.as_deref())
+}
+
+/// The tags of an imported game that the session does not keep: Event, Site, Date, Round.
+pub fn base_tags(game: &ImportedGame) -> Tags {
+    let tag = |name: &str, default: String| game.tag(name).map_or(default, str::to_string);
+    let d = Tags::default();
+    Tags {
+        event: tag("Event", d.event),
+        site: tag("Site", d.site),
+        date: tag("Date", d.date),
+        round: tag("Round", d.round),
+        ..Tags::default()
+    }
 }
 
 /// The session's braille scoresheet as a `.brf` file.
