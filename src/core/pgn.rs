@@ -108,7 +108,7 @@ impl ImportedGame {
     /// The last `[%clk]` reading of `side`, if any.
     pub fn last_clock(&self, side: Color) -> Option<Duration> {
         let first = self.game.start().turn();
-        let of_side = |i: usize| if i % 2 == 0 { first } else { !first };
+        let of_side = |i: usize| if i.is_multiple_of(2) { first } else { !first };
         self.moves.iter().enumerate().rev().find(|(i, m)| of_side(*i) == side && m.clock.is_some())?.1.clock
     }
 

@@ -174,7 +174,7 @@ impl Review {
         let first = self.game.game.start().turn();
         let mut clocks: [Option<Duration>; 2] = [None, None];
         for (i, m) in self.game.moves[..self.at].iter().enumerate() {
-            let side = if i % 2 == 0 { first } else { !first };
+            let side = if i.is_multiple_of(2) { first } else { !first };
             if m.clock.is_some() {
                 clocks[usize::from(side == Color::Black)] = m.clock;
             }
