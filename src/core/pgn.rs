@@ -217,7 +217,7 @@ fn press_time(session: &Session, last: bool, spec: &MoveSpec, since: Duration, t
         }
         clock.press(at).map_or(Duration::ZERO, |r| r.remaining)
     };
-    let goal = target + Duration::from_millis(999);
+    let goal = target.saturating_add(Duration::from_millis(999));
     if reading(since) <= goal {
         return since;
     }
@@ -427,11 +427,14 @@ fn start_game(fen: &str, chess960: bool) -> Option<Game> {
     Some(game)
 }
 
+/// Longer than any game's clock: a reading beyond it is a damaged comment, not a time.
+const MAX_CLOCK: Duration = Duration::from_secs(1000 * 3600);
+
 /// The time of a `[%clk h:mm:ss]` command in a comment.
 fn clk(comment: &str) -> Option<Duration> {
     let rest = &comment[comment.find("[%clk")? + 5..];
     let value = rest[..rest.find(']')?].trim();
-    crate::core::duration::parse(value)
+    crate::core::duration::parse(value).filter(|d| *d <= MAX_CLOCK)
 }
 
 /// Why the game ended: the article Anna wrote, the Termination tag, or the final position.

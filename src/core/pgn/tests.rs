@@ -90,3 +90,12 @@ fn a_replayed_game_reads_the_clocks_of_the_file() {
     assert_eq!(session.game().plies().len(), 4);
     assert!(session.outcome().is_none());
 }
+
+#[test]
+fn a_clock_reading_beyond_any_game_is_not_a_time() {
+    let game = one("1. e4 {[%clk 18446744073709551615:00:00]} e5 {[%clk 1000:00:01]} 2. d4 {[%clk 999:59:59]} *");
+    let clocks: Vec<Option<Duration>> = game.moves.iter().map(|m| m.clock).collect();
+    assert_eq!(clocks, [None, None, Some(Duration::from_secs(999 * 3600 + 59 * 60 + 59))]);
+    let (session, _) = game.replay(Config::default());
+    assert_eq!(session.game().plies().len(), 3);
+}
