@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use pgn_reader::{KnownOutcome, RawComment, RawTag, Reader, SanPlus, Visitor};
-use shakmaty::{CastlingSide, Color, Move, Position};
+use shakmaty::{CastlingSide, Color, Move, Position, Role, Square};
 
 use crate::core::clock::TimeControl;
 use crate::core::command::{Command, Input};
@@ -244,10 +244,18 @@ fn spec_of(mv: Move) -> MoveSpec {
     }
 }
 
-/// The Chess960 number of the game's start, if it is a Chess960 start position.
+/// The Chess960 number of the game's start, if it is a Chess960 start position: found by White's
+/// first rank, then the whole position checked.
 fn chess960_number(game: &Game) -> Option<u32> {
+    let board = game.start().board();
+    let rank: Vec<Role> = shakmaty::File::ALL
+        .iter()
+        .map(|&file| board.piece_at(Square::from_coords(file, shakmaty::Rank::First)).map(|p| p.role))
+        .collect::<Option<_>>()?;
     let fen = game.start_fen();
-    (0..CHESS960_COUNT).find(|&n| Game::chess960(n).is_ok_and(|g| g.start_fen() == fen))
+    (0..CHESS960_COUNT)
+        .find(|&n| Game::chess960_arrangement(n).is_some_and(|a| a[..] == rank[..]))
+        .filter(|&n| Game::chess960(n).is_ok_and(|g| g.start_fen() == fen))
 }
 
 /// Reads every game of a PGN text. Never fails: a game that breaks off keeps its valid part and
