@@ -29,7 +29,9 @@ impl Terminal {
         let mut command = vec![env!("CARGO_BIN_EXE_anna").to_string()];
         command.extend(args.iter().map(|a| a.to_string()));
         // The shell keeps the pane open after anna ends, so its last lines can still be read.
-        let line = format!("{}; echo anna-exited-$?; sleep 60", command.join(" "));
+        // A game that ends is saved by itself: into a folder of the test, not the user's.
+        let data = temp(&format!("{name}-data"));
+        let line = format!("ANNA_DATA_DIR={} {}; echo anna-exited-$?; sleep 60", data.display(), command.join(" "));
         let out = terminal.tmux(&["new-session", "-d", "-x", "120", "-y", "40", "-s", "anna", &line]);
         assert!(out.status.success(), "tmux new-session: {}", String::from_utf8_lossy(&out.stderr));
         Some(terminal)
@@ -121,7 +123,10 @@ fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
     for line in ["White: Felix drei.", "Correction, White: Gustav vier.", "Black declines the draw offer."] {
         assert!(said.lines().any(|l| l == line), "'{line}' not in the transcript:\n{said}");
     }
-    assert!(said.trim_end().ends_with("Black wins by checkmate (FIDE 5.1.1)."), "{said}");
+    let last: Vec<&str> = said.lines().rev().take(2).collect();
+    assert_eq!(last[1], "Black wins by checkmate (FIDE 5.1.1).", "{said}");
+    let data = std::env::temp_dir().join(format!("anna-tmux-{}-game-data", std::process::id()));
+    assert!(last[0].starts_with(&format!("Saved: {}/games/anna-", data.display())), "{said}");
 }
 
 #[test]
