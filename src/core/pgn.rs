@@ -8,7 +8,7 @@
 //! ```
 //! use anna::core::pgn;
 //!
-//! let games = pgn::read(b"[White \"Anna\"]\n\n1. e4 {[%clk 0:04:58]} e5 (=) 2. Qh5 *\n");
+//! let games = pgn::read(b"[White \"Anna\"]\n\n1. e4 {[%clk 0:04:58]} e5 {(=)} 2. Qh5 *\n");
 //! let game = &games[0];
 //! assert_eq!(game.tag("White"), Some("Anna"));
 //! assert_eq!(game.moves.len(), 3);
@@ -36,7 +36,7 @@ pub struct ImportedMove {
     pub mv: Move,
     /// The mover's time left after the move, from `[%clk h:mm:ss]`.
     pub clock: Option<Duration>,
-    /// A draw offer was made with this move: `(=)` in a comment, or the `=` glyph of some programs.
+    /// A draw offer was made with this move: `(=)` in a comment after it (FIDE 8.1.5, C.12).
     pub offer: bool,
 }
 
@@ -374,16 +374,6 @@ impl Visitor for Importer {
         match played {
             Some((mv, san)) => game.moves.push(ImportedMove { san, mv, clock: None, offer: false }),
             None => stop(moves, Fault::IllegalMove { number, side, san: san_plus.to_string() }),
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn nag(&mut self, _: &mut (), nag: pgn_reader::Nag) -> ControlFlow<Option<ImportedGame>> {
-        // $10 is "drawish position", but some programs write a draw offer as a lone `=`.
-        if let Some(moves) = self.moves.as_mut().filter(|m| !m.stopped && nag.0 == 10) {
-            if let Some(last) = moves.game.moves.last_mut() {
-                last.offer = true;
-            }
         }
         ControlFlow::Continue(())
     }
