@@ -3,6 +3,7 @@
 
 pub mod config;
 pub mod engine;
+pub mod games;
 pub mod journal;
 pub mod sound;
 pub mod speech;

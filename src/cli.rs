@@ -13,11 +13,12 @@ use crate::core::clock::{ClockMode, TimeControl};
 use crate::core::command::{Command, Input};
 use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
 use crate::core::rules::{Game, MoveError, MoveSpec};
-use crate::core::scoresheet::Tags;
 use crate::core::session::{self, Config, FlagPolicy, Session, TouchMove};
 use crate::language::parse::{self, Heard};
 use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
 use crate::script;
+
+pub mod pgn;
 
 /// How a game is set up and played, for `anna` and `anna replay`.
 #[derive(Args, Debug, Clone, Default)]
@@ -162,7 +163,7 @@ impl GameArgs {
     }
 
     /// Everything a game needs from the arguments, checked before it starts.
-    fn prepare(&self, default_lang: &str) -> Result<(Config, Vec<Command>, Voice), String> {
+    pub(crate) fn prepare(&self, default_lang: &str) -> Result<(Config, Vec<Command>, Voice), String> {
         Ok((self.config()?, self.setup()?, self.voice(default_lang)?))
     }
 
@@ -278,17 +279,10 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The session's game as PGN, with the result sentence as the final comment.
+/// The session's game as PGN, with the result sentence as the final comment (no date: a replay
+/// gives the same file every time).
 pub fn pgn_text(session: &Session, vocab: &Vocabulary) -> String {
-    let tags = Tags {
-        white: session.name(Color::White).unwrap_or("?").to_string(),
-        black: session.name(Color::Black).unwrap_or("?").to_string(),
-        time_control: session.clock().time_control().to_pgn(),
-        ..Tags::default()
-    };
-    let outcome = session.outcome();
-    let comment = outcome.map(|o| crate::language::announce::outcome(o, vocab));
-    session.scoresheet().pgn(session.game(), &tags, outcome, comment.as_deref())
+    crate::ui::save::pgn(session, vocab, &crate::core::scoresheet::Tags::default())
 }
 
 /// `anna say [--fen FEN] MOVE...`: each move in words, in the voice of the arguments.

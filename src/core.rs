@@ -11,6 +11,7 @@ pub mod fen;
 pub mod message;
 pub mod opponent;
 pub mod outcome;
+pub mod pgn;
 pub mod rules;
 pub mod scoresheet;
 pub mod session;

@@ -1,6 +1,7 @@
 //! Words in and out. Pure code over the data in `grammar/`.
 
 pub mod announce;
+pub mod braille;
 pub mod commands;
 pub mod describe;
 pub mod explore;

@@ -18,6 +18,16 @@ struct Args {
     command: Option<Commands>,
     #[command(flatten)]
     game: cli::GameArgs,
+    /// Go on with a game from this PGN file (names, time control, position, moves and the clocks of
+    /// its last `[%clk]`), clocks stopped until `resume`; a finished game opens for review.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Which game of a PGN file, 1 for the first (with --pgn, review and braille).
+    #[arg(long = "game", global = true, default_value_t = 1)]
+    game_number: usize,
+    /// List the games of the PGN file, one a line, and stop.
+    #[arg(long, global = true)]
+    list_games: bool,
 }
 
 #[derive(Subcommand)]
@@ -98,11 +108,32 @@ enum Commands {
         #[arg(long)]
         link: Option<PathBuf>,
     },
+    /// Step through a game of a PGN file: next, back, go 23, time, moves, board questions.
+    ///
+    /// Exit codes: 0 reviewed (or listed with --list-games); 2 the file or the game could not be read.
+    Review {
+        /// The PGN file.
+        file: PathBuf,
+    },
+    /// The braille scoresheet of a game of a PGN file, in the notation of --lang: Unicode braille on
+    /// stdout, or North American ASCII Braille (.brf, 40 cells by 25 lines) with -o.
+    ///
+    /// Exit codes: 0 written; 1 the output could not be written; 2 the PGN could not be read.
+    Braille {
+        /// The PGN file.
+        file: PathBuf,
+        /// Write a .brf file here instead.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    let choice = cli::pgn::Choice { number: args.game_number, list: args.list_games };
     match args.command {
+        Some(Commands::Review { file }) => cli::pgn::review(&file, choice, &args.game),
+        Some(Commands::Braille { file, out }) => cli::pgn::braille(&file, choice, out.as_deref(), &args.game),
         Some(Commands::Replay { file, pgn }) => cli::replay(&file, pgn.as_deref(), &args.game),
         Some(Commands::Adjudicate { fen, helpmate }) => cli::adjudicate(fen.as_deref(), helpmate),
         Some(Commands::Say { fen, moves }) => cli::say(fen.as_deref(), &moves, &args.game),
@@ -118,6 +149,9 @@ fn main() -> ExitCode {
         Some(Commands::BoardSim { fen, auto, occupancy, link }) => {
             cli::board_sim(fen.as_deref().or(args.game.fen.as_deref()), auto, occupancy, link)
         }
-        None => cli::play(&args.game),
+        None => match &args.pgn {
+            Some(file) => cli::pgn::continue_game(file, choice, &args.game),
+            None => cli::play(&args.game),
+        },
     }
 }

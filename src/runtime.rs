@@ -17,12 +17,15 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::adapters::engine::{Computer, EngineChoice, Reply};
+use crate::adapters::games;
 use crate::adapters::journal;
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::core::message::Priority;
 use crate::language::announce::fill;
+use crate::language::Voice;
 use crate::ui::line::{LineMode, Out, SpeechChange};
+use crate::ui::review::Review;
 
 enum Source {
     Line(String),
@@ -33,13 +36,14 @@ enum Source {
 /// How often a running clock's reading is journaled.
 pub const CHECKPOINT: Duration = Duration::from_secs(1);
 
-/// What the loop speaks and plays through; the speaker is restarted when its settings change.
+/// What the loop speaks and plays through; the speaker is restarted when its settings change. A
+/// review has no opponent and no journal.
 struct Outputs {
     speech: SpeechArgs,
     speaker: Speaker,
     sounds: SoundPlayer,
-    computer: Computer,
-    journal: journal::Sink,
+    computer: Option<Computer>,
+    journal: Option<journal::Sink>,
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
@@ -57,26 +61,20 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
     let seed = seed();
     let computer = Computer::new(engine, seed, Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
     let journal = journal::Sink::new(journal::folder());
-    let mut outputs = Outputs { speech, speaker, sounds, computer, journal };
+    let mut outputs = Outputs { speech, speaker, sounds, computer: Some(computer), journal: Some(journal) };
+    ui.set_date(games::now_stamp().0);
+    // A game read from PGN goes on from the session time where its replay stopped.
+    let origin = ui.origin();
     let began = Instant::now();
     // Whole milliseconds: the journal's times stay short and are read back exactly.
-    let elapsed = || Duration::from_millis(u64::try_from(began.elapsed().as_millis()).unwrap_or(u64::MAX));
+    let elapsed = || origin + Duration::from_millis(u64::try_from(began.elapsed().as_millis()).unwrap_or(u64::MAX));
     let start = ui.start();
-    outputs.carry_out(&start, &ui);
-
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if sender.send(Source::Line(line)).is_err() {
-                return;
-            }
-        }
-        let _ = sender.send(Source::Closed);
-    });
+    outputs.carry_out(&start, ui.voice());
+    read_lines(sender);
 
     // At the end of the input the last sentences are still said; `quit` stops at once.
     let mut drain = Duration::from_secs(10);
-    let mut fed = Duration::ZERO;
+    let mut fed = origin;
     loop {
         let now = elapsed();
         let checkpoint = ui.clock_running().then_some(fed + CHECKPOINT);
@@ -92,7 +90,7 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
             Ok(Source::Computer(Reply::Move { id, uci })) => ui.engine_move(id, &uci, fed),
             Ok(Source::Computer(Reply::Failed { id, failure })) => ui.engine_failed(id, failure, fed),
         };
-        if outputs.carry_out(&out, &ui) {
+        if outputs.carry_out(&out, ui.voice()) {
             drain = Duration::ZERO;
             break;
         }
@@ -101,26 +99,62 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
     ExitCode::SUCCESS
 }
 
+/// Reviews a game on standard input and output until `quit` or the end of input. Nothing runs
+/// on a clock here, so the loop only waits for lines.
+pub fn review(mut ui: Review, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
+    let speaker = speech::start_for_game(&speech, ui.voice());
+    let speech = SpeechArgs { save_settings: false, ..speech };
+    let mut outputs = Outputs { speech, speaker, sounds, computer: None, journal: None };
+    let start = ui.start();
+    let mut drain = Duration::from_secs(10);
+    if !outputs.carry_out(&start, ui.voice()) {
+        let (sender, receiver) = mpsc::channel();
+        read_lines(sender);
+        while let Ok(Source::Line(line)) = receiver.recv() {
+            let out = ui.line(&line);
+            if outputs.carry_out(&out, ui.voice()) {
+                drain = Duration::ZERO;
+                break;
+            }
+        }
+    }
+    outputs.speaker.finish(drain);
+    ExitCode::SUCCESS
+}
+
+/// Standard input, a line at a time, from its own thread.
+fn read_lines(sender: mpsc::Sender<Source>) {
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if sender.send(Source::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = sender.send(Source::Closed);
+    });
+}
+
 impl Outputs {
     /// Writes, says and plays what the line mode returned; true when it asked to quit.
-    fn carry_out(&mut self, outs: &[Out], ui: &LineMode) -> bool {
+    fn carry_out(&mut self, outs: &[Out], voice: &Voice) -> bool {
         // No lock on stdout is held: a restarted speaker writes its notice from its own thread.
         for out in outs {
             if !matches!(out, Out::Journal(_) | Out::JournalNew | Out::JournalContinue(_)) {
-                self.sync_journal(ui);
+                self.sync_journal(voice);
             }
             match out {
                 Out::Journal(record) => {
-                    let written = self.journal.write(record);
-                    self.journal_failed(written, ui);
+                    let written = self.journal.as_mut().map_or(Ok(()), |j| j.write(record));
+                    self.journal_failed(written, voice);
                 }
                 Out::JournalNew => {
-                    let begun = self.journal.begin();
-                    self.journal_failed(begun, ui);
+                    let begun = self.journal.as_mut().map_or(Ok(()), |j| j.begin());
+                    self.journal_failed(begun, voice);
                 }
                 Out::JournalContinue(path) => {
-                    let resumed = self.journal.resume(path);
-                    self.journal_failed(resumed, ui);
+                    let resumed = self.journal.as_mut().map_or(Ok(()), |j| j.resume(path));
+                    self.journal_failed(resumed, voice);
                 }
                 Out::Say(words, priority) => {
                     println!("{words}");
@@ -136,31 +170,45 @@ impl Outputs {
                         SpeechChange::Volume(volume) => self.speech.volume = Some(*volume),
                         SpeechChange::Language => {}
                     }
-                    let old = std::mem::replace(&mut self.speaker, speech::start_for_game(&self.speech, ui.voice()));
+                    let old = std::mem::replace(&mut self.speaker, speech::start_for_game(&self.speech, voice));
                     old.finish(Duration::ZERO);
                 }
-                Out::Think(request) => self.computer.think(request.clone()),
+                Out::Think(request) => {
+                    if let Some(computer) = &mut self.computer {
+                        computer.think(request.clone());
+                    }
+                }
+                Out::Save(save) => {
+                    let words = match games::write(save, &games::now_stamp().1) {
+                        Ok(path) => fill(voice.vocab.word("line.saved"), &[("path", path.display().to_string())]),
+                        Err((path, error)) => {
+                            fill(voice.vocab.word("line.save_failed"), &[("path", path), ("text", error)])
+                        }
+                    };
+                    println!("{words}");
+                    self.speaker.say(words, Priority::Info);
+                }
                 Out::Quit => {
-                    self.sync_journal(ui);
+                    self.sync_journal(voice);
                     return true;
                 }
             }
         }
-        self.sync_journal(ui);
+        self.sync_journal(voice);
         let _ = std::io::stdout().flush();
         false
     }
 
     /// Puts what was journaled on the disk.
-    fn sync_journal(&mut self, ui: &LineMode) {
-        let synced = self.journal.sync();
-        self.journal_failed(synced, ui);
+    fn sync_journal(&mut self, voice: &Voice) {
+        let synced = self.journal.as_mut().map_or(Ok(()), |j| j.sync());
+        self.journal_failed(synced, voice);
     }
 
     /// Says (once) that the game cannot be saved; it goes on without a journal.
-    fn journal_failed(&mut self, result: Result<(), String>, ui: &LineMode) {
+    fn journal_failed(&mut self, result: Result<(), String>, voice: &Voice) {
         if let Err(error) = result {
-            let words = fill(ui.voice().vocab.word("journal.failed"), &[("error", error)]);
+            let words = fill(voice.vocab.word("journal.failed"), &[("error", error)]);
             println!("{words}");
             self.speaker.say(words, Priority::Urgent);
         }

@@ -4,6 +4,8 @@
 
 pub mod keys;
 pub mod line;
+pub mod review;
+pub mod save;
 pub mod tui;
 
 use clap::ValueEnum;

@@ -4,7 +4,11 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn anna(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_anna")).args(args).output().expect("the anna binary runs")
+    Command::new(env!("CARGO_BIN_EXE_anna"))
+        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
+        .args(args)
+        .output()
+        .expect("the anna binary runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -100,6 +104,7 @@ fn replay_takes_the_setup_from_the_command_line() {
 fn a_game_on_standard_input_writes_what_it_says() {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
+        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
         .args(["--tc", "-", "--speech", "off"])
         // Games are journaled: not in the data folder of whoever runs the tests.
         .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))

@@ -3,7 +3,12 @@
 use std::process::Command;
 
 fn say(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_anna")).arg("say").args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_anna"))
+        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
+        .arg("say")
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -82,6 +82,7 @@ fn play_game(path: &Path, extra: &[&str]) -> String {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
+        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
         .args(extra)
         .env("PATH", path)
         // Games are journaled: not in the data folder of whoever runs the tests.

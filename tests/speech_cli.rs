@@ -15,6 +15,7 @@ fn home(name: &str) -> PathBuf {
 
 fn anna(config: &Path, args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
+        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
         .args(args)
         .env("XDG_CONFIG_HOME", config)
         // Games are journaled: not in the data folder of whoever runs the tests.

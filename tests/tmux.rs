@@ -26,7 +26,8 @@ impl Terminal {
             return None;
         }
         let terminal = Terminal { socket: format!("anna-test-{}-{name}", std::process::id()) };
-        // A folder of its own for the journals: no unfinished game of another test is offered.
+        // A folder of its own for the journals and saved games: no unfinished game of another test
+        // is offered, and nothing goes into the user's folder.
         let data = std::env::temp_dir().join(format!("anna-tmux-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&data);
         let mut command = vec![format!("ANNA_DATA_DIR={}", data.display()), env!("CARGO_BIN_EXE_anna").to_string()];
@@ -124,7 +125,10 @@ fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
     for line in ["White: Felix drei.", "Correction, White: Gustav vier.", "Black declines the draw offer."] {
         assert!(said.lines().any(|l| l == line), "'{line}' not in the transcript:\n{said}");
     }
-    assert!(said.trim_end().ends_with("Black wins by checkmate (FIDE 5.1.1)."), "{said}");
+    let last: Vec<&str> = said.lines().rev().take(2).collect();
+    assert_eq!(last[1], "Black wins by checkmate (FIDE 5.1.1).", "{said}");
+    let data = std::env::temp_dir().join(format!("anna-tmux-{}-game", std::process::id()));
+    assert!(last[0].starts_with(&format!("Saved: {}/games/anna-", data.display())), "{said}");
 }
 
 #[test]

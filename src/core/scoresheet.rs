@@ -133,10 +133,27 @@ impl Scoresheet {
         tag("Termination", termination(outcome));
         out.push('\n');
 
+        // Without a time control the clock only counts moves: there is no time to write.
+        let timed = tags.time_control != "-";
         let mut tokens: Vec<String> = Vec::new();
         let mut after_comment = true;
+        // A move that broke the rules but stood (A.4.2) cannot be written as a PGN move: other
+        // programs would stop reading there. It and the moves after it go into one comment.
+        let mut standing: Option<Vec<String>> = None;
         for (ply, entry) in game.plies().iter().zip(self.entries.iter().chain(std::iter::repeat(&Entry::default()))) {
             let number = ply.before.fullmoves().get();
+            if entry.illegal && standing.is_none() {
+                standing = Some(Vec::new());
+            }
+            if let Some(words) = standing.as_mut() {
+                match ply.before.turn() {
+                    Color::White => words.push(format!("{number}.")),
+                    Color::Black if words.is_empty() => words.push(format!("{number}...")),
+                    Color::Black => {}
+                }
+                words.push(ply.san.to_string());
+                continue;
+            }
             match ply.before.turn() {
                 Color::White => tokens.push(format!("{number}.")),
                 Color::Black if after_comment => tokens.push(format!("{number}...")),
@@ -144,18 +161,20 @@ impl Scoresheet {
             }
             tokens.push(ply.san.to_string());
             after_comment = false;
-            if let Some(clock) = entry.clock {
+            if let Some(clock) = entry.clock.filter(|_| timed) {
                 tokens.push(format!("{{[%clk {}]}}", format_pgn_clock(clock)));
-                after_comment = true;
-            }
-            if entry.illegal {
-                tokens.push("{illegal move, not claimed, stands (FIDE A.4.2)}".to_string());
                 after_comment = true;
             }
             if entry.offer {
                 tokens.push("{(=)}".to_string());
                 after_comment = true;
             }
+        }
+        if let Some(words) = standing {
+            tokens.push(format!(
+                "{{an illegal move was not claimed and stands (FIDE A.4.2); the game went on: {}}}",
+                words.join(" ")
+            ));
         }
         if let Some(comment) = comment {
             tokens.push(format!("{{{}}}", comment.replace('}', ")")));

@@ -56,6 +56,7 @@ struct Unclaimed {
     at: Duration,
 }
 
+#[derive(Clone)]
 pub struct Session {
     config: Config,
     /// The players' names, when given; otherwise a side is called by its colour.

@@ -1,5 +1,5 @@
 //! One command table for the line mode and the board view's `:` line: the commands only the terminal
-//! knows (`help`, `quit`, `new`, `flip`, `settings`, `set`), found by their words in the
+//! knows (`help`, `quit`, `new`, `flip`, `settings`, `set`, `save`), found by their words in the
 //! `[commands]` table of `grammar/`, in the game's language and in English.
 
 use crate::language::parse::fold;
@@ -14,6 +14,8 @@ pub enum UiCommand {
     Flip,
     Settings,
     Set,
+    /// `save [FILE]`, `save braille [FILE]`: the scoresheet as a file.
+    Save,
 }
 
 impl UiCommand {
@@ -26,6 +28,7 @@ impl UiCommand {
             "flip" => UiCommand::Flip,
             "settings" => UiCommand::Settings,
             "set" => UiCommand::Set,
+            "save" => UiCommand::Save,
             _ => return None,
         })
     }
@@ -80,7 +83,7 @@ mod tests {
     fn help_and_quit_are_understood_in_every_language() {
         for code in Vocabulary::codes() {
             let v = Vocabulary::get(code).unwrap();
-            for name in ["help", "quit", "new", "flip", "settings", "set"] {
+            for name in ["help", "quit", "new", "flip", "settings", "set", "save"] {
                 let words = &v.commands.iter().find(|(n, _)| n == name).unwrap().1;
                 for word in words {
                     let found = leading(word, &v).map(|(n, _)| n);

@@ -5,7 +5,7 @@
 //! [`LineMode`] is the terminal's state without any I/O: it takes a typed (or recognised) line or a
 //! clock tick and returns [`Out`] values, which the runtime writes, says and plays. It owns the
 //! [`Session`] and handles the commands the session does not know: `help`, `quit`, `new`, `flip`,
-//! `settings`, `set`, the setup questions ([`setup`]) and an empty Enter (press the clock, or
+//! `settings`, `set`, `save`, the setup questions ([`setup`]) and an empty Enter (press the clock, or
 //! nothing: `set enter`).
 //!
 //! Confirmation of destructive actions (`resign`, `accept`, `claim`, `new` during a game) lives
@@ -28,12 +28,14 @@ use crate::adapters::speech::Choice;
 use crate::core::command::{Command, Input, Setting};
 use crate::core::message::{Effect, Priority, Sound};
 use crate::core::opponent::{Level, Request};
+use crate::core::scoresheet::Tags;
 use crate::core::session::{Config, Session};
 use crate::language::announce::{self, fill};
 use crate::language::commands;
 use crate::language::parse::fold;
 use crate::language::{Vocabulary, Voice};
 use crate::ui::keys::{self, UiCommand};
+use crate::ui::save::{self, Save, SaveKind};
 
 /// What the line mode asks of the runtime.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +59,8 @@ pub enum Out {
     JournalNew,
     /// Go on writing the journal at this path (a resumed game).
     JournalContinue(std::path::PathBuf),
+    /// Write a file (the scoresheet); the runtime says where it went or why it could not.
+    Save(Save),
     Quit,
 }
 
@@ -136,12 +140,31 @@ pub struct LineMode {
     base: resume::TimeBase,
     /// Whether the game's inputs are journaled (no longer once its journal is closed).
     journaling: bool,
+    /// Event, Site, Date and Round of the PGN (the date told by the runtime, or the imported game's).
+    tags: Tags,
+    /// The session time at which this run began (a game read from PGN goes on from there).
+    origin: Duration,
+    /// Said instead of the welcome (a game read from PGN: what was read); the setup is then
+    /// already in the session and not made again.
+    greeting: Option<String>,
 }
 
 impl LineMode {
     pub fn new(config: Config, setup: Vec<Command>, voice: Voice, options: Options) -> LineMode {
+        LineMode::with_session(Session::new(config), setup, voice, options, Duration::ZERO)
+    }
+
+    /// The line mode over a session already under way (a game read from PGN), whose time stood at
+    /// `origin` when this run begins.
+    pub fn with_session(
+        session: Session,
+        setup: Vec<Command>,
+        voice: Voice,
+        options: Options,
+        origin: Duration,
+    ) -> LineMode {
         LineMode {
-            session: Session::new(config),
+            session,
             voice,
             setup,
             options,
@@ -151,7 +174,32 @@ impl LineMode {
             resume: None,
             base: resume::TimeBase::default(),
             journaling: false,
+            tags: Tags::default(),
+            origin,
+            greeting: None,
         }
+    }
+
+    /// The words said at the start instead of the welcome, for a session already set up.
+    pub fn set_greeting(&mut self, words: String) {
+        self.greeting = Some(words);
+    }
+
+    /// The session time at the start of this run: the runtime adds the time since then.
+    pub fn origin(&self) -> Duration {
+        self.origin
+    }
+
+    /// Today's date, `YYYY.MM.DD`, for the PGN of the game, unless it has one.
+    pub fn set_date(&mut self, date: String) {
+        if self.tags.date == Tags::default().date {
+            self.tags.date = date;
+        }
+    }
+
+    /// Event, Site, Date and Round for the PGN of the game (a game read from PGN keeps its own).
+    pub fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
     }
 
     pub fn session(&self) -> &Session {
@@ -179,6 +227,9 @@ impl LineMode {
     /// Sets the game up and greets: the welcome line, or the first setup question; or resumes an
     /// unfinished game, or asks whether to.
     pub fn start(&mut self) -> Vec<Out> {
+        if let Some(words) = self.greeting.clone() {
+            return vec![Out::Say(words, Priority::Info)];
+        }
         if let Some(out) = self.start_unfinished() {
             return out;
         }
@@ -306,6 +357,34 @@ impl LineMode {
             }
             UiCommand::Settings => vec![self.settings()],
             UiCommand::Set => self.set(rest, now),
+            UiCommand::Save => vec![self.save(rest)],
+        }
+    }
+
+    /// `save [FILE]`: the game as PGN; `save braille [FILE]`: the braille scoresheet (.brf).
+    fn save(&self, rest: &str) -> Out {
+        let (first, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let (kind, file) = match fold(first).as_str() {
+            "braille" | "brf" => (SaveKind::Braille, after.trim()),
+            _ => (SaveKind::Pgn, rest),
+        };
+        let path = (!file.is_empty()).then(|| std::path::PathBuf::from(file));
+        let text = match kind {
+            SaveKind::Pgn => self.pgn(),
+            SaveKind::Braille => save::braille_of_session(&self.session, &self.voice.vocab),
+        };
+        Out::Save(Save { path, kind, text })
+    }
+
+    /// The game as PGN, in the words of the game's language.
+    pub fn pgn(&self) -> String {
+        save::pgn(&self.session, &self.voice.vocab, &self.tags)
+    }
+
+    /// A game that has just ended is saved by itself (into Anna's games folder).
+    fn save_at_end(&self, was_over: bool, out: &mut Vec<Out>) {
+        if !was_over && self.session.outcome().is_some() {
+            out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text: self.pgn() }));
         }
     }
 
@@ -357,6 +436,7 @@ impl LineMode {
     /// ends), then what follows from it.
     fn handle(&mut self, input: Input, now: Duration) -> Vec<Out> {
         let at = self.base.session(now);
+        let over = self.session.outcome().is_some();
         let mut out = Vec::new();
         if self.journaling {
             out.push(Out::Journal(Record::Input { at, input: input.clone() }));
@@ -367,6 +447,7 @@ impl LineMode {
             self.journaling = false;
         }
         out.extend(self.outs(&effects));
+        self.save_at_end(over, &mut out);
         out
     }
 

@@ -83,3 +83,55 @@ fn settings_change_and_are_confirmed() {
     assert_eq!(type_lines(&mut m, &["set enter nothing", ""]), ["Einstellung enter: nothing."]);
     assert_eq!(type_lines(&mut m, &["set colour red"]).len(), 1);
 }
+
+fn saves(outs: &[Out]) -> Vec<Save> {
+    outs.iter()
+        .filter_map(|o| match o {
+            Out::Save(save) => Some(save.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn save_writes_pgn_or_braille_where_asked() {
+    let mut m = mode(Options { confirm: false, ..Options::default() });
+    m.set_date("2026.11.22".into());
+    type_lines(&mut m, &["e4", "", "Nf6", ""]);
+    let save = saves(&m.line("save", Duration::ZERO)).remove(0);
+    assert_eq!((save.path, save.kind), (None, SaveKind::Pgn));
+    assert!(save.text.contains("[Date \"2026.11.22\"]\n"), "{}", save.text);
+    assert!(save.text.ends_with("\n\n1. e4 Nf6 *\n"), "{}", save.text);
+    let named = saves(&m.line("save my game.pgn", Duration::ZERO)).remove(0);
+    assert_eq!(named.path, Some(std::path::PathBuf::from("my game.pgn")));
+    let braille = saves(&m.line("save braille sheet.brf", Duration::ZERO)).remove(0);
+    assert_eq!((braille.path.unwrap().to_str().unwrap(), braille.kind), ("sheet.brf", SaveKind::Braille));
+    assert_eq!(braille.text, ",WHITE\r\n,BLACK\r\n#A4 E#D ,NF#F\r\n\"9\r\n");
+}
+
+#[test]
+fn the_german_save_word_and_braille_in_german_notation() {
+    let voice = Voice::new(Vocabulary::german(), Default::default(), Default::default());
+    let mut m = LineMode::new(Config::default(), Vec::new(), voice, Options::default());
+    type_lines(&mut m, &["e4", "", "Sf6", ""]);
+    let braille = saves(&m.line("speichern Braille", Duration::ZERO)).remove(0);
+    assert_eq!(braille.path, None);
+    assert_eq!(braille.text, ",WEISS\r\n,SCHWARZ\r\n#A4 E#D ,SF#F\r\n\"9\r\n");
+}
+
+#[test]
+fn the_end_of_the_game_saves_it_once() {
+    let mut m = mode(Options { confirm: false, ..Options::default() });
+    let before: Vec<Out> = ["f3", "", "e5", "", "g4", ""].iter().flat_map(|l| m.line(l, Duration::ZERO)).collect();
+    assert!(saves(&before).is_empty());
+    let mate = m.line("Qh4", Duration::ZERO);
+    let saved = saves(&mate);
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].path, None);
+    assert!(
+        saved[0].text.ends_with("1. f3 e5 2. g4 Qh4# {Black wins by checkmate (FIDE 5.1.1).} 0-1\n"),
+        "{}",
+        saved[0].text
+    );
+    assert!(saves(&m.line("time", Duration::ZERO)).is_empty(), "not saved again");
+}

@@ -1,0 +1,185 @@
+//! `anna --pgn FILE`, `anna review FILE`, `anna braille FILE`: games read from PGN, at the edge
+//! (the file, standard streams, exit codes). Every sentence comes from the `[pgn]` table of grammar/.
+
+use std::fs;
+use std::path::Path;
+use std::process::ExitCode;
+
+use shakmaty::Color;
+
+use super::{GameArgs, Switch};
+use crate::core::command::{Command, Input};
+use crate::core::pgn::{self, Fault, ImportedGame};
+use crate::language::announce::{self, fill};
+use crate::language::{braille, Vocabulary};
+use crate::ui::save;
+
+/// Which game of a file, and whether to list them instead.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice {
+    /// 1 for the first game.
+    pub number: usize,
+    pub list: bool,
+}
+
+/// The chosen game of a PGN file, its fault (if any) written on stderr; or the exit code when
+/// there is nothing to go on with (the list was asked for, the file or the game is missing).
+pub fn load(file: &Path, choice: Choice, vocab: &Vocabulary) -> Result<ImportedGame, ExitCode> {
+    let path = file.display().to_string();
+    let bytes = fs::read(file).map_err(|e| {
+        eprintln!("anna: {}", fill(vocab.word("pgn.cannot_read"), &[("path", path.clone()), ("text", e.to_string())]));
+        ExitCode::from(2)
+    })?;
+    let mut games = pgn::read(&bytes);
+    if games.is_empty() {
+        eprintln!("anna: {}", fill(vocab.word("pgn.no_games"), &[("path", path)]));
+        return Err(ExitCode::from(2));
+    }
+    if choice.list {
+        for (i, game) in games.iter().enumerate() {
+            println!("{}", listed(i + 1, game, vocab));
+        }
+        return Err(ExitCode::SUCCESS);
+    }
+    if choice.number == 0 || choice.number > games.len() {
+        let args = [("path", path), ("n", choice.number.to_string()), ("count", games.len().to_string())];
+        eprintln!("anna: {}", fill(vocab.word("pgn.no_such_game"), &args));
+        return Err(ExitCode::from(2));
+    }
+    let game = games.swap_remove(choice.number - 1);
+    if let Some(words) = fault_words(&game, choice.number, vocab) {
+        eprintln!("anna: {words}");
+    }
+    Ok(game)
+}
+
+/// A game's line in the list: number, players, result, moves.
+fn listed(number: usize, game: &ImportedGame, vocab: &Vocabulary) -> String {
+    let name = |tag: &str, side: Color| game.tag(tag).map_or_else(|| announce::side(side, vocab), str::to_string);
+    let moves = game.game.plies().len().div_ceil(2) as u64;
+    let args = [
+        ("n", number.to_string()),
+        ("white", name("White", Color::White)),
+        ("black", name("Black", Color::Black)),
+        ("result", game.ending.as_ref().map_or("*", |e| e.result()).to_string()),
+        ("moves", announce::counted(moves, "moves", vocab)),
+    ];
+    fill(vocab.word("pgn.listed"), &args)
+}
+
+/// What is wrong with a game, in words, naming the game and the move.
+pub fn fault_words(game: &ImportedGame, number: usize, vocab: &Vocabulary) -> Option<String> {
+    let n = ("game", number.to_string());
+    Some(match game.fault.as_ref()? {
+        Fault::BadFen(fen) => fill(vocab.word("pgn.bad_fen"), &[n, ("text", fen.clone())]),
+        Fault::IllegalMove { number, side, san } | Fault::Unreadable { number, side, text: san } => fill(
+            vocab.word("pgn.illegal"),
+            &[n, ("text", san.clone()), ("n", number.to_string()), ("side", announce::side(*side, vocab))],
+        ),
+        Fault::Truncated => fill(vocab.word("pgn.truncated"), &[n]),
+    })
+}
+
+/// `anna --pgn FILE`: an unfinished game goes on where it stopped, clocks stopped until `resume`;
+/// a finished one opens for review.
+pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
+    let (config, _, voice) = match args.prepare("en") {
+        Ok(prepared) => prepared,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match load(file, choice, &voice.vocab) {
+        Ok(game) => game,
+        Err(code) => return code,
+    };
+    let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
+    if game.is_finished() {
+        let review = crate::ui::review::Review::new(game, voice);
+        return crate::runtime::review(review, args.speech.clone(), sounds);
+    }
+    let (mut session, now) = game.replay(config);
+    if session.started() {
+        session.handle(Input::act(Command::Pause), now);
+    }
+    let vocab = &voice.vocab;
+    let name = |side: Color| session.name(side).map_or_else(|| announce::side(side, vocab), str::to_string);
+    let mut greeting = fault_words(&game, choice.number, vocab).map(|w| w + " ").unwrap_or_default();
+    greeting.push_str(&fill(
+        vocab.word("line.loaded"),
+        &[
+            ("n", choice.number.to_string()),
+            ("path", file.display().to_string()),
+            ("white", name(Color::White)),
+            ("black", name(Color::Black)),
+            ("moves", announce::counted(game.game.plies().len().div_ceil(2) as u64, "moves", vocab)),
+            ("side", announce::side(session.game().turn(), vocab)),
+        ],
+    ));
+    let options = crate::ui::line::Options {
+        confirm: !args.no_confirm,
+        ask_setup: false,
+        assistant: args.assistant,
+        sounds: args.sounds == Switch::On,
+        ..crate::ui::line::Options::default()
+    };
+    let mut ui = crate::ui::line::LineMode::with_session(session, game.setup(), voice, options, now);
+    ui.set_greeting(greeting);
+    ui.set_tags(save::base_tags(&game));
+    crate::runtime::run(ui, args.speech.clone(), sounds)
+}
+
+/// `anna review FILE`.
+pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
+    let voice = match args.voice("en") {
+        Ok(voice) => voice,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match load(file, choice, &voice.vocab) {
+        Ok(game) => {
+            let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
+            crate::runtime::review(crate::ui::review::Review::new(game, voice), args.speech.clone(), sounds)
+        }
+        Err(code) => code,
+    }
+}
+
+/// `anna braille FILE [-o OUT.brf]`: the braille scoresheet as Unicode braille on stdout, or as a
+/// `.brf` file.
+pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, args: &GameArgs) -> ExitCode {
+    let voice = match args.voice("en") {
+        Ok(voice) => voice,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match load(file, choice, &voice.vocab) {
+        Ok(game) => game,
+        Err(code) => return code,
+    };
+    let lines = save::braille_lines_of_game(&game, &voice.vocab);
+    match out {
+        None => {
+            for line in &lines {
+                println!("{}", braille::unicode(line));
+            }
+            ExitCode::SUCCESS
+        }
+        Some(path) => match fs::write(path, braille::brf(&lines)) {
+            Ok(()) => {
+                eprintln!("{}", fill(voice.vocab.word("line.saved"), &[("path", path.display().to_string())]));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                let args = [("path", path.display().to_string()), ("text", e.to_string())];
+                eprintln!("anna: {}", fill(voice.vocab.word("line.save_failed"), &args));
+                ExitCode::from(1)
+            }
+        },
+    }
+}

@@ -1,0 +1,101 @@
+use super::*;
+
+fn one(text: &str) -> ImportedGame {
+    let games = read(text.as_bytes());
+    assert_eq!(games.len(), 1, "{text}");
+    games.into_iter().next().unwrap()
+}
+
+#[test]
+fn tags_moves_clocks_offers_and_the_result_with_its_article() {
+    let game = one(concat!(
+        "[Event \"Club\"]\n[White \"Anna\"]\n[Black \"Bert\"]\n[Result \"0-1\"]\n[TimeControl \"300+2\"]\n\n",
+        "1. e4 {[%clk 0:05:00]} 1... e5 {[%clk 0:04:59]} {(=)} 2. Ke2 {[%clk 0:04:40]}\n",
+        "{White resigns. Black wins by resignation (FIDE 5.1.2).} 0-1\n"
+    ));
+    assert_eq!(game.tag("Event"), Some("Club"));
+    assert_eq!(game.tag("Site"), None);
+    let sans: Vec<String> = game.moves.iter().map(|m| m.san.to_string()).collect();
+    assert_eq!(sans, ["e4", "e5", "Ke2"]);
+    assert_eq!(game.moves[1].clock, Some(Duration::from_secs(299)));
+    assert!(game.moves[1].offer && !game.moves[0].offer);
+    assert_eq!(game.last_clock(Color::White), Some(Duration::from_secs(280)));
+    assert_eq!(game.last_clock(Color::Black), Some(Duration::from_secs(299)));
+    let ending = game.ending.clone().unwrap();
+    assert_eq!(ending.outcome(), Some(Outcome::win(Color::Black, Reason::Resignation)));
+    assert_eq!(game.time_control().unwrap().to_pgn(), "300+2");
+    assert!(game.fault.is_none() && game.is_finished());
+}
+
+#[test]
+fn an_illegal_move_keeps_the_moves_before_it_and_is_named() {
+    let game = one("1. e4 e5 2. Nf3 Nc6 3. Bb5 Ke7 4. Qxf7 *");
+    assert_eq!(game.moves.len(), 6);
+    assert_eq!(game.fault, Some(Fault::IllegalMove { number: 4, side: Color::White, san: "Qxf7".into() }));
+}
+
+#[test]
+fn a_game_cut_short_is_kept_up_to_the_cut() {
+    let game = one("[White \"A\"]\n\n1. d4 d5 2. c4 {[%clk 0:10:0");
+    assert_eq!(game.moves.len(), 3);
+    assert_eq!(game.fault, Some(Fault::Truncated));
+    assert!(game.ending.is_none());
+}
+
+#[test]
+fn a_bad_fen_is_named_and_no_move_is_kept() {
+    let game = one("[SetUp \"1\"]\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *");
+    assert_eq!(game.fault, Some(Fault::BadFen("8/8/8/8 w - - 0 1".into())));
+    assert!(game.moves.is_empty());
+}
+
+#[test]
+fn several_games_are_read_in_order() {
+    let games = read(b"[White \"A\"]\n\n1. e4 1-0\n\n[White \"B\"]\n\n1. d4 d5 1/2-1/2\n");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].tag("White"), Some("B"));
+    assert_eq!(games[1].ending.as_ref().map(Ending::result), Some("1/2-1/2"));
+    assert!(read(b"").is_empty());
+}
+
+#[test]
+fn checkmate_is_known_from_the_position_without_a_comment() {
+    let game = one("1. f3 e5 2. g4 Qh4# 0-1");
+    assert_eq!(game.ending.unwrap().outcome(), Some(Outcome::win(Color::Black, Reason::Checkmate)));
+}
+
+#[test]
+fn a_chess960_game_keeps_its_castling() {
+    let game = one(concat!(
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bbqnrknr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRKNR w KQkq - 0 1\"]\n\n",
+        "1. Nf3 Nf6 2. O-O O-O *"
+    ));
+    assert!(game.fault.is_none(), "{:?}", game.fault);
+    assert!(game.game.is_chess960());
+    assert_eq!(game.moves.len(), 4);
+    assert!(game.setup().iter().any(|c| matches!(c, Command::Chess960(_))));
+}
+
+#[test]
+fn a_replayed_game_reads_the_clocks_of_the_file() {
+    let game = one(concat!(
+        "[TimeControl \"300+2\"]\n\n",
+        "1. e4 {[%clk 0:05:04]} 1... e5 {[%clk 0:04:51]} 2. Nf3 {[%clk 0:04:30]} 2... Nc6 {[%clk 0:04:47]} *"
+    ));
+    let (session, now) = game.replay(Config::default());
+    let whole = |d: Option<Duration>| d.map(|d| d.as_secs());
+    let readings: Vec<Option<u64>> = session.scoresheet().entries().iter().map(|e| whole(e.clock)).collect();
+    assert_eq!(readings, [Some(304), Some(291), Some(270), Some(287)]);
+    assert_eq!(session.clock().remaining(Color::White, now).as_secs(), 270);
+    assert_eq!(session.game().plies().len(), 4);
+    assert!(session.outcome().is_none());
+}
+
+#[test]
+fn a_clock_reading_beyond_any_game_is_not_a_time() {
+    let game = one("1. e4 {[%clk 18446744073709551615:00:00]} e5 {[%clk 1000:00:01]} 2. d4 {[%clk 999:59:59]} *");
+    let clocks: Vec<Option<Duration>> = game.moves.iter().map(|m| m.clock).collect();
+    assert_eq!(clocks, [None, None, Some(Duration::from_secs(999 * 3600 + 59 * 60 + 59))]);
+    let (session, _) = game.replay(Config::default());
+    assert_eq!(session.game().plies().len(), 3);
+}

@@ -1,0 +1,285 @@
+//! Review mode: a finished game (or any game read from PGN) stepped through move by move. Each
+//! step announces the move as it was announced in play, with the mover's clock from `[%clk]`;
+//! `go 23`, `go 23 black` jump; `time`, `moves` and the board questions (`board`, `square e4`,
+//! `where knight`) answer for the position reviewed.
+//!
+//! Like [`LineMode`](super::line::LineMode), a [`Review`] does no I/O: lines in, [`Out`] values out.
+
+use std::time::Duration;
+
+use shakmaty::{Chess, Color, Position};
+
+use crate::core::command::Command;
+use crate::core::explore;
+use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
+use crate::core::pgn::ImportedGame;
+use crate::core::scoresheet::Scoresheet;
+use crate::language::announce::{self, fill};
+use crate::language::parse::fold;
+use crate::language::{commands, Vocabulary, Voice};
+use crate::ui::keys;
+use crate::ui::line::Out;
+
+/// The commands of the review, by their names in `[review.words]`.
+const STEPS: [&str; 5] = ["next", "back", "first", "end", "go"];
+
+pub struct Review {
+    game: ImportedGame,
+    voice: Voice,
+    /// How many moves are played in the position reviewed (0: the start position).
+    at: usize,
+}
+
+impl Review {
+    pub fn new(game: ImportedGame, voice: Voice) -> Review {
+        Review { game, voice, at: 0 }
+    }
+
+    pub fn voice(&self) -> &Voice {
+        &self.voice
+    }
+
+    /// How many moves are played in the position reviewed.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// The greeting: who played, how many moves, the result, and the commands.
+    pub fn start(&self) -> Vec<Out> {
+        let name = |tag: &str, side: Color| {
+            self.game.tag(tag).map_or_else(|| announce::side(side, &self.voice.vocab), str::to_string)
+        };
+        let result = self.game.ending.as_ref().map_or("*", |e| e.result());
+        let words = fill(
+            self.word("review.intro"),
+            &[
+                ("white", name("White", Color::White)),
+                ("black", name("Black", Color::Black)),
+                ("moves", announce::counted(self.move_count(), "moves", &self.voice.vocab)),
+                ("result", result.to_string()),
+            ],
+        );
+        vec![say(words)]
+    }
+
+    /// One line typed or heard.
+    pub fn line(&mut self, text: &str) -> Vec<Out> {
+        let text = text.trim();
+        if text.is_empty() {
+            return self.step("next", "");
+        }
+        if let Some((name, rest)) = self.review_command(text) {
+            return self.step(name, rest);
+        }
+        if let Some((name, rest)) = keys::leading(text, &self.voice.vocab) {
+            match name.as_str() {
+                "quit" => return vec![Out::Quit],
+                "help" if rest.is_empty() => return vec![say(self.word("review.help").to_string())],
+                "time" => return vec![self.time()],
+                "moves" => return vec![self.moves()],
+                "repeat" | "last" => return vec![say(self.announce())],
+                _ => {}
+            }
+        }
+        match commands::command(text, &self.voice.vocab) {
+            Ok(Command::Explore(query)) => {
+                let answer = explore::answer(&self.position(), query);
+                vec![say(self.voice.render(&explore::utterance(answer)))]
+            }
+            _ => vec![say(fill(self.word("review.unknown"), &[("text", text.to_string())]))],
+        }
+    }
+
+    fn step(&mut self, name: &str, rest: &str) -> Vec<Out> {
+        let len = self.game.moves.len();
+        match name {
+            "next" if self.at == len => return vec![say(self.end_words())],
+            "next" => self.at += 1,
+            "back" if self.at == 0 => return vec![say(self.word("review.at_start").to_string())],
+            "back" => self.at -= 1,
+            "first" => self.at = 0,
+            "end" => self.at = len,
+            _ => return vec![self.go(rest)],
+        }
+        vec![say(self.announce())]
+    }
+
+    /// `go 23` (White's move 23, or Black's when the game began with Black) or `go 23 black`.
+    fn go(&mut self, rest: &str) -> Out {
+        let mut words = rest.split_whitespace();
+        let Some(number) = words.next().and_then(|w| w.trim_end_matches('.').parse::<u32>().ok()) else {
+            return say(self.word("review.help").to_string());
+        };
+        let side = words.next().and_then(|w| self.colour(w));
+        let plies = self.game.game.plies();
+        let found = plies
+            .iter()
+            .position(|p| p.before.fullmoves().get() == number && side.is_none_or(|s| p.before.turn() == s));
+        match found {
+            Some(index) => {
+                self.at = index + 1;
+                say(self.announce())
+            }
+            None => {
+                let side = announce::side(side.unwrap_or(Color::White), &self.voice.vocab);
+                say(fill(self.word("review.no_move"), &[("n", number.to_string()), ("side", side)]))
+            }
+        }
+    }
+
+    /// The move that led to the position reviewed, with the mover's clock, and the end if it is the last.
+    pub fn announce(&self) -> String {
+        if self.at == 0 {
+            let side = announce::side(self.game.game.start().turn(), &self.voice.vocab);
+            return fill(self.word("review.start"), &[("side", side)]);
+        }
+        let ply = &self.game.game.plies()[self.at - 1];
+        let side = ply.before.turn();
+        let played = Played { san: ply.san, mv: ply.mv };
+        let moved = self.voice.render(
+            &Utterance::new(Priority::Move, Sentence::Moved)
+                .arg("side", Arg::Side(side))
+                .arg("move", Arg::Move(played)),
+        );
+        let mut words =
+            fill(self.word("review.move"), &[("n", ply.before.fullmoves().get().to_string()), ("moved", moved)]);
+        if let Some(clock) = self.game.moves.get(self.at - 1).and_then(|m| m.clock) {
+            words.push(' ');
+            words.push_str(&fill(self.word("review.clock"), &[("time", self.time_words(clock))]));
+        }
+        if self.at == self.game.moves.len() {
+            words.push(' ');
+            words.push_str(&self.end_words());
+        }
+        words
+    }
+
+    /// How the game ended, said after its last move.
+    fn end_words(&self) -> String {
+        let ending = self.game.ending.as_ref();
+        match (ending.and_then(|e| e.outcome()), ending) {
+            (Some(outcome), _) => {
+                fill(self.word("review.at_end"), &[("outcome", announce::outcome(outcome, &self.voice.vocab))])
+            }
+            (None, Some(ending)) => {
+                let result = fill(self.word("review.result"), &[("result", ending.result().to_string())]);
+                fill(self.word("review.at_end"), &[("outcome", result)])
+            }
+            (None, None) => self.word("review.end_unfinished").to_string(),
+        }
+    }
+
+    /// Both clocks as they stood after the move reviewed (the last `[%clk]` of each side so far).
+    fn time(&self) -> Out {
+        let first = self.game.game.start().turn();
+        let mut clocks: [Option<Duration>; 2] = [None, None];
+        for (i, m) in self.game.moves[..self.at].iter().enumerate() {
+            let side = if i.is_multiple_of(2) { first } else { !first };
+            if m.clock.is_some() {
+                clocks[usize::from(side == Color::Black)] = m.clock;
+            }
+        }
+        let number = self.game.game.plies().get(self.at.wrapping_sub(1)).map_or(0, |p| p.before.fullmoves().get());
+        let words = match clocks {
+            [Some(white), Some(black)] => fill(
+                self.word("review.time"),
+                &[("n", number.to_string()), ("white", self.time_words(white)), ("black", self.time_words(black))],
+            ),
+            [None, None] => self.word("review.no_clock").to_string(),
+            [white, black] => {
+                let (side, time) = match white {
+                    Some(time) => (Color::White, time),
+                    None => (Color::Black, black.unwrap_or_default()),
+                };
+                self.voice.render(
+                    &Utterance::new(Priority::Info, Sentence::TimeAlarm)
+                        .arg("side", Arg::Side(side))
+                        .arg("time", Arg::Time(time)),
+                )
+            }
+        };
+        say(words)
+    }
+
+    /// The whole scoresheet read back.
+    fn moves(&self) -> Out {
+        let list = Scoresheet::default().move_pairs(&self.game.game);
+        let utterance = if list.is_empty() {
+            Utterance::new(Priority::Info, Sentence::NoMoves)
+        } else {
+            Utterance::new(Priority::Info, Sentence::Moves).arg("text", Arg::MoveList(list))
+        };
+        say(self.voice.render(&utterance))
+    }
+
+    /// The position reviewed.
+    pub fn position(&self) -> Chess {
+        match self.at {
+            0 => self.game.game.start().clone(),
+            at => self.game.game.plies()[at - 1].after(),
+        }
+    }
+
+    /// A review command at the start of `text` (the longest phrase wins), in the voice's language
+    /// or in English, and the rest of the text.
+    fn review_command<'t>(&self, text: &'t str) -> Option<(&'static str, &'t str)> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let english = Vocabulary::english();
+        let mut best: Option<(usize, &'static str)> = None;
+        for vocab in [&self.voice.vocab, &english] {
+            for name in STEPS {
+                for phrase in vocab.word(&format!("review.words.{name}")).split(',') {
+                    let phrase = fold(phrase.trim());
+                    let k = phrase.split(' ').count();
+                    if !phrase.is_empty()
+                        && k <= words.len()
+                        && best.is_none_or(|(b, _)| k > b)
+                        && fold(&words[..k].join(" ")) == phrase
+                    {
+                        best = Some((k, name));
+                    }
+                }
+            }
+        }
+        let (k, name) = best?;
+        let mut rest = text.trim();
+        for _ in 0..k {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            rest = rest[end..].trim_start();
+        }
+        Some((name, rest))
+    }
+
+    /// A colour word (`black`, `schwarz`, `b`).
+    fn colour(&self, word: &str) -> Option<Color> {
+        let folded = fold(word);
+        for side in [Color::White, Color::Black] {
+            if self.voice.vocab.colours.get(side).iter().any(|w| fold(w) == folded) {
+                return Some(side);
+            }
+        }
+        commands::color(word)
+    }
+
+    fn move_count(&self) -> u64 {
+        self.game.game.plies().last().map_or(0, |p| {
+            let first = self.game.game.start().fullmoves().get();
+            u64::from(p.before.fullmoves().get() - first + 1)
+        })
+    }
+
+    fn time_words(&self, time: Duration) -> String {
+        announce::time_words(time, &self.voice.vocab)
+    }
+
+    fn word<'a>(&'a self, key: &'a str) -> &'a str {
+        self.voice.vocab.word(key)
+    }
+}
+
+fn say(words: String) -> Out {
+    Out::Say(words, Priority::Info)
+}
+
+#[cfg(test)]
+mod tests;
