@@ -28,6 +28,11 @@ fn type_lines(mode: &mut LineMode, lines: &[&str]) -> (String, bool) {
                     text.push('\n');
                 }
                 Out::Quit => quit = true,
+                // What the runtime would do: the file and what it holds.
+                Out::Save(save) => {
+                    let path = save.path.map_or_else(|| "the games folder".to_string(), |p| p.display().to_string());
+                    text.push_str(&format!("save {path}: {}\n", save.text.lines().next().unwrap_or_default()));
+                }
                 _ => {}
             }
         }
@@ -85,6 +90,7 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("where", &["where knight"], "White Knights Bella eins, Gustav eins; black Knights Bella acht, Gustav acht."),
     ("new", &["e4", "", "new", "yes", "moves"], "New game with the same settings. Type the first move.\nNo moves yet."),
     ("flip", &["flip"], "Your side: Black."),
+    ("save", &["e4", "save game.pgn"], "save game.pgn: [Event "),
     ("settings", &["settings"], "Language English, squares annex-d, form short, sounds on, Enter press"),
     ("set", &["set form long", "e4"], "Setting form: long.\n"),
     ("help", &["help"], "Commands: a move like e4"),
