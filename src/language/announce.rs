@@ -227,7 +227,7 @@ impl Voice {
 }
 
 /// The grammar key of a kind of piece (`knight`).
-fn role_key(role: Role) -> &'static str {
+pub(crate) fn role_key(role: Role) -> &'static str {
     match role {
         Role::King => "king",
         Role::Queen => "queen",

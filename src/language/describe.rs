@@ -1,7 +1,7 @@
 //! The board in words: pieces with their colour and squares with what stands on them, as a player
 //! exploring the position hears them (`Eva vier, weißer Bauer`).
 
-use shakmaty::{Chess, Color, Piece, Position, Role, Square};
+use shakmaty::{Chess, Color, Piece, Position, Square};
 
 use crate::language::announce::fill;
 use crate::language::Voice;
@@ -12,14 +12,7 @@ pub fn piece(voice: &Voice, piece: Piece) -> String {
         Color::White => "white",
         Color::Black => "black",
     };
-    let role = match piece.role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    };
+    let role = crate::language::announce::role_key(piece.role);
     voice.vocab.word_owned(&format!("board.{color}_{role}"))
 }
 
