@@ -143,3 +143,24 @@ fn the_end_of_a_game_saves_it_into_the_data_folder() {
     assert!(pgn.ends_with("{Black wins by checkmate (FIDE 5.1.1).} 0-1\n"), "{pgn}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_game_read_from_pgn_is_journaled_and_resumed_with_its_moves() {
+    // Never lose a game: one continued from PGN is autosaved from its first move, not only from
+    // the moves made after it was read.
+    let dir = folder("pgn-journal");
+    let file = dir.join("game.pgn");
+    fs::write(
+        &file,
+        "[White \"Anna\"]\n[Black \"Bert\"]\n[Result \"*\"]\n[TimeControl \"300+2\"]\n\n\
+         1. e4 {[%clk 0:05:00]} e5 {[%clk 0:04:58]} 2. Nf3 {[%clk 0:04:55]} *\n",
+    )
+    .unwrap();
+    let out = run(&["--pgn", file.to_str().unwrap()], "resume\nNc6\n\nquit\n", Some(&dir));
+    assert!(text(&out.stdout).contains("Black: Knight Cesar sechs."), "{}", text(&out.stdout));
+    let out = run(&["--resume"], "moves\nquit\n", Some(&dir));
+    let said = text(&out.stdout);
+    assert!(said.contains("Last move: Black: Knight Cesar sechs.\nWhite to move.\n"), "{said}");
+    assert!(said.contains("1. Eva vier, Eva fünf; 2. Knight Felix drei, Knight Cesar sechs."), "{said}");
+    let _ = fs::remove_dir_all(&dir);
+}

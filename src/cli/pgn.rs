@@ -99,9 +99,11 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
         let review = crate::ui::review::Review::new(game, voice);
         return crate::runtime::review(review, args.speech.clone(), sounds);
     }
-    let (mut session, now) = game.replay(config);
+    let (mut session, now, mut history) = game.replay_inputs(config);
     if session.started() {
-        session.handle(Input::act(Command::Pause), now);
+        let pause = Input::act(Command::Pause);
+        session.handle(pause.clone(), now);
+        history.push((pause, now));
     }
     let vocab = &voice.vocab;
     let name = |side: Color| session.name(side).map_or_else(|| announce::side(side, vocab), str::to_string);
@@ -125,7 +127,7 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
         ..crate::ui::line::Options::default()
     };
     let mut ui = crate::ui::line::LineMode::with_session(session, game.setup(), voice, options, now);
-    ui.set_greeting(greeting);
+    ui.set_greeting(greeting, history);
     ui.set_tags(save::base_tags(&game));
     crate::runtime::run(ui, args.speech.clone(), sounds)
 }

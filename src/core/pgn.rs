@@ -144,9 +144,21 @@ impl ImportedGame {
     /// of both sides set to their last readings. Returns the session and the instant its play
     /// stopped (the runtime goes on from there). The session's own words are not kept.
     pub fn replay(&self, config: Config) -> (Session, Duration) {
+        let (session, now, _) = self.replay_inputs(config);
+        (session, now)
+    }
+
+    /// [`replay`](Self::replay), with every input the session was given and when: what a journal
+    /// needs to rebuild the same game.
+    pub fn replay_inputs(&self, config: Config) -> (Session, Duration, Vec<(Input, Duration)>) {
         let mut session = Session::new(config);
+        let mut fed = Vec::new();
+        let mut feed = |session: &mut Session, input: Input, at: Duration| {
+            fed.push((input.clone(), at));
+            session.handle(input, at);
+        };
         for command in self.setup() {
-            session.handle(Input::act(command), Duration::ZERO);
+            feed(&mut session, Input::act(command), Duration::ZERO);
         }
         let mut now = Duration::ZERO;
         let last = self.moves.len().saturating_sub(1);
@@ -158,12 +170,12 @@ impl ImportedGame {
             if let (true, Some(target)) = (session.started(), m.clock) {
                 now = press_time(&session, i == last, &spec_of(m.mv), now, target);
             }
-            session.handle(Input::by(mover, Command::Move(spec_of(m.mv))), now);
+            feed(&mut session, Input::by(mover, Command::Move(spec_of(m.mv))), now);
             if m.offer {
-                session.handle(Input::by(mover, Command::Offer), now);
+                feed(&mut session, Input::by(mover, Command::Offer), now);
             }
             if session.outcome().is_none() {
-                session.handle(Input::by(mover, Command::Press), now);
+                feed(&mut session, Input::by(mover, Command::Press), now);
             }
         }
         if session.outcome().is_none() {
@@ -172,31 +184,30 @@ impl ImportedGame {
                 if let Some(clock) = self.last_clock(side) {
                     let whole = Duration::from_secs(session.clock().remaining(side, now).as_secs());
                     if whole != clock && !session.clock().time_control().is_none() {
-                        session.handle(Input::act(Command::AdjustTime(side, clock)), now);
+                        feed(&mut session, Input::act(Command::AdjustTime(side, clock)), now);
                     }
                 }
             }
             if let Some(outcome) = self.ending.as_ref().and_then(Ending::outcome) {
-                end_as_recorded(&mut session, outcome, now);
+                for input in ending_inputs(&session, outcome) {
+                    feed(&mut session, input, now);
+                }
             }
         }
-        (session, now)
+        (session, now, fed)
     }
 }
 
-/// Ends a replayed game the way the PGN says, where a command can: a resignation, an agreed draw.
-/// Other endings (a flag fall, a claim) are kept in the review, not acted again.
-fn end_as_recorded(session: &mut Session, outcome: Outcome, now: Duration) {
+/// The inputs that end a replayed game the way the PGN says, where a command can: a resignation, an
+/// agreed draw. Other endings (a flag fall, a claim) are kept in the review, not acted again.
+fn ending_inputs(session: &Session, outcome: Outcome) -> Vec<Input> {
     match (outcome.reason, outcome.winner) {
-        (Reason::Resignation, Some(winner)) => {
-            session.handle(Input::by(!winner, Command::Resign), now);
-        }
+        (Reason::Resignation, Some(winner)) => vec![Input::by(!winner, Command::Resign)],
         (Reason::Agreement, None) => {
             let side = session.game().turn();
-            session.handle(Input::by(side, Command::Offer), now);
-            session.handle(Input::by(!side, Command::Accept), now);
+            vec![Input::by(side, Command::Offer), Input::by(!side, Command::Accept)]
         }
-        _ => {}
+        _ => Vec::new(),
     }
 }
 

@@ -147,6 +147,9 @@ pub struct LineMode {
     /// Said instead of the welcome (a game read from PGN: what was read); the setup is then
     /// already in the session and not made again.
     greeting: Option<String>,
+    /// The inputs that built a session already under way, journaled first so that the game can be
+    /// resumed like any other.
+    history: Vec<(Input, Duration)>,
 }
 
 impl LineMode {
@@ -177,12 +180,15 @@ impl LineMode {
             tags: Tags::default(),
             origin,
             greeting: None,
+            history: Vec::new(),
         }
     }
 
-    /// The words said at the start instead of the welcome, for a session already set up.
-    pub fn set_greeting(&mut self, words: String) {
+    /// The words said at the start instead of the welcome, for a session already set up by
+    /// `history` (each input with its session time).
+    pub fn set_greeting(&mut self, words: String, history: Vec<(Input, Duration)>) {
         self.greeting = Some(words);
+        self.history = history;
     }
 
     /// The session time at the start of this run: the runtime adds the time since then.
@@ -228,7 +234,11 @@ impl LineMode {
     /// unfinished game, or asks whether to.
     pub fn start(&mut self) -> Vec<Out> {
         if let Some(words) = self.greeting.clone() {
-            return vec![Out::Say(words, Priority::Info)];
+            let mut out = self.begin_journal(Duration::ZERO);
+            let history = std::mem::take(&mut self.history);
+            out.extend(history.into_iter().map(|(input, at)| Out::Journal(Record::Input { at, input })));
+            out.push(Out::Say(words, Priority::Info));
+            return out;
         }
         if let Some(out) = self.start_unfinished() {
             return out;
