@@ -373,17 +373,8 @@ impl LineMode {
 
     /// `save [FILE]`: the game as PGN; `save braille [FILE]`: the braille scoresheet (.brf).
     fn save(&self, rest: &str) -> Out {
-        let (first, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-        let (kind, file) = match fold(first).as_str() {
-            "braille" | "brf" => (SaveKind::Braille, after.trim()),
-            _ => (SaveKind::Pgn, rest),
-        };
-        let path = (!file.is_empty()).then(|| std::path::PathBuf::from(file));
-        let text = match kind {
-            SaveKind::Pgn => self.pgn(),
-            SaveKind::Braille => save::braille_of_session(&self.session, &self.voice.vocab),
-        };
-        Out::Save(Save { path, kind, text })
+        let (kind, path) = save::request(rest);
+        Out::Save(save::of_session(&self.session, &self.voice.vocab, &self.tags, kind, path))
     }
 
     /// The game as PGN, in the words of the game's language.

@@ -37,6 +37,27 @@ pub struct Save {
     pub text: String,
 }
 
+/// What `save [FILE]` or `save braille [FILE]` asks for: the kind of file and where (`None`: a new
+/// file in Anna's games folder).
+pub fn request(rest: &str) -> (SaveKind, Option<PathBuf>) {
+    let rest = rest.trim();
+    let (first, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let (kind, file) = match crate::language::parse::fold(first).as_str() {
+        "braille" | "brf" => (SaveKind::Braille, after.trim()),
+        _ => (SaveKind::Pgn, rest),
+    };
+    (kind, (!file.is_empty()).then(|| PathBuf::from(file)))
+}
+
+/// The file a save of `kind` writes for this session.
+pub fn of_session(session: &Session, vocab: &Vocabulary, tags: &Tags, kind: SaveKind, path: Option<PathBuf>) -> Save {
+    let text = match kind {
+        SaveKind::Pgn => pgn(session, vocab, tags),
+        SaveKind::Braille => braille_of_session(session, vocab),
+    };
+    Save { path, kind, text }
+}
+
 /// The session's game as PGN: the seven standard tags, TimeControl, SetUp/FEN and Variant when
 /// needed, Termination, `[%clk]` after each move, (=) at offers, and the result sentence with its
 /// article as the last comment. Event, Site, Date and Round come from `base`; the names and the

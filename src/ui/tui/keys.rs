@@ -3,6 +3,7 @@
 //! helix's (`<up>`, `<ret>`, `<C-c>`), shared by tests and help.
 
 use std::fmt;
+use std::path::PathBuf;
 
 use shakmaty::{Color, Position, Role, Square};
 
@@ -10,6 +11,8 @@ use crate::core::command::Command;
 use crate::core::rules::MoveSpec;
 use crate::language::announce::fill;
 use crate::language::{commands, describe};
+use crate::ui::keys;
+use crate::ui::save::{self, SaveKind};
 use crate::ui::tui::{App, Mode};
 
 /// A key, independent of the terminal library.
@@ -35,6 +38,8 @@ pub enum Action {
     Say(String),
     /// Hand this command to the session.
     Do(Command),
+    /// Write the scoresheet: PGN or braille, to a file or into Anna's games folder.
+    Save(SaveKind, Option<PathBuf>),
     /// Leave, restoring the terminal.
     Quit,
 }
@@ -137,6 +142,11 @@ fn run_line(app: &mut App, line: &str) -> Vec<Action> {
         "large" => {
             app.settings.large = !app.settings.large;
             Vec::new()
+        }
+        _ if matches!(keys::leading(line, &app.voice.vocab), Some((name, _)) if name == "save") => {
+            let rest = keys::leading(line, &app.voice.vocab).map_or("", |(_, rest)| rest);
+            let (kind, path) = save::request(rest);
+            vec![Action::Save(kind, path)]
         }
         _ => match commands::command(line, &app.voice.vocab) {
             Ok(command) => vec![Action::Do(command)],

@@ -17,14 +17,17 @@ use crossterm::{cursor, execute, terminal};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
+use crate::adapters::games;
 use crate::adapters::journal::{self, End, Record, Sink};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::Speaker;
 use crate::core::command::{Command, Input};
 use crate::core::message::{Effect, Priority};
+use crate::core::scoresheet::Tags;
 use crate::core::session::{Config, Session};
 use crate::language::announce::fill;
 use crate::language::Voice;
+use crate::ui::save::{self, Save, SaveKind};
 use crate::ui::tui::{handle, repaint, Action, App, Key, Settings};
 
 enum Source {
@@ -137,6 +140,7 @@ fn play(
     mut journal: Journaled,
 ) -> io::Result<()> {
     let mut session = Session::new(config);
+    let tags = Tags { date: games::now_stamp().0, ..Tags::default() };
     let began = Instant::now();
     for command in setup {
         let effects = journal.handle(&mut session, Input::act(command), Duration::ZERO, speaker);
@@ -173,6 +177,7 @@ fn play(
             None => receiver.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
         };
         let mut effects = Vec::new();
+        let was_over = session.outcome().is_some();
         match received {
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 effects = journal.handle(&mut session, Input::Tick, began.elapsed(), speaker);
@@ -191,12 +196,30 @@ fn play(
                         Action::Do(command) => {
                             effects.extend(journal.handle(&mut session, Input::act(command), began.elapsed(), speaker))
                         }
+                        Action::Save(kind, path) => {
+                            let save = save::of_session(&session, &app.voice.vocab, &tags, kind, path);
+                            speaker.say(write_save(&save, &app.voice), Priority::Info);
+                        }
                         Action::Quit => return Ok(()),
                     }
                 }
             }
         }
+        let ended = !was_over && session.outcome().is_some();
         tell(&mut app, &effects, speaker, sounds);
+        if ended {
+            // A game that has just ended is saved by itself, as in the line mode.
+            let save = save::of_session(&session, &app.voice.vocab, &tags, SaveKind::Pgn, None);
+            speaker.say(write_save(&save, &app.voice), Priority::Info);
+        }
+    }
+}
+
+/// Writes a scoresheet and returns what to say: where it went, or why it could not.
+fn write_save(save: &Save, voice: &Voice) -> String {
+    match games::write(save, &games::now_stamp().1) {
+        Ok(path) => fill(voice.vocab.word("line.saved"), &[("path", path.display().to_string())]),
+        Err((path, error)) => fill(voice.vocab.word("line.save_failed"), &[("path", path), ("text", error)]),
     }
 }
 

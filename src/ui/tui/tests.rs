@@ -10,6 +10,8 @@ use ratatui::style::Color as Tint;
 use ratatui::Terminal;
 use shakmaty::{Color, Square};
 
+use crate::ui::save::SaveKind;
+
 use crate::core::clock::TimeControl;
 use crate::core::command::{Command, Input};
 use crate::core::rules::MoveSpec;
@@ -216,6 +218,10 @@ fn enter_twice_makes_the_move_and_esc_cancels() {
 #[test]
 fn command_line_hands_commands_to_the_session() {
     assert_eq!(press(":offer<ret>", Settings::default()).1, [Action::Do(Command::Offer)]);
+    // The scoresheet is saved from the board view too, in the game's language (FIDE 8.1).
+    let pgn = std::path::PathBuf::from("partie.pgn");
+    assert_eq!(press(":speichern partie.pgn<ret>", Settings::default()).1, [Action::Save(SaveKind::Pgn, Some(pgn))]);
+    assert_eq!(press(":save braille<ret>", Settings::default()).1, [Action::Save(SaveKind::Braille, None)]);
     assert_eq!(press(":quit<ret>", Settings::default()).1, [Action::Quit]);
     assert_eq!(press("<C-c>", Settings::default()).1, [Action::Quit]);
     let (app, actions) = press(":ofx<bs><bs>ffer", Settings::default());
