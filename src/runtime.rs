@@ -6,6 +6,8 @@
 //! The computer opponent's answers are one more source: the line mode asks for a move
 //! ([`Out::Think`]), the [`Computer`] thinks on its own thread and its reply comes through the same
 //! channel, so the player's questions, `time`, `resign` or a draw offer work while it thinks.
+//! A peg board (`--board`) is one more: its [`Link`] reports through the channel and the line mode's
+//! [`Out::Board`] requests are sent through it, never blocking the loop.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -15,12 +17,21 @@ use std::time::{Duration, Instant};
 use crate::adapters::engine::{Computer, EngineChoice, Reply};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
+use crate::board_link::serial::{Link, LinkReport};
 use crate::ui::line::{LineMode, Out, SpeechChange};
 
 enum Source {
     Line(String),
     Closed,
     Computer(Reply),
+    Board(LinkReport),
+}
+
+/// The peg board's serial port and baud rate (`--board`, `--board-baud`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardPort {
+    pub path: String,
+    pub baud: u32,
 }
 
 /// What the loop speaks and plays through; the speaker is restarted when its settings change.
@@ -29,6 +40,7 @@ struct Outputs {
     speaker: Speaker,
     sounds: SoundPlayer,
     computer: Computer,
+    board: Option<Link>,
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
@@ -37,7 +49,19 @@ pub fn run(ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
 }
 
 /// [`run`] with the computer opponent's engine chosen (`--engine`).
-pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engine: EngineChoice) -> ExitCode {
+pub fn run_with(ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engine: EngineChoice) -> ExitCode {
+    run_with_board(ui, speech, sounds, engine, None)
+}
+
+/// [`run_with`] and a peg board on `board`: the link opens (and keeps retrying) on its own threads;
+/// the game starts at once, with or without the board.
+pub fn run_with_board(
+    mut ui: LineMode,
+    speech: SpeechArgs,
+    sounds: SoundPlayer,
+    engine: EngineChoice,
+    board: Option<BoardPort>,
+) -> ExitCode {
     let speaker = speech::start_for_game(&speech, ui.voice());
     // Saved once at the start; a restart of the speaker does not save again.
     let speech = SpeechArgs { save_settings: false, ..speech };
@@ -45,10 +69,15 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
     let replies = sender.clone();
     let seed = seed();
     let computer = Computer::new(engine, seed, Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
-    let mut outputs = Outputs { speech, speaker, sounds, computer };
+    let mut outputs = Outputs { speech, speaker, sounds, computer, board: None };
     let began = Instant::now();
     let start = ui.start();
     outputs.carry_out(&start, &ui);
+    if let Some(port) = board {
+        // After the setup, so the mirror starts from the game's position and side.
+        ui.connect_board();
+        outputs.board = Some(Link::open(&port.path, port.baud, sender.clone(), Source::Board));
+    }
 
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
@@ -74,6 +103,7 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
             Ok(Source::Line(line)) => ui.line(&line, began.elapsed()),
             Ok(Source::Computer(Reply::Move { id, uci })) => ui.engine_move(id, &uci, began.elapsed()),
             Ok(Source::Computer(Reply::Failed { id, failure })) => ui.engine_failed(id, failure, began.elapsed()),
+            Ok(Source::Board(report)) => ui.board_report(&report, began.elapsed()),
         };
         if outputs.carry_out(&out, &ui) {
             drain = Duration::ZERO;
@@ -108,6 +138,11 @@ impl Outputs {
                     old.finish(Duration::ZERO);
                 }
                 Out::Think(request) => self.computer.think(request.clone()),
+                Out::Board(command) => {
+                    if let Some(link) = &self.board {
+                        link.send(command.clone());
+                    }
+                }
                 Out::Quit => return true,
             }
         }

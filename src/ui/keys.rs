@@ -14,6 +14,8 @@ pub enum UiCommand {
     Flip,
     Settings,
     Set,
+    /// Lead the peg board back to the last position board and game agreed on.
+    Restore,
 }
 
 impl UiCommand {
@@ -26,6 +28,7 @@ impl UiCommand {
             "flip" => UiCommand::Flip,
             "settings" => UiCommand::Settings,
             "set" => UiCommand::Set,
+            "restore" => UiCommand::Restore,
             _ => return None,
         })
     }
@@ -80,7 +83,7 @@ mod tests {
     fn help_and_quit_are_understood_in_every_language() {
         for code in Vocabulary::codes() {
             let v = Vocabulary::get(code).unwrap();
-            for name in ["help", "quit", "new", "flip", "settings", "set"] {
+            for name in ["help", "quit", "new", "flip", "settings", "set", "restore"] {
                 let words = &v.commands.iter().find(|(n, _)| n == name).unwrap().1;
                 for word in words {
                     let found = leading(word, &v).map(|(n, _)| n);

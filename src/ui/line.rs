@@ -13,6 +13,7 @@
 //! never asks), it needs no game rule, and the session's own `Asked::Confirm` stays for near misses
 //! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
 
+mod board;
 mod computer;
 mod settings;
 mod setup;
@@ -22,6 +23,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use crate::adapters::speech::Choice;
+use crate::board_link::HostCommand;
 use crate::core::command::{Command, Input, Setting};
 use crate::core::message::{Effect, Priority, Sound};
 use crate::core::opponent::{Level, Request};
@@ -47,6 +49,8 @@ pub enum Out {
     /// Ask the computer opponent for a move; its answer comes back through
     /// [`LineMode::engine_move`] or [`LineMode::engine_failed`].
     Think(Request),
+    /// Send this to the peg board (`--board`); the runtime drops it when no board is linked.
+    Board(HostCommand),
     Quit,
 }
 
@@ -119,6 +123,8 @@ pub struct LineMode {
     pending: Option<Pending>,
     asking: Option<setup::Questions>,
     computer: computer::State,
+    /// The peg board, when one is linked (`--board`).
+    board: Option<board::Board>,
 }
 
 impl LineMode {
@@ -131,6 +137,7 @@ impl LineMode {
             pending: None,
             asking: None,
             computer: computer::State::default(),
+            board: None,
         }
     }
 
@@ -148,7 +155,8 @@ impl LineMode {
 
     /// The instant the runtime must call [`LineMode::tick`].
     pub fn next_deadline(&self) -> Option<Duration> {
-        self.session.next_deadline()
+        let deadlines = [self.session.next_deadline(), self.board_deadline()];
+        deadlines.into_iter().flatten().min()
     }
 
     /// Sets the game up and greets: the welcome line, or the first setup question.
@@ -173,15 +181,19 @@ impl LineMode {
 
     /// Time passed: alarms and flag falls due by `now`.
     pub fn tick(&mut self, now: Duration) -> Vec<Out> {
+        let mut out = self.board_quiet(now);
         let effects = self.session.handle(Input::Tick, now);
-        let mut out = self.outs(&effects);
+        out.extend(self.outs(&effects));
+        out.extend(self.sync_board(now));
         out.extend(self.think(now));
         out
     }
 
     /// One line typed or heard, at `now`.
     pub fn line(&mut self, text: &str, now: Duration) -> Vec<Out> {
-        let mut out = self.handle_line(text, now);
+        let mut out = self.settle_board(now);
+        out.extend(self.handle_line(text, now));
+        out.extend(self.sync_board(now));
         out.extend(self.answer_draw_offer(now));
         out.extend(self.think(now));
         out
@@ -271,6 +283,7 @@ impl LineMode {
             }
             UiCommand::Settings => vec![self.settings()],
             UiCommand::Set => self.set(rest, now),
+            UiCommand::Restore => self.restore_board(now),
         }
     }
 
