@@ -433,8 +433,7 @@ pub fn play(args: &GameArgs) -> ExitCode {
                 ..crate::ui::line::Options::default()
             };
             let ui = crate::ui::line::LineMode::new(config, setup, voice, options);
-            let board =
-                args.board.clone().map(|path| crate::runtime::BoardPort { path, baud: args.board_baud });
+            let board = args.board.clone().map(|path| crate::runtime::BoardPort { path, baud: args.board_baud });
             crate::runtime::run_with_board(ui, args.speech.clone(), sounds, engine, board)
         }
         Err(e) => {

@@ -33,7 +33,8 @@ impl Drop for TempDir {
 
 impl Anna {
     fn start(sim: &Simulator, args: &[&str]) -> Anna {
-        let home = std::env::temp_dir().join(format!("anna-board-game-{}-{}", std::process::id(), args.join("_").len()));
+        let home =
+            std::env::temp_dir().join(format!("anna-board-game-{}-{}", std::process::id(), args.join("_").len()));
         let home = TempDir(home);
         std::fs::create_dir_all(&home.0).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
@@ -95,7 +96,6 @@ impl Anna {
         writeln!(self.stdin, "{line}").unwrap();
         self.stdin.flush().unwrap();
     }
-
 }
 
 impl Drop for Anna {
