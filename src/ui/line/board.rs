@@ -18,6 +18,7 @@ use shakmaty::Color;
 use super::{LineMode, Out};
 use crate::board_link::mirror::{Mirror, MirrorOut};
 use crate::board_link::serial::LinkReport;
+use crate::board_link::BoardEvent;
 use crate::core::command::Input;
 use crate::core::message::Sound;
 
@@ -28,14 +29,21 @@ pub const QUIET: Duration = Duration::from_secs(1);
 /// At most one notice of rejected lines in this time.
 pub const REJECTED_NOTICE: Duration = Duration::from_secs(60);
 
+/// Rejected lines further apart than this are separate bits of noise, not a failing wire.
+const REJECTED_BURST: Duration = Duration::from_secs(10);
+
+/// This many rejected lines in a burst are worth a word.
+const REJECTED_SAID: u32 = 3;
+
 /// The peg board as the line mode knows it.
 #[derive(Clone, Debug)]
 pub(super) struct Board {
     mirror: Mirror,
     /// When the board last reported a lift or a place and nothing settled it since.
     unsettled: Option<Duration>,
-    /// Rejected lines since the last notice, and when that notice was given.
+    /// Rejected lines in the current burst, when the last came, and when the last notice was given.
     rejected: u32,
+    last_rejected: Option<Duration>,
     noticed: Option<Duration>,
 }
 
@@ -44,7 +52,7 @@ impl LineMode {
     /// assistant's mode or when no side is chosen; the other side's moves are shown on it.
     pub fn connect_board(&mut self) {
         let mirror = Mirror::new(self.session.game(), self.board_side());
-        self.board = Some(Board { mirror, unsettled: None, rejected: 0, noticed: None });
+        self.board = Some(Board { mirror, unsettled: None, rejected: 0, last_rejected: None, noticed: None });
     }
 
     /// Who plays on the board: `None` for both sides.
@@ -80,10 +88,14 @@ impl LineMode {
                 out.push(self.say("line.board_disconnected"));
             }
             LinkReport::Rejected(_) => {
+                if board.last_rejected.is_some_and(|at| now > at + REJECTED_BURST) {
+                    board.rejected = 0;
+                }
                 board.rejected += 1;
+                board.last_rejected = Some(now);
                 let due = board.noticed.is_none_or(|at| now >= at + REJECTED_NOTICE);
-                // One bad line is noise; several mean a cable or a board worth checking.
-                if board.rejected >= 3 && due {
+                // One bad line is noise; several in a row mean a cable or a board worth checking.
+                if board.rejected >= REJECTED_SAID && due {
                     board.rejected = 0;
                     board.noticed = Some(now);
                     out.push(self.say("line.board_rejected"));
@@ -91,7 +103,9 @@ impl LineMode {
             }
             LinkReport::Event(event) => {
                 let outs = board.mirror.board(event, self.session.game());
-                board.unsettled = Some(now);
+                if matches!(event, BoardEvent::Lifted(_) | BoardEvent::Placed(_)) {
+                    board.unsettled = Some(now);
+                }
                 out.extend(self.mirror_outs(outs, now));
                 out.extend(self.think(now));
             }
@@ -159,5 +173,101 @@ impl LineMode {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board_link::codec::LineError;
+    use crate::board_link::serial::LinkError;
+    use crate::board_link::HostCommand;
+    use crate::core::command::{Command, Setting};
+    use crate::core::session::Config;
+    use crate::language::Voice;
+    use crate::ui::line::Options;
+    use shakmaty::Square;
+
+    fn board_mode(setup: Vec<Command>) -> LineMode {
+        let mut setup = setup;
+        setup.push(Command::Set(Setting::Player(Some(Color::White))));
+        let mut mode = LineMode::new(Config::default(), setup, Voice::english(), Options::default());
+        mode.start();
+        mode.connect_board();
+        mode
+    }
+
+    fn said(outs: &[Out]) -> Vec<String> {
+        outs.iter()
+            .filter_map(|o| match o {
+                Out::Say(words, _) => Some(words.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn event(mode: &mut LineMode, event: BoardEvent, secs: u64) -> Vec<Out> {
+        mode.board_report(&LinkReport::Event(event), Duration::from_secs(secs))
+    }
+
+    #[test]
+    fn the_link_is_said_in_words_and_sounds() {
+        let mut m = board_mode(Vec::new());
+        let connected = LinkReport::Connected { name: "sim".to_string(), version: 1 };
+        let out = m.board_report(&connected, Duration::ZERO);
+        assert_eq!(out[0], Out::Play(Sound::BoardConnected));
+        assert_eq!(said(&out), ["Board connected."]);
+        let lost = LinkReport::Disconnected(LinkError::Silent);
+        let out = m.board_report(&lost, Duration::ZERO);
+        assert_eq!(out[0], Out::Play(Sound::BoardDisconnected));
+        assert_eq!(said(&out), ["The board is not connected; the game goes on without it; I keep trying."]);
+    }
+
+    #[test]
+    fn rejected_lines_are_mentioned_only_when_they_keep_coming_and_once_a_minute() {
+        let mut m = board_mode(Vec::new());
+        let bad = LinkReport::Rejected(LineError::NoChecksum);
+        let mut notices = Vec::new();
+        for second in [0, 1, 2, 3, 4, 5, 61, 62, 63] {
+            if !said(&m.board_report(&bad, Duration::from_secs(second))).is_empty() {
+                notices.push(second);
+            }
+        }
+        // The third bad line in a row is worth a word; more within the minute are not.
+        assert_eq!(notices, [2, 63]);
+    }
+
+    #[test]
+    fn a_rook_move_that_may_become_castling_waits_for_a_second_of_quiet_without_polling() {
+        let mut m = board_mode(vec![Command::Fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1".to_string())]);
+        assert_eq!(m.next_deadline(), None);
+        event(&mut m, BoardEvent::Lifted(Square::H1), 10);
+        event(&mut m, BoardEvent::Placed(Square::F1), 11);
+        assert_eq!(m.next_deadline(), Some(Duration::from_secs(12)));
+        assert!(m.tick(Duration::from_millis(11_500)).is_empty());
+        let out = m.tick(Duration::from_secs(12));
+        assert_eq!(said(&out).last().map(String::as_str), Some("White: Rook Felix eins."));
+        assert_eq!(m.next_deadline(), None);
+    }
+
+    #[test]
+    fn a_typed_move_of_the_opponent_is_shown_on_the_board_and_restore_reports_agreement() {
+        let mut m = board_mode(Vec::new());
+        assert_eq!(said(&m.line("restore board", Duration::ZERO)), ["The board matches the game."]);
+        event(&mut m, BoardEvent::Lifted(Square::E2), 1);
+        event(&mut m, BoardEvent::Placed(Square::E4), 2);
+        m.line("", Duration::from_secs(3));
+        let out = m.line("e5", Duration::from_secs(4));
+        let show = HostCommand::ShowMove { from: Square::E7, to: Square::E5, captured: None, rook: None };
+        assert!(out.contains(&Out::Board(show)), "{out:?}");
+        assert_eq!(said(&out).last().map(String::as_str), Some("On the board, please: Pawn Eva sieben Eva fünf."));
+    }
+
+    #[test]
+    fn without_a_board_restore_says_how_to_link_one() {
+        let mut m = LineMode::new(Config::default(), Vec::new(), Voice::english(), Options::default());
+        m.start();
+        let out = said(&m.line("restore board", Duration::ZERO));
+        assert_eq!(out, ["No peg board is linked; start Anna with --board and the board's port."]);
     }
 }
