@@ -6,6 +6,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -32,14 +33,23 @@ impl Drop for TempDir {
 }
 
 impl Anna {
+    /// Anna on the simulated board, once it is connected and read.
     fn start(sim: &Simulator, args: &[&str]) -> Anna {
-        let home =
-            std::env::temp_dir().join(format!("anna-board-game-{}-{}", std::process::id(), args.join("_").len()));
+        let mut anna = Anna::spawn(sim.path(), args);
+        // At every connection the whole board is read and compared with the game.
+        anna.expect_all(&["Board connected.", "The board matches the game."]);
+        anna
+    }
+
+    fn spawn(board: &std::path::Path, args: &[&str]) -> Anna {
+        static STARTED: AtomicUsize = AtomicUsize::new(0);
+        let n = STARTED.fetch_add(1, Ordering::Relaxed);
+        let home = std::env::temp_dir().join(format!("anna-board-game-{}-{n}", std::process::id()));
         let home = TempDir(home);
         std::fs::create_dir_all(&home.0).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
             .args(["--no-setup", "--speech", "off", "--sounds", "off", "--lang", "en", "--board"])
-            .arg(sim.path())
+            .arg(board)
             .args(args)
             .env("HOME", &home.0)
             .env("ANNA_DATA_DIR", &home.0)
@@ -61,10 +71,7 @@ impl Anna {
                 }
             }
         });
-        let mut anna = Anna { child, stdin, lines, said: Vec::new(), _home: home };
-        // At every connection the whole board is read and compared with the game.
-        anna.expect_all(&["Board connected.", "The board matches the game."]);
-        anna
+        Anna { child, stdin, lines, said: Vec::new(), _home: home }
     }
 
     /// Waits for a line equal to `words`; every line before it is kept in `said`.
@@ -222,6 +229,12 @@ fn wrong_moves_knocks_noise_and_unplugging_are_repaired() {
     // A knocked-over piece while the opponent is to move: the repair is said one step at a time.
     board(&sim, &["knock g1"]);
     anna.expect("Put a white knight on Gustav eins.");
+    // Back to the last position both agreed on: the same step, said again after the announcement.
+    anna.type_line("restore board");
+    anna.expect_all(&[
+        "Back to the last position the board and the game agreed on.",
+        "Put a white knight on Gustav eins.",
+    ]);
     board(&sim, &["place g1 N"]);
     anna.expect("The board matches the game.");
     // Noise on the wire is dropped; the game goes on.
@@ -249,4 +262,13 @@ fn wrong_moves_knocks_noise_and_unplugging_are_repaired() {
     anna.type_line("restore board");
     anna.expect("The board matches the game.");
     assert_eq!(placement(&sim), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R");
+}
+
+#[test]
+fn a_missing_board_does_not_stop_the_game() {
+    let missing = std::env::temp_dir().join(format!("anna-no-board-{}", std::process::id()));
+    let mut anna = Anna::spawn(&missing, &["--player", "white"]);
+    anna.expect("The board is not connected; the game goes on without it; I keep trying.");
+    anna.type_line("e4");
+    anna.expect("White: Eva vier.");
 }
