@@ -410,6 +410,9 @@ pub fn play(args: &GameArgs) -> ExitCode {
         Ok((config, setup, voice)) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
             if args.ui == crate::ui::Ui::Board {
+                if args.board.is_some() {
+                    eprintln!("anna: the board view does not use a peg board yet; play with it in the line mode.");
+                }
                 let speaker = crate::adapters::speech::start_for_board(&args.speech, &voice);
                 let settings = crate::ui::tui::Settings {
                     large: args.large_squares,

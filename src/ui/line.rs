@@ -6,7 +6,8 @@
 //! clock tick and returns [`Out`] values, which the runtime writes, says and plays. It owns the
 //! [`Session`] and handles the commands the session does not know: `help`, `quit`, `new`, `flip`,
 //! `settings`, `set`, the setup questions ([`setup`]) and an empty Enter (press the clock, or
-//! nothing: `set enter`).
+//! nothing: `set enter`). With a peg board (`--board`) it keeps the board in step ([`board`],
+//! `restore board`).
 //!
 //! Confirmation of destructive actions (`resign`, `accept`, `claim`, `new` during a game) lives
 //! here, not in the session: it is a question of the interface (a peg board or an arbiter's script
