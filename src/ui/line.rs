@@ -6,7 +6,7 @@
 //! clock tick and returns [`Out`] values, which the runtime writes, says and plays. It owns the
 //! [`Session`] and handles the commands the session does not know: `help`, `quit`, `new`, `flip`,
 //! `settings`, `set`, the setup questions ([`setup`]) and an empty Enter (press the clock, or
-//! nothing: `set enter`). With a peg board (`--board`) it keeps the board in step ([`board`],
+//! nothing: `set enter`). With a peg board (`--board`) it keeps the board in step (`board.rs`,
 //! `restore board`).
 //!
 //! Confirmation of destructive actions (`resign`, `accept`, `claim`, `new` during a game) lives
