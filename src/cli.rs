@@ -456,6 +456,9 @@ pub fn play(args: &GameArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
             if args.ui == crate::ui::Ui::Board {
+                if args.board.is_some() {
+                    eprintln!("anna: the board view does not use a peg board yet; play with it in the line mode.");
+                }
                 let speaker = crate::adapters::speech::start_for_board(&args.speech, &voice);
                 let settings = crate::ui::tui::Settings {
                     large: args.large_squares,
@@ -486,7 +489,8 @@ pub fn play(args: &GameArgs) -> ExitCode {
                 Ok(None) => {}
                 Err(code) => return code,
             }
-            crate::runtime::run_with(ui, args.speech.clone(), sounds, engine)
+            let board = args.board.clone().map(|path| crate::runtime::BoardPort { path, baud: args.board_baud });
+            crate::runtime::run_with_board(ui, args.speech.clone(), sounds, engine, board)
         }
         Err(e) => {
             eprintln!("anna: {e}");

@@ -6,6 +6,8 @@
 //! The computer opponent's answers are one more source: the line mode asks for a move
 //! ([`Out::Think`]), the [`Computer`] thinks on its own thread and its reply comes through the same
 //! channel, so the player's questions, `time`, `resign` or a draw offer work while it thinks.
+//! A peg board (`--board`) is one more: its [`Link`] reports through the channel and the line mode's
+//! [`Out::Board`] requests are sent through it, never blocking the loop.
 //!
 //! Every input that reaches the game is first appended to its journal and flushed to the disk; only
 //! then is anything that follows from it written or said. While a clock runs, the loop wakes every
@@ -21,6 +23,7 @@ use crate::adapters::games;
 use crate::adapters::journal;
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
+use crate::board_link::serial::{Link, LinkReport};
 use crate::core::message::Priority;
 use crate::language::announce::fill;
 use crate::language::Voice;
@@ -31,6 +34,14 @@ enum Source {
     Line(String),
     Closed,
     Computer(Reply),
+    Board(LinkReport),
+}
+
+/// The peg board's serial port and baud rate (`--board`, `--board-baud`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardPort {
+    pub path: String,
+    pub baud: u32,
 }
 
 /// How often a running clock's reading is journaled.
@@ -44,6 +55,7 @@ struct Outputs {
     sounds: SoundPlayer,
     computer: Option<Computer>,
     journal: Option<journal::Sink>,
+    board: Option<Link>,
 }
 
 /// Plays a game on standard input and output until `quit` or the end of input.
@@ -52,7 +64,19 @@ pub fn run(ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
 }
 
 /// [`run`] with the computer opponent's engine chosen (`--engine`).
-pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engine: EngineChoice) -> ExitCode {
+pub fn run_with(ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engine: EngineChoice) -> ExitCode {
+    run_with_board(ui, speech, sounds, engine, None)
+}
+
+/// [`run_with`] and a peg board on `board`: the link opens (and keeps retrying) on its own threads;
+/// the game starts at once, with or without the board.
+pub fn run_with_board(
+    mut ui: LineMode,
+    speech: SpeechArgs,
+    sounds: SoundPlayer,
+    engine: EngineChoice,
+    board: Option<BoardPort>,
+) -> ExitCode {
     let speaker = speech::start_for_game(&speech, ui.voice());
     // Saved once at the start; a restart of the speaker does not save again.
     let speech = SpeechArgs { save_settings: false, ..speech };
@@ -61,7 +85,8 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
     let seed = seed();
     let computer = Computer::new(engine, seed, Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
     let journal = journal::Sink::new(journal::folder());
-    let mut outputs = Outputs { speech, speaker, sounds, computer: Some(computer), journal: Some(journal) };
+    let mut outputs =
+        Outputs { speech, speaker, sounds, computer: Some(computer), journal: Some(journal), board: None };
     ui.set_date(games::now_stamp().0);
     // A game read from PGN goes on from the session time where its replay stopped.
     let origin = ui.origin();
@@ -70,6 +95,11 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
     let elapsed = || origin + Duration::from_millis(u64::try_from(began.elapsed().as_millis()).unwrap_or(u64::MAX));
     let start = ui.start();
     outputs.carry_out(&start, ui.voice());
+    if let Some(port) = board {
+        // After the setup, so the mirror starts from the game's position and side.
+        ui.connect_board();
+        outputs.board = Some(Link::open(&port.path, port.baud, sender.clone(), Source::Board));
+    }
     read_lines(sender);
 
     // At the end of the input the last sentences are still said; `quit` stops at once.
@@ -89,6 +119,7 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
             Ok(Source::Line(line)) => ui.line(&line, fed),
             Ok(Source::Computer(Reply::Move { id, uci })) => ui.engine_move(id, &uci, fed),
             Ok(Source::Computer(Reply::Failed { id, failure })) => ui.engine_failed(id, failure, fed),
+            Ok(Source::Board(report)) => ui.board_report(&report, fed),
         };
         if outputs.carry_out(&out, ui.voice()) {
             drain = Duration::ZERO;
@@ -104,7 +135,7 @@ pub fn run_with(mut ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engin
 pub fn review(mut ui: Review, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
     let speaker = speech::start_for_game(&speech, ui.voice());
     let speech = SpeechArgs { save_settings: false, ..speech };
-    let mut outputs = Outputs { speech, speaker, sounds, computer: None, journal: None };
+    let mut outputs = Outputs { speech, speaker, sounds, computer: None, journal: None, board: None };
     let start = ui.start();
     let mut drain = Duration::from_secs(10);
     if !outputs.carry_out(&start, ui.voice()) {
@@ -176,6 +207,11 @@ impl Outputs {
                 Out::Think(request) => {
                     if let Some(computer) = &mut self.computer {
                         computer.think(request.clone());
+                    }
+                }
+                Out::Board(command) => {
+                    if let Some(link) = &self.board {
+                        link.send(command.clone());
                     }
                 }
                 Out::Save(save) => {

@@ -93,6 +93,7 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("save", &["e4", "save game.pgn"], "save game.pgn: [Event "),
     ("settings", &["settings"], "Language English, squares annex-d, form short, sounds on, Enter press"),
     ("set", &["set form long", "e4"], "Setting form: long.\n"),
+    ("restore board", &["restore board"], "No peg board is linked; start Anna with --board and the board's port.\n"),
     ("help", &["help"], "Commands: a move like e4"),
     ("quit", &["quit"], ""),
 ];

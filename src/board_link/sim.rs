@@ -317,6 +317,20 @@ impl Drop for Simulator {
     }
 }
 
+/// The master of a pseudo-terminal that no spawned program inherits. serialport opens it without
+/// `O_CLOEXEC`; a copy held by a program started meanwhile (Anna, started by a test) would keep the
+/// pseudo-terminal alive after `unplug`, and Anna would not see the cable pulled.
+fn close_on_exec(master: TTYPort) -> io::Result<TTYPort> {
+    use std::os::fd::{FromRawFd, IntoRawFd, OwnedFd};
+    // SAFETY: the descriptor is the port's own, handed over whole; one value owns it at a time.
+    let fd = unsafe { OwnedFd::from_raw_fd(master.into_raw_fd()) };
+    // The standard library duplicates with F_DUPFD_CLOEXEC.
+    let copy = fd.try_clone()?;
+    drop(fd);
+    // SAFETY: `copy` is a fresh descriptor of the same master, owned by nothing else.
+    Ok(unsafe { TTYPort::from_raw_fd(copy.into_raw_fd()) })
+}
+
 /// The board's reader: reads Anna's lines from whichever pseudo-terminal is plugged in.
 fn read(state: &Mutex<State>, stop: &AtomicBool) {
     let mut port: Option<(u64, TTYPort)> = None;
@@ -360,6 +374,7 @@ fn read(state: &Mutex<State>, stop: &AtomicBool) {
 impl State {
     fn plug(&mut self) -> io::Result<()> {
         let (master, anna_end) = TTYPort::pair()?;
+        let master = close_on_exec(master)?;
         let target = anna_end.name().ok_or_else(|| io::Error::other("the pseudo-terminal has no name"))?;
         replace_link(&self.link, Path::new(&target))?;
         self.cable = Some(Cable { master, _anna_end: anna_end });

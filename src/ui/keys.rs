@@ -16,6 +16,8 @@ pub enum UiCommand {
     Set,
     /// `save [FILE]`, `save braille [FILE]`: the scoresheet as a file.
     Save,
+    /// Lead the peg board back to the last position board and game agreed on.
+    Restore,
 }
 
 impl UiCommand {
@@ -29,6 +31,7 @@ impl UiCommand {
             "settings" => UiCommand::Settings,
             "set" => UiCommand::Set,
             "save" => UiCommand::Save,
+            "restore" => UiCommand::Restore,
             _ => return None,
         })
     }
@@ -83,7 +86,7 @@ mod tests {
     fn help_and_quit_are_understood_in_every_language() {
         for code in Vocabulary::codes() {
             let v = Vocabulary::get(code).unwrap();
-            for name in ["help", "quit", "new", "flip", "settings", "set", "save"] {
+            for name in ["help", "quit", "new", "flip", "settings", "set", "save", "restore"] {
                 let words = &v.commands.iter().find(|(n, _)| n == name).unwrap().1;
                 for word in words {
                     let found = leading(word, &v).map(|(n, _)| n);

@@ -6,13 +6,15 @@
 //! clock tick and returns [`Out`] values, which the runtime writes, says and plays. It owns the
 //! [`Session`] and handles the commands the session does not know: `help`, `quit`, `new`, `flip`,
 //! `settings`, `set`, `save`, the setup questions ([`setup`]) and an empty Enter (press the clock, or
-//! nothing: `set enter`).
+//! nothing: `set enter`). With a peg board (`--board`) it keeps the board in step (`board.rs`,
+//! `restore board`).
 //!
 //! Confirmation of destructive actions (`resign`, `accept`, `claim`, `new` during a game) lives
 //! here, not in the session: it is a question of the interface (a peg board or an arbiter's script
 //! never asks), it needs no game rule, and the session's own `Asked::Confirm` stays for near misses
 //! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
 
+mod board;
 mod computer;
 mod resume;
 pub use resume::{worth_resuming, Unfinished};
@@ -25,6 +27,7 @@ use shakmaty::Color;
 
 use crate::adapters::journal::{End, Record};
 use crate::adapters::speech::Choice;
+use crate::board_link::HostCommand;
 use crate::core::command::{Command, Input, Setting};
 use crate::core::message::{Effect, Priority, Sound};
 use crate::core::opponent::{Level, Request};
@@ -52,6 +55,8 @@ pub enum Out {
     /// Ask the computer opponent for a move; its answer comes back through
     /// [`LineMode::engine_move`] or [`LineMode::engine_failed`].
     Think(Request),
+    /// Send this to the peg board (`--board`); the runtime drops it when no board is linked.
+    Board(HostCommand),
     /// Append this record to the game's journal. Every record is on the disk before anything that
     /// follows it is written or said.
     Journal(Record),
@@ -133,6 +138,8 @@ pub struct LineMode {
     pending: Option<Pending>,
     asking: Option<setup::Questions>,
     computer: computer::State,
+    /// The peg board, when one is linked (`--board`).
+    board: Option<board::Board>,
     /// An unfinished game found at the start, to resume or to ask about.
     resume: Option<resume::Unfinished>,
     /// The session's time at a given instant of the runtime: a resumed game goes on from the time
@@ -174,6 +181,7 @@ impl LineMode {
             pending: None,
             asking: None,
             computer: computer::State::default(),
+            board: None,
             resume: None,
             base: resume::TimeBase::default(),
             journaling: false,
@@ -222,7 +230,8 @@ impl LineMode {
 
     /// The instant the runtime must call [`LineMode::tick`].
     pub fn next_deadline(&self) -> Option<Duration> {
-        self.session.next_deadline().map(|at| self.base.process(at))
+        let deadlines = [self.session.next_deadline().map(|at| self.base.process(at)), self.board_deadline()];
+        deadlines.into_iter().flatten().min()
     }
 
     /// Whether a clock is running: the runtime then has the journal note its reading now and then.
@@ -267,14 +276,18 @@ impl LineMode {
 
     /// Time passed: alarms and flag falls due by `now`.
     pub fn tick(&mut self, now: Duration) -> Vec<Out> {
-        let mut out = self.handle(Input::Tick, now);
+        let mut out = self.board_quiet(now);
+        out.extend(self.handle(Input::Tick, now));
+        out.extend(self.sync_board(now));
         out.extend(self.think(now));
         out
     }
 
     /// One line typed or heard, at `now`.
     pub fn line(&mut self, text: &str, now: Duration) -> Vec<Out> {
-        let mut out = self.handle_line(text, now);
+        let mut out = self.settle_board(now);
+        out.extend(self.handle_line(text, now));
+        out.extend(self.sync_board(now));
         out.extend(self.answer_draw_offer(now));
         out.extend(self.think(now));
         out
@@ -367,6 +380,7 @@ impl LineMode {
             }
             UiCommand::Settings => vec![self.settings()],
             UiCommand::Set => self.set(rest, now),
+            UiCommand::Restore => self.restore_board(now),
             UiCommand::Save => vec![self.save(rest)],
         }
     }

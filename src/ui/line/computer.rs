@@ -113,6 +113,13 @@ impl LineMode {
     /// The computer's answer to request `id`: a move in UCI, played and completed for its side. An
     /// answer to an old request is dropped; a move that is not legal is the engine's failure.
     pub fn engine_move(&mut self, id: u64, uci: &str, now: Duration) -> Vec<Out> {
+        let mut out = self.settle_board(now);
+        out.extend(self.play_engine_move(id, uci, now));
+        out.extend(self.sync_board(now));
+        out
+    }
+
+    fn play_engine_move(&mut self, id: u64, uci: &str, now: Duration) -> Vec<Out> {
         if self.computer.thinking != Some(id) {
             return Vec::new();
         }
