@@ -19,7 +19,7 @@ use super::{LineMode, Out};
 use crate::board_link::mirror::{Mirror, MirrorOut};
 use crate::board_link::serial::LinkReport;
 use crate::board_link::BoardEvent;
-use crate::core::command::Input;
+use crate::core::command::{Command, Input};
 use crate::core::message::Sound;
 
 /// How long the board must be quiet before a move that may still grow (a rook move before the
@@ -157,6 +157,9 @@ impl LineMode {
         let mut queue: VecDeque<MirrorOut> = outs.into();
         while let Some(next) = queue.pop_front() {
             match next {
+                // Pieces lifted once the game is over (put away, set up again) are no touches: the
+                // session would only say, lift after lift, that the game is over.
+                MirrorOut::Act(_, Command::Touch(_)) if self.session.outcome().is_some() => {}
                 MirrorOut::Act(actor, command) => {
                     // Through the journal like every other input.
                     out.extend(self.handle(Input::Act { actor, command }, now));
@@ -208,6 +211,16 @@ mod tests {
 
     fn event(mode: &mut LineMode, event: BoardEvent, secs: u64) -> Vec<Out> {
         mode.board_report(&LinkReport::Event(event), Duration::from_secs(secs))
+    }
+
+    #[test]
+    fn a_lift_after_the_game_ended_is_no_touch() {
+        let mut m = board_mode(Vec::new());
+        m.line("resign", Duration::from_secs(4));
+        m.line("yes", Duration::from_secs(5));
+        assert!(m.session().outcome().is_some());
+        let out = event(&mut m, BoardEvent::Lifted(Square::E2), 6);
+        assert!(!said(&out).iter().any(|s| s.contains("over")), "{:?}", said(&out));
     }
 
     #[test]
