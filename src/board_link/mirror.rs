@@ -46,39 +46,6 @@ pub enum MirrorOut {
     Say(Utterance),
 }
 
-/// One step that brings the board closer to the game (D.2.9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A piece merely on a wrong square: move it.
-    Move { from: Square, to: Square, piece: Piece },
-    /// A piece where none belongs; `None` when the board cannot tell which piece it is.
-    Remove { square: Square, piece: Option<Piece> },
-    /// A piece missing from its square.
-    Put { square: Square, piece: Piece },
-}
-
-impl Step {
-    /// The sentence that asks for this step: `Springer von Gustav eins entfernen`.
-    pub fn utterance(self) -> Utterance {
-        let square = |s: Square| Arg::Square(s.to_string());
-        match self {
-            Step::Move { from, to, piece } => Utterance::new(Priority::Move, Sentence::BoardMove)
-                .arg("piece", Arg::PegKind(piece.role))
-                .arg("from", square(from))
-                .arg("to", square(to)),
-            Step::Remove { square: s, piece: Some(piece) } => Utterance::new(Priority::Move, Sentence::BoardRemove)
-                .arg("piece", Arg::PegKind(piece.role))
-                .arg("square", square(s)),
-            Step::Remove { square: s, piece: None } => {
-                Utterance::new(Priority::Move, Sentence::BoardRemoveUnknown).arg("square", square(s))
-            }
-            Step::Put { square: s, piece } => Utterance::new(Priority::Move, Sentence::BoardPut)
-                .arg("piece", Arg::Peg(piece))
-                .arg("square", square(s)),
-        }
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum State {
     /// The board showed the game when the player having the move began (or nothing happened).
@@ -259,44 +226,6 @@ impl Mirror {
         out.push(MirrorOut::Say(Utterance::new(Priority::Info, Sentence::BoardRestore)));
         self.repair(self.agreed.clone(), &mut out);
         out
-    }
-
-    /// The steps that make the board show `target`, fewest first: pieces merely on a wrong square
-    /// are moved, then pieces that do not belong are removed, then missing pieces are put.
-    pub fn steps(&self, target: &Chess) -> Vec<Step> {
-        let board = target.board();
-        let belief = |s: Square| self.belief[usize::from(s)];
-        let wrong = |s: Square| {
-            self.occupied.contains(s)
-                && (board.piece_at(s).is_none() || (self.sensed.contains(s) && belief(s) != board.piece_at(s)))
-        };
-        let mut extra: Vec<Square> = Square::ALL.into_iter().filter(|s| wrong(*s)).collect();
-        let mut missing: Vec<(Square, Piece)> = Square::ALL
-            .into_iter()
-            .filter(|s| !self.occupied.contains(*s) || wrong(*s))
-            .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
-            .collect();
-        let mut moves = Vec::new();
-        missing.retain(|&(to, piece)| {
-            let movable = extra.iter().position(|&from| {
-                from != to
-                    && !self.occupied.contains(to)
-                    && belief(from) == Some(piece)
-                    && board.piece_at(from).is_none()
-            });
-            match movable {
-                Some(i) => {
-                    moves.push(Step::Move { from: extra.remove(i), to, piece });
-                    false
-                }
-                None => true,
-            }
-        });
-        moves
-            .into_iter()
-            .chain(extra.into_iter().map(|square| Step::Remove { square, piece: belief(square) }))
-            .chain(missing.into_iter().map(|(square, piece)| Step::Put { square, piece }))
-            .collect()
     }
 
     /// The model follows one lift or place; `false` when the board cannot be right (a lift from an
@@ -654,51 +583,11 @@ fn occupied_after(pos: &Chess, mv: Move) -> Bitboard {
     after.board().occupied()
 }
 
-/// The board's request to show `mv`, played in `before`.
-fn show_command(before: &Chess, mv: Move) -> HostCommand {
-    match mv {
-        Move::Castle { king, rook } => {
-            let side = mv.castling_side().unwrap_or(shakmaty::CastlingSide::KingSide);
-            let color = before.turn();
-            HostCommand::ShowMove {
-                from: king,
-                to: side.king_to(color),
-                captured: None,
-                rook: Some((rook, side.rook_to(color))),
-            }
-        }
-        Move::EnPassant { from, to } => {
-            HostCommand::ShowMove { from, to, captured: Some(Square::from_coords(to.file(), from.rank())), rook: None }
-        }
-        _ => HostCommand::ShowMove {
-            from: mv.from().unwrap_or(mv.to()),
-            to: mv.to(),
-            captured: mv.is_capture().then_some(mv.to()),
-            rook: None,
-        },
-    }
-}
-
-/// A short text of a request to the board, for transcripts: `show e7e5`, `show e1g1 rook h1f1`,
-/// `show e5d6 captured d5`, `invalid e5`, `clear`, `query`.
-pub fn command_text(command: &HostCommand) -> String {
-    match command {
-        HostCommand::Hello { version } => format!("hello {version}"),
-        HostCommand::ShowMove { from, to, captured, rook } => {
-            let mut text = format!("show {from}{to}");
-            if let Some(c) = captured {
-                text.push_str(&format!(" captured {c}"));
-            }
-            if let Some((a, b)) = rook {
-                text.push_str(&format!(" rook {a}{b}"));
-            }
-            text
-        }
-        HostCommand::Invalid(s) => format!("invalid {s}"),
-        HostCommand::Clear => "clear".to_string(),
-        HostCommand::Query => "query".to_string(),
-    }
-}
+mod show;
+mod steps;
+pub use show::command_text;
+use show::show_command;
+pub use steps::Step;
 
 #[cfg(test)]
 mod tests;
