@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Color, Move, Square};
 
-use crate::core::adjudicate::{self, Deadness, Winnability};
+use crate::core::adjudicate::{self, Deadness};
 use crate::core::clock::{Clock, ClockMode, TimeControl};
 use crate::core::command::{Command, IllegalMove, Input, Setting};
 use crate::core::explore;
@@ -575,44 +575,6 @@ impl Session {
         );
         let priority = if by_the_move { Priority::Move } else { Priority::Urgent };
         self.say(Utterance::new(priority, Sentence::GameOver).arg("outcome", Arg::Outcome(outcome)));
-    }
-
-    /// The winner if `side` cannot be stopped from mating, else a draw, else the arbiter decides.
-    fn unless_cannot_mate(&mut self, winner: Color, win: Reason, draw: Reason, question: Question, now: Duration) {
-        match adjudicate::can_mate(self.game.position(), winner) {
-            Winnability::Winnable { .. } => self.end(Outcome::win(winner, win), now),
-            Winnability::Unwinnable => self.end(Outcome::draw(draw), now),
-            Winnability::Undetermined => {
-                self.clock.stop(now);
-                self.question = Some(question);
-                self.record(Event::ArbiterToDecide { article: question.article() });
-                self.ask_arbiter(now);
-            }
-        }
-    }
-
-    fn ask_arbiter(&mut self, _now: Duration) {
-        let (side, article) = match self.question {
-            Some(q @ (Question::FlagFall(loser) | Question::SecondIllegal(loser))) => (!loser, q.article()),
-            _ => return,
-        };
-        self.say(
-            Utterance::new(Priority::Urgent, Sentence::ArbiterDecides)
-                .arg("side", Arg::Side(side))
-                .arg("article", Arg::Article(article)),
-        );
-    }
-
-    fn decide(&mut self, winner: Option<Color>, now: Duration) {
-        let outcome = match (self.question, winner) {
-            (Some(Question::FlagFall(loser)), Some(w)) if w != loser => Outcome::win(w, Reason::Time),
-            (Some(Question::FlagFall(_)), None) => Outcome::draw(Reason::TimeCannotMate),
-            (Some(Question::SecondIllegal(loser)), Some(w)) if w != loser => Outcome::win(w, Reason::IllegalMoves),
-            (Some(Question::SecondIllegal(_)), None) => Outcome::draw(Reason::IllegalMovesCannotMate),
-            (Some(Question::DeadPosition), None) => Outcome::draw(Reason::DeadPosition),
-            _ => return self.info(Sentence::NoQuestion),
-        };
-        self.end(outcome, now);
     }
 }
 
