@@ -8,12 +8,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anna::adapters::journal::{self, Record, Writer};
+use anna::app::{App, Options, Unfinished};
 use anna::core::clock::TimeControl;
 use anna::core::command::{Command, Input};
 use anna::core::rules::MoveSpec;
 use anna::core::session::{Config, Session};
 use anna::language::Voice;
-use anna::ui::line::{LineMode, Options, Unfinished};
 use criterion::{criterion_group, criterion_main, Criterion};
 use shakmaty::{Chess, Position};
 
@@ -125,7 +125,7 @@ fn resume(c: &mut Criterion) {
             let bytes = std::fs::read(&path).unwrap();
             let journal = journal::parse(&bytes).unwrap();
             let unfinished = Unfinished { path: path.clone(), journal, kept: None, ask: false };
-            let mut ui = LineMode::new(Config::default(), Vec::new(), Voice::english(), Options::default())
+            let mut ui = App::new(Config::default(), Vec::new(), Voice::english(), Options::default())
                 .with_unfinished(unfinished);
             black_box(ui.start())
         })

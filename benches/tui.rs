@@ -10,7 +10,7 @@ use ratatui::Terminal;
 use anna::core::command::{Command, Input};
 use anna::core::session::Session;
 use anna::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
-use anna::ui::tui::{App, Settings};
+use anna::ui::tui::{Screen, Settings};
 
 fn frame(c: &mut Criterion) {
     let voice = Voice::new(Vocabulary::german(), SquareStyle::AnnexD, MoveForm::Short);
@@ -24,7 +24,7 @@ fn frame(c: &mut Criterion) {
         session.handle(Input::act(Command::Press), at);
     }
     for large in [true, false] {
-        let mut app = App::new(voice.clone(), Settings { large, ..Settings::default() });
+        let mut app = Screen::new(voice.clone(), Settings { large, ..Settings::default() });
         app.sync(&session, Duration::from_secs(40));
         app.said = "Eva vier, weißer Bauer".into();
         let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a test terminal");

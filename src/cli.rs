@@ -8,15 +8,20 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use shakmaty::Color;
 
+use crate::app::{App, Options};
 use crate::core::adjudicate::{self, Winnability};
 use crate::core::clock::{ClockMode, TimeControl};
-use crate::core::command::{Command, Input};
+use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
 use crate::core::rules::{Game, MoveError, MoveSpec};
 use crate::core::session::{self, Config, FlagPolicy, Session, TouchMove};
 use crate::language::parse::{self, Heard};
 use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
 use crate::script;
+use crate::ui::line::LineView;
+use crate::ui::tui::terminal::BoardView;
+use crate::ui::tui::{Screen, Settings};
+use crate::ui::Ui;
 
 pub mod pgn;
 
@@ -194,6 +199,21 @@ impl GameArgs {
         })
     }
 
+    /// How the app behaves, as these arguments say (the setup questions are not asked).
+    pub(crate) fn options(&self) -> Options {
+        let engine = self.engine.clone().unwrap_or_default();
+        Options {
+            confirm: !self.no_confirm,
+            ask_setup: false,
+            assistant: self.assistant,
+            sounds: self.sounds == Switch::On,
+            computer: self.opponent == Opponent::Computer,
+            level: self.level,
+            engine: crate::adapters::engine::Computer::name_of(&engine),
+            ..Options::default()
+        }
+    }
+
     /// The setup commands these arguments stand for, checked before any game starts.
     fn setup(&self) -> Result<Vec<Command>, String> {
         let mut commands = Vec::new();
@@ -261,17 +281,15 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut session = Session::new(config);
-    for command in setup {
-        session.handle(Input::act(command), std::time::Duration::ZERO);
-    }
-    let transcript = script::replay(&steps, &mut session, &voice);
+    let mut app = script::app(config, setup, voice);
+    let transcript = script::replay(&steps, &mut app);
+    let (session, voice) = (app.session(), app.voice());
     let mut out = std::io::stdout().lock();
     for line in &transcript {
         let _ = writeln!(out, "{line}");
     }
     if let Some(path) = pgn {
-        if let Err(e) = fs::write(path, pgn_text(&session, &voice.vocab)) {
+        if let Err(e) = fs::write(path, pgn_text(session, &voice.vocab)) {
             eprintln!("anna: cannot write the PGN to {}: {e}", path.display());
             return ExitCode::from(1);
         }
@@ -404,7 +422,7 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
 
 /// The unfinished game to resume (`--resume`) or to ask about (a plain start in a terminal), its
 /// journal repaired if it was damaged. A journal that holds no game begun is closed quietly.
-fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<crate::ui::line::Unfinished>, ExitCode> {
+fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<crate::app::Unfinished>, ExitCode> {
     use crate::adapters::journal::{self, End, RecoverError};
     let say = |key: &str, args: &[(&str, String)]| crate::language::announce::fill(voice.vocab.word(key), args);
     if !resume && !ask {
@@ -427,16 +445,13 @@ fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<crat
         }
     };
     match journal::recover(&path) {
-        Ok(recovered) if !resume && !crate::ui::line::worth_resuming(&recovered.journal) => {
+        Ok(recovered) if !resume && !crate::app::worth_resuming(&recovered.journal) => {
             let _ = journal::close(&path, recovered.journal.last_instant(), End::Abandoned);
             Ok(None)
         }
-        Ok(recovered) => Ok(Some(crate::ui::line::Unfinished {
-            path,
-            journal: recovered.journal,
-            kept: recovered.kept,
-            ask: !resume,
-        })),
+        Ok(recovered) => {
+            Ok(Some(crate::app::Unfinished { path, journal: recovered.journal, kept: recovered.kept, ask: !resume }))
+        }
         Err(RecoverError::Unusable { kept, .. }) => {
             let kept = kept.map_or_else(|| shown.clone(), |k| k.display().to_string());
             failed(say("journal.unusable", &[("path", shown.clone()), ("kept", kept)]))
@@ -446,55 +461,51 @@ fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<crat
     }
 }
 
-/// `anna`: a game in the terminal, every sentence written as a line (a screen reader reads it).
+/// `anna`: a game in the terminal, in the line mode (every sentence written as a line, which a
+/// screen reader reads) or the board view.
 pub fn play(args: &GameArgs) -> ExitCode {
-    match args.prepare("en") {
-        Ok((config, setup, voice)) => {
-            let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
-            if args.ui == crate::ui::Ui::Board && args.resume {
-                eprintln!("anna: --resume works in the line mode (--ui line).");
-                return ExitCode::from(2);
-            }
-            if args.ui == crate::ui::Ui::Board {
-                if args.board.is_some() {
-                    eprintln!("anna: the board view does not use a peg board yet; play with it in the line mode.");
-                }
-                let speaker = crate::adapters::speech::start_for_board(&args.speech, &voice);
-                let settings = crate::ui::tui::Settings {
-                    large: args.large_squares,
-                    color: crate::ui::tui::Settings::color_allowed(
-                        args.no_color,
-                        std::env::var("NO_COLOR").ok().as_deref(),
-                    ),
-                    flipped: args.flip,
-                };
-                return crate::ui::tui::terminal::run(config, setup, voice, speaker, sounds, settings);
-            }
-            let engine = args.engine.clone().unwrap_or_default();
-            let options = crate::ui::line::Options {
-                confirm: !args.no_confirm,
-                ask_setup: !args.no_setup && !args.has_game_arguments() && std::io::stdin().is_terminal(),
-                assistant: args.assistant,
-                sounds: args.sounds == Switch::On,
-                computer: args.opponent == Opponent::Computer,
-                level: args.level,
-                engine: crate::adapters::engine::Computer::name_of(&engine),
-                ..crate::ui::line::Options::default()
-            };
-            // Asked about only when someone is there to answer; a script on standard input is not.
-            let ask = std::io::stdin().is_terminal();
-            let mut ui = crate::ui::line::LineMode::new(config, setup, voice.clone(), options);
-            match unfinished_game(args.resume, ask, &voice) {
-                Ok(Some(unfinished)) => ui = ui.with_unfinished(unfinished),
-                Ok(None) => {}
-                Err(code) => return code,
-            }
-            let board = args.board.clone().map(|path| crate::runtime::BoardPort { path, baud: args.board_baud });
-            crate::runtime::run_with_board(ui, args.speech.clone(), sounds, engine, board)
-        }
+    let (config, setup, voice) = match args.prepare("en") {
+        Ok(prepared) => prepared,
         Err(e) => {
             eprintln!("anna: {e}");
-            ExitCode::from(2)
+            return ExitCode::from(2);
+        }
+    };
+    let options = Options {
+        ask_setup: !args.no_setup && !args.has_game_arguments() && std::io::stdin().is_terminal(),
+        ..args.options()
+    };
+    // Asked about only when someone is there to answer; a script on standard input is not.
+    let ask = std::io::stdin().is_terminal();
+    let mut app = App::new(config, setup, voice.clone(), options);
+    match unfinished_game(args.resume, ask, &voice) {
+        Ok(Some(unfinished)) => app = app.with_unfinished(unfinished),
+        Ok(None) => {}
+        Err(code) => return code,
+    }
+    run_app(app, args)
+}
+
+/// Runs `app` in the view the arguments chose, with the engine and the peg board they name.
+pub(crate) fn run_app(app: App, args: &GameArgs) -> ExitCode {
+    let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
+    let engine = args.engine.clone().unwrap_or_default();
+    let board = args.board.clone().map(|path| crate::runtime::BoardPort { path, baud: args.board_baud });
+    match args.ui {
+        Ui::Line => crate::runtime::run(app, LineView, args.speech.clone(), sounds, engine, board),
+        Ui::Board => {
+            let settings = Settings {
+                large: args.large_squares,
+                color: Settings::color_allowed(args.no_color, std::env::var("NO_COLOR").ok().as_deref()),
+                flipped: args.flip,
+            };
+            match BoardView::open(Screen::new(app.voice().clone(), settings)) {
+                Ok(view) => crate::runtime::run(app, view, args.speech.clone(), sounds, engine, board),
+                Err(e) => {
+                    eprintln!("anna: the board view needs a terminal: {e}");
+                    ExitCode::from(1)
+                }
+            }
         }
     }
 }

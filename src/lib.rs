@@ -3,6 +3,7 @@
 //! The pure core ([`core`]) applies the FIDE Laws of Chess (2018); adapters at the edge do I/O.
 
 pub mod adapters;
+pub mod app;
 pub mod board_link;
 pub mod cli;
 pub mod core;

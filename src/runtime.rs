@@ -1,19 +1,18 @@
-//! The one event loop: typed lines and clock deadlines in, sentences out. Standard input is read on
-//! its own thread; the loop sleeps until the next line or the next flag fall, never polling. What a
-//! line means is decided by the line mode ([`LineMode`], no I/O); the loop only carries out what it
-//! returns: every sentence is written as a line (what a screen reader reads) and handed to the
-//! [`Speaker`], which speaks it on its own thread, so the loop never waits on speech.
-//! The computer opponent's answers are one more source: the line mode asks for a move
-//! ([`Out::Think`]), the [`Computer`] thinks on its own thread and its reply comes through the same
-//! channel, so the player's questions, `time`, `resign` or a draw offer work while it thinks.
-//! A peg board (`--board`) is one more: its [`Link`] reports through the channel and the line mode's
-//! [`Out::Board`] requests are sent through it, never blocking the loop.
+//! The one event loop, for every view: the terminal (typed lines or keys), the computer's engine,
+//! the peg board's link and the clock's deadlines all feed one channel; the loop sleeps until the
+//! next message or the next deadline, never polling. What a message means is decided by the
+//! application ([`App`], or a [`Review`]; no I/O) and by the view ([`View`]: a key's meaning on
+//! the board view); the loop only carries out the [`Out`]s they return: sentences are shown by the
+//! view and handed to the [`Speaker`], which speaks on its own thread, so the loop never waits on
+//! speech. The computer thinks on its own thread ([`Computer`]) and its reply comes through the
+//! same channel, so the player's questions, `time`, `resign` or a draw offer work while it thinks.
+//! A peg board (`--board`) reports through its [`Link`] and the app's [`Out::Board`] requests are
+//! sent through it, never blocking the loop.
 //!
 //! Every input that reaches the game is first appended to its journal and flushed to the disk; only
-//! then is anything that follows from it written or said. While a clock runs, the loop wakes every
+//! then is anything that follows from it shown or said. While a clock runs, the loop wakes every
 //! [`CHECKPOINT`] to journal the clock's reading, so a crash costs at most that much of it.
 
-use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
@@ -23,18 +22,121 @@ use crate::adapters::games;
 use crate::adapters::journal;
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
+use crate::app::{App, Event, Out, SpeechChange};
 use crate::board_link::serial::{Link, LinkReport};
 use crate::core::message::Priority;
+use crate::core::session::Session;
 use crate::language::announce::fill;
 use crate::language::Voice;
-use crate::ui::line::{LineMode, Out, SpeechChange};
 use crate::ui::review::Review;
+use crate::ui::tui::Key;
 
-enum Source {
+/// What arrives on the loop's one channel.
+pub enum Source {
+    /// A line typed in the line mode.
     Line(String),
+    /// A key pressed in the board view.
+    Key(Key),
+    /// The board view's window changed size.
+    Resize,
+    /// The terminal is gone (end of input, a signal): the loop ends.
     Closed,
     Computer(Reply),
     Board(LinkReport),
+}
+
+/// What a view makes of a line or key from its terminal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Hand this to the application.
+    Event(Event),
+    /// Say this (the view's own words: the square under the cursor); already shown.
+    Say(String),
+    /// Draw the whole screen again.
+    Redraw,
+    /// Leave; the game stays journaled.
+    Quit,
+}
+
+/// A way of showing the game: the line mode or the board view. A view translates and renders; it
+/// decides nothing about the game.
+pub trait View {
+    /// Starts reading the terminal on its own thread(s), into the loop's channel.
+    fn listen(&mut self, sender: mpsc::Sender<Source>);
+    /// What a line or key means. `app` is read for the position under the cursor and the like.
+    fn translate(&mut self, program: &dyn Program, source: Source) -> Vec<Step>;
+    /// Shows a sentence that is said or written; false when the terminal is gone (stdout closed).
+    fn show(&mut self, words: &str) -> bool;
+    /// Brings the screen up to date with the program at `now` (the line mode flushes its lines).
+    fn draw(&mut self, program: &dyn Program, now: Duration) -> std::io::Result<()>;
+    /// When the screen next changes by itself (the board view's clock face).
+    fn wake_at(&self, _program: &dyn Program, _now: Duration) -> Option<Duration> {
+        None
+    }
+    /// Whether the speaker's own notices are written as lines (not on a full-screen board).
+    fn writes_lines(&self) -> bool;
+}
+
+/// What the loop drives: the game's [`App`] or a [`Review`].
+pub trait Program {
+    fn start(&mut self) -> Vec<Out>;
+    fn handle(&mut self, event: Event, now: Duration) -> Vec<Out>;
+    fn voice(&self) -> &Voice;
+    /// The instant the loop must wake with [`Event::Tick`].
+    fn next_deadline(&self) -> Option<Duration> {
+        None
+    }
+    /// Whether a clock runs: the loop then journals its reading now and then.
+    fn clock_running(&self) -> bool {
+        false
+    }
+    /// The game shown, if any.
+    fn session(&self) -> Option<&Session> {
+        None
+    }
+    /// Whether the app waits for an answer (a setup question, a confirmation, resume or not).
+    fn awaiting_answer(&self) -> bool {
+        false
+    }
+}
+
+impl Program for App {
+    fn start(&mut self) -> Vec<Out> {
+        App::start(self)
+    }
+    fn handle(&mut self, event: Event, now: Duration) -> Vec<Out> {
+        App::handle(self, event, now)
+    }
+    fn voice(&self) -> &Voice {
+        App::voice(self)
+    }
+    fn next_deadline(&self) -> Option<Duration> {
+        App::next_deadline(self)
+    }
+    fn clock_running(&self) -> bool {
+        App::clock_running(self)
+    }
+    fn session(&self) -> Option<&Session> {
+        Some(App::session(self))
+    }
+    fn awaiting_answer(&self) -> bool {
+        App::awaiting_answer(self)
+    }
+}
+
+impl Program for Review {
+    fn start(&mut self) -> Vec<Out> {
+        Review::start(self)
+    }
+    fn handle(&mut self, event: Event, _now: Duration) -> Vec<Out> {
+        match event {
+            Event::Line(line) => self.line(&line),
+            _ => Vec::new(),
+        }
+    }
+    fn voice(&self) -> &Voice {
+        Review::voice(self)
+    }
 }
 
 /// The peg board's serial port and baud rate (`--board`, `--board-baud`).
@@ -47,8 +149,8 @@ pub struct BoardPort {
 /// How often a running clock's reading is journaled.
 pub const CHECKPOINT: Duration = Duration::from_secs(1);
 
-/// What the loop speaks and plays through; the speaker is restarted when its settings change. A
-/// review has no opponent and no journal.
+/// What the loop speaks, plays, journals and sends through; the speaker is restarted when its
+/// settings change. A review has no opponent, no board and no journal.
 struct Outputs {
     speech: SpeechArgs,
     speaker: Speaker,
@@ -56,72 +158,100 @@ struct Outputs {
     computer: Option<Computer>,
     journal: Option<journal::Sink>,
     board: Option<Link>,
+    /// The view writes the speaker's notices as lines.
+    print_notices: bool,
 }
 
-/// Plays a game on standard input and output until `quit` or the end of input.
-pub fn run(ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
-    run_with(ui, speech, sounds, EngineChoice::default())
-}
-
-/// [`run`] with the computer opponent's engine chosen (`--engine`).
-pub fn run_with(ui: LineMode, speech: SpeechArgs, sounds: SoundPlayer, engine: EngineChoice) -> ExitCode {
-    run_with_board(ui, speech, sounds, engine, None)
-}
-
-/// [`run_with`] and a peg board on `board`: the link opens (and keeps retrying) on its own threads;
-/// the game starts at once, with or without the board.
-pub fn run_with_board(
-    mut ui: LineMode,
+/// Plays a game in `view` until `quit` or the end of its input: the computer's engine (used only
+/// when the app plays the computer), a peg board on `board` (the link opens and keeps retrying on
+/// its own threads; the game starts at once, with or without it).
+pub fn run(
+    mut app: App,
+    mut view: impl View,
     speech: SpeechArgs,
     sounds: SoundPlayer,
     engine: EngineChoice,
     board: Option<BoardPort>,
 ) -> ExitCode {
-    let speaker = speech::start_for_game(&speech, ui.voice());
-    // Saved once at the start; a restart of the speaker does not save again.
-    let speech = SpeechArgs { save_settings: false, ..speech };
     let (sender, receiver) = mpsc::channel();
     let replies = sender.clone();
-    let seed = seed();
-    let computer = Computer::new(engine, seed, Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
-    let journal = journal::Sink::new(journal::folder());
-    let mut outputs =
-        Outputs { speech, speaker, sounds, computer: Some(computer), journal: Some(journal), board: None };
-    ui.set_date(games::now_stamp().0);
+    let computer = Computer::new(engine, seed(), Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
+    let mut outputs = Outputs::new(speech, sounds, &view as &dyn View, app.voice());
+    outputs.computer = Some(computer);
+    outputs.journal = Some(journal::Sink::new(journal::folder()));
+    app.set_date(games::now_stamp().0);
     // A game read from PGN goes on from the session time where its replay stopped.
-    let origin = ui.origin();
+    let origin = app.origin();
+    let start = app.start();
+    if let Some(port) = board {
+        // After the setup, so the mirror starts from the game's position and side.
+        app.connect_board();
+        outputs.board = Some(Link::open(&port.path, port.baud, sender.clone(), Source::Board));
+    }
+    drive(&mut app, &mut view, outputs, start, origin, sender, receiver)
+}
+
+/// Reviews a game until `quit` or the end of input. Nothing runs on a clock here.
+pub fn review(mut review: Review, mut view: impl View, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
+    let outputs = Outputs::new(speech, sounds, &view as &dyn View, review.voice());
+    let start = review.start();
+    let (sender, receiver) = mpsc::channel();
+    drive(&mut review, &mut view, outputs, start, Duration::ZERO, sender, receiver)
+}
+
+/// The loop itself.
+fn drive(
+    program: &mut dyn Program,
+    view: &mut dyn View,
+    mut outputs: Outputs,
+    start: Vec<Out>,
+    origin: Duration,
+    sender: mpsc::Sender<Source>,
+    receiver: mpsc::Receiver<Source>,
+) -> ExitCode {
     let began = Instant::now();
     // Whole milliseconds: the journal's times stay short and are read back exactly.
     let elapsed = || origin + Duration::from_millis(u64::try_from(began.elapsed().as_millis()).unwrap_or(u64::MAX));
-    let start = ui.start();
-    outputs.carry_out(&start, ui.voice());
-    if let Some(port) = board {
-        // After the setup, so the mirror starts from the game's position and side.
-        ui.connect_board();
-        outputs.board = Some(Link::open(&port.path, port.baud, sender.clone(), Source::Board));
-    }
-    read_lines(sender);
-
     // At the end of the input the last sentences are still said; `quit` stops at once.
     let mut drain = Duration::from_secs(10);
+    if outputs.carry_out(&start, program.voice(), view) {
+        outputs.speaker.finish(Duration::ZERO);
+        return ExitCode::SUCCESS;
+    }
+    view.listen(sender);
     let mut fed = origin;
     loop {
         let now = elapsed();
-        let checkpoint = ui.clock_running().then_some(fed + CHECKPOINT);
-        let received = match [ui.next_deadline(), checkpoint].into_iter().flatten().min() {
+        if let Err(e) = view.draw(program, now) {
+            outputs.speaker.finish(Duration::ZERO);
+            eprintln!("anna: the terminal failed: {e}");
+            return ExitCode::from(1);
+        }
+        let checkpoint = program.clock_running().then_some(fed + CHECKPOINT);
+        let deadlines = [program.next_deadline(), checkpoint, view.wake_at(program, now)];
+        let received = match deadlines.into_iter().flatten().min() {
             Some(deadline) => receiver.recv_timeout(deadline.saturating_sub(now)),
             None => receiver.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
         };
         fed = elapsed();
-        let out = match received {
-            Err(mpsc::RecvTimeoutError::Timeout) => ui.tick(fed),
+        let steps = match received {
+            Err(mpsc::RecvTimeoutError::Timeout) => vec![Step::Event(Event::Tick)],
             Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => break,
-            Ok(Source::Line(line)) => ui.line(&line, fed),
-            Ok(Source::Computer(Reply::Move { id, uci })) => ui.engine_move(id, &uci, fed),
-            Ok(Source::Computer(Reply::Failed { id, failure })) => ui.engine_failed(id, failure, fed),
-            Ok(Source::Board(report)) => ui.board_report(&report, fed),
+            Ok(Source::Computer(reply)) => vec![Step::Event(Event::Engine(reply))],
+            Ok(Source::Board(report)) => vec![Step::Event(Event::Board(report))],
+            Ok(source) => view.translate(program, source),
         };
-        if outputs.carry_out(&out, ui.voice()) {
+        let mut quit = false;
+        for step in steps {
+            let out = match step {
+                Step::Event(event) => program.handle(event, fed),
+                Step::Say(words) => vec![Out::Say(words, Priority::Info)],
+                Step::Redraw => Vec::new(),
+                Step::Quit => vec![Out::Quit],
+            };
+            quit = quit || outputs.carry_out(&out, program.voice(), view);
+        }
+        if quit {
             drain = Duration::ZERO;
             break;
         }
@@ -130,69 +260,48 @@ pub fn run_with_board(
     ExitCode::SUCCESS
 }
 
-/// Reviews a game on standard input and output until `quit` or the end of input. Nothing runs
-/// on a clock here, so the loop only waits for lines.
-pub fn review(mut ui: Review, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
-    let speaker = speech::start_for_game(&speech, ui.voice());
-    let speech = SpeechArgs { save_settings: false, ..speech };
-    let mut outputs = Outputs { speech, speaker, sounds, computer: None, journal: None, board: None };
-    let start = ui.start();
-    let mut drain = Duration::from_secs(10);
-    if !outputs.carry_out(&start, ui.voice()) {
-        let (sender, receiver) = mpsc::channel();
-        read_lines(sender);
-        while let Ok(Source::Line(line)) = receiver.recv() {
-            let out = ui.line(&line);
-            if outputs.carry_out(&out, ui.voice()) {
-                drain = Duration::ZERO;
-                break;
-            }
-        }
-    }
-    outputs.speaker.finish(drain);
-    ExitCode::SUCCESS
-}
-
-/// Standard input, a line at a time, from its own thread.
-fn read_lines(sender: mpsc::Sender<Source>) {
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if sender.send(Source::Line(line)).is_err() {
-                return;
-            }
-        }
-        let _ = sender.send(Source::Closed);
-    });
-}
-
 impl Outputs {
-    /// Writes, says and plays what the line mode returned; true when it asked to quit.
-    fn carry_out(&mut self, outs: &[Out], voice: &Voice) -> bool {
-        // No lock on stdout is held: a restarted speaker writes its notice from its own thread.
+    fn new(speech: SpeechArgs, sounds: SoundPlayer, view: &dyn View, voice: &Voice) -> Outputs {
+        let print_notices = view.writes_lines();
+        let speaker = speech::start(&speech, voice, print_notices);
+        // Saved once at the start; a restart of the speaker does not save again.
+        let speech = SpeechArgs { save_settings: false, ..speech };
+        Outputs { speech, speaker, sounds, computer: None, journal: None, board: None, print_notices }
+    }
+
+    /// Shows, says, plays, journals and sends what the program returned; true when it asked to
+    /// quit, or when the terminal is gone.
+    fn carry_out(&mut self, outs: &[Out], voice: &Voice, view: &mut dyn View) -> bool {
         for out in outs {
             if !matches!(out, Out::Journal(_) | Out::JournalNew | Out::JournalContinue(_)) {
-                self.sync_journal(voice);
+                self.sync_journal(voice, view);
             }
             match out {
                 Out::Journal(record) => {
                     let written = self.journal.as_mut().map_or(Ok(()), |j| j.write(record));
-                    self.journal_failed(written, voice);
+                    self.journal_failed(written, voice, view);
                 }
                 Out::JournalNew => {
                     let begun = self.journal.as_mut().map_or(Ok(()), |j| j.begin());
-                    self.journal_failed(begun, voice);
+                    self.journal_failed(begun, voice, view);
                 }
                 Out::JournalContinue(path) => {
                     let resumed = self.journal.as_mut().map_or(Ok(()), |j| j.resume(path));
-                    self.journal_failed(resumed, voice);
+                    self.journal_failed(resumed, voice, view);
                 }
                 Out::Say(words, priority) => {
-                    println!("{words}");
                     self.speaker.say(words.clone(), *priority);
+                    if !view.show(words) {
+                        return self.closed(voice, view);
+                    }
                 }
-                Out::Write(words) => println!("{words}"),
+                Out::Write(words) => {
+                    if !view.show(words) {
+                        return self.closed(voice, view);
+                    }
+                }
                 Out::Play(sound) => self.sounds.play(*sound),
+                Out::Record(_) => {}
                 Out::Sounds(on) => self.sounds = SoundPlayer::new(*on),
                 Out::Speech(change) => {
                     match change {
@@ -201,8 +310,8 @@ impl Outputs {
                         SpeechChange::Volume(volume) => self.speech.volume = Some(*volume),
                         SpeechChange::Language => {}
                     }
-                    let old = std::mem::replace(&mut self.speaker, speech::start_for_game(&self.speech, voice));
-                    old.finish(Duration::ZERO);
+                    let new = speech::start(&self.speech, voice, self.print_notices);
+                    std::mem::replace(&mut self.speaker, new).finish(Duration::ZERO);
                 }
                 Out::Think(request) => {
                     if let Some(computer) = &mut self.computer {
@@ -221,31 +330,38 @@ impl Outputs {
                             fill(voice.vocab.word("line.save_failed"), &[("path", path), ("text", error)])
                         }
                     };
-                    println!("{words}");
-                    self.speaker.say(words, Priority::Info);
+                    self.speaker.say(words.clone(), Priority::Info);
+                    if !view.show(&words) {
+                        return self.closed(voice, view);
+                    }
                 }
                 Out::Quit => {
-                    self.sync_journal(voice);
+                    self.sync_journal(voice, view);
                     return true;
                 }
             }
         }
-        self.sync_journal(voice);
-        let _ = std::io::stdout().flush();
+        self.sync_journal(voice, view);
         false
     }
 
+    /// The terminal is gone (`anna | head -1`): the journal is on the disk and the loop ends.
+    fn closed(&mut self, voice: &Voice, view: &mut dyn View) -> bool {
+        self.sync_journal(voice, view);
+        true
+    }
+
     /// Puts what was journaled on the disk.
-    fn sync_journal(&mut self, voice: &Voice) {
+    fn sync_journal(&mut self, voice: &Voice, view: &mut dyn View) {
         let synced = self.journal.as_mut().map_or(Ok(()), |j| j.sync());
-        self.journal_failed(synced, voice);
+        self.journal_failed(synced, voice, view);
     }
 
     /// Says (once) that the game cannot be saved; it goes on without a journal.
-    fn journal_failed(&mut self, result: Result<(), String>, voice: &Voice) {
+    fn journal_failed(&mut self, result: Result<(), String>, voice: &Voice, view: &mut dyn View) {
         if let Err(error) = result {
             let words = fill(voice.vocab.word("journal.failed"), &[("error", error)]);
-            println!("{words}");
+            view.show(&words);
             self.speaker.say(words, Priority::Urgent);
         }
     }

@@ -1,5 +1,7 @@
 //! Scripted sessions: a script of timed inputs in, a transcript of what was said and decided out.
-//! The main integration tests of Anna are written this way (`anna replay FILE`).
+//! The main integration tests of Anna are written this way (`anna replay FILE`). A script drives
+//! the same [`App`] the line mode and the board view drive: each line is an [`Event`] at its time,
+//! and the transcript is what the app answered, so a scenario tests the program players run.
 //!
 //! A script has one command a line, `TIME [white:|black:] COMMAND`, with TIME as `m:ss[.fff]` or
 //! `h:mm:ss[.fff]` since the script began, never decreasing. `#` at the start of a line or after a
@@ -15,6 +17,9 @@
 //! connects a board on which both sides play. In the transcript `board< ...` is what the board
 //! did, `board> ...` what Anna asked of it.
 //!
+//! A line without an actor is a line typed in the line mode (no confirmation is asked: the script
+//! is the arbiter's record); `white:` or `black:` hands the input to the game for that side.
+//!
 //! `computer [LEVEL]` lets the built-in opponent (level 3 unless given, seeded by the number of moves
 //! played, so the transcript is always the same) make the move of the side to move and press its
 //! clock: a game against the computer, word for word.
@@ -24,17 +29,18 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use crate::board_link::mirror::{self, Mirror, MirrorOut};
+use crate::app::{App, Event, Options, Out};
+use crate::board_link::mirror;
+use crate::board_link::serial::LinkReport;
 use crate::board_link::{BoardEvent, Cell, Snapshot};
 #[cfg(test)]
 use crate::core::command::Command;
 use crate::core::command::Command as Act;
 use crate::core::command::Input;
 use crate::core::duration::{format_precise, parse as parse_time};
-use crate::core::message::{Effect, Event};
+use crate::core::message;
 use crate::core::opponent::{Level, Opponent};
-use crate::core::rules::MoveSpec;
-use crate::core::session::{Question, Session};
+use crate::core::session::{Config, Question, Session};
 use crate::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
 
 /// One line of a script.
@@ -43,14 +49,24 @@ pub struct Step {
     /// The line number in the script, from 1.
     pub line: usize,
     pub time: Duration,
-    pub input: Input,
-    /// The voice from this line on, set by `voice LANG [SQUARES] [FORM]`: the language the
-    /// following lines are heard in and the transcript speaks.
-    pub voice: Option<Voice>,
-    /// What happens on the peg board on this line (`board ...`), instead of `input`.
-    pub board: Option<BoardStep>,
+    pub what: What,
+}
+
+/// What a line of a script does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum What {
+    /// A line typed in the line mode; `command` is what the session understands of it (a command
+    /// of the terminal itself, such as `help` or `save`, reads as `Unclear` there).
+    Typed { text: String, command: Act },
+    /// An input for a side (`white: ...`, `black: ...`).
+    Input(Input),
+    /// `voice LANG [SQUARES] [FORM]`: the language the following lines are heard in and the
+    /// transcript speaks.
+    Voice(Voice),
+    /// What happens on the peg board (`board ...`).
+    Board(BoardStep),
     /// `computer [LEVEL]`: the built-in opponent moves for the side to move at this level.
-    pub computer: Option<Level>,
+    Computer(Level),
 }
 
 /// A line about the peg board.
@@ -178,30 +194,21 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         if command_text.is_empty() {
             return Err(fail("a time must be followed by a command.".to_string()));
         }
-        if let Some(settings) = command_text.strip_prefix("voice ") {
+        let what = if let Some(settings) = command_text.strip_prefix("voice ") {
             voice = voice_setting(settings).map_err(fail)?;
-            steps.push(Step {
-                line,
-                time,
-                input: Input::Tick,
-                voice: Some(voice.clone()),
-                board: None,
-                computer: None,
-            });
-            continue;
-        }
-        if let Some(step) = command_text.strip_prefix("board ").and_then(board_step) {
-            let board = Some(step.map_err(fail)?);
-            steps.push(Step { line, time, input: Input::Tick, voice: None, board, computer: None });
-            continue;
-        }
-        if let Some(level) = computer_step(command_text) {
-            let level = level.map_err(fail)?;
-            steps.push(Step { line, time, input: Input::Tick, voice: None, board: None, computer: Some(level) });
-            continue;
-        }
-        let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.message))?;
-        steps.push(Step { line, time, input: Input::Act { actor, command }, voice: None, board: None, computer: None });
+            What::Voice(voice.clone())
+        } else if let Some(step) = command_text.strip_prefix("board ").and_then(board_step) {
+            What::Board(step.map_err(fail)?)
+        } else if let Some(level) = computer_step(command_text) {
+            What::Computer(level.map_err(fail)?)
+        } else {
+            let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.message))?;
+            match actor {
+                Some(_) => What::Input(Input::Act { actor, command }),
+                None => What::Typed { text: command_text.to_string(), command },
+            }
+        };
+        steps.push(Step { line, time, what });
     }
     Ok(steps)
 }
@@ -246,113 +253,83 @@ fn strip_comment(line: &str) -> &str {
     line
 }
 
-/// Runs a script through a session, waking it at every flag fall before the next line, and
-/// returns the transcript; its last line is the result.
-pub fn replay(steps: &[Step], session: &mut Session, voice: &Voice) -> Vec<String> {
-    let mut voice = voice;
+/// The app a script drives: the game of `config` set up by `setup`, heard in `voice`, with nothing
+/// asked first (the script is the record of what happened) and no computer of its own (`computer`
+/// lines move for it).
+pub fn app(config: Config, setup: Vec<Act>, voice: Voice) -> App {
+    let options = Options { confirm: false, ask_setup: false, computer: false, ..Options::default() };
+    App::new(config, setup, voice, options)
+}
+
+/// Runs a script through `app`, waking it at every deadline (a flag fall, an alarm, the board's
+/// quiet) before the next line, and returns the transcript; its last line is the result.
+pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
     let mut transcript = Vec::new();
-    let mut mirror: Option<Mirror> = None;
+    let start = app.start();
+    write_outs(&mut transcript, Duration::ZERO, &start);
     for step in steps {
-        if let Some(new) = &step.voice {
-            voice = new;
+        while let Some(deadline) = app.next_deadline().filter(|d| *d <= step.time) {
+            let outs = app.handle(Event::Tick, deadline);
+            write_outs(&mut transcript, deadline, &outs);
+            if app.next_deadline() == Some(deadline) {
+                break;
+            }
         }
-        while let Some(deadline) = session.next_deadline().filter(|d| *d <= step.time) {
-            let effects = session.handle(Input::Tick, deadline);
-            transcript.extend(effects.iter().map(|e| effect_line(deadline, e, voice)));
-        }
-        let at = format_precise(step.time);
-        let outs = match &step.board {
-            Some(board) => {
-                transcript.push(format!("{at} board< {board}"));
-                let m = mirror.get_or_insert_with(|| Mirror::new(session.game(), None));
+        let at = step.time;
+        let event = match &step.what {
+            What::Voice(voice) => {
+                app.set_voice(voice.clone());
+                continue;
+            }
+            What::Typed { text, .. } => Event::Line(text.clone()),
+            What::Input(input) => Event::Input(input.clone()),
+            What::Computer(level) => {
+                let game = app.session().game();
+                let Some(choice) = Opponent::new(*level, game.plies().len() as u64).choose(game) else { continue };
+                Event::Play { side: game.turn(), mv: choice.mv }
+            }
+            What::Board(board) => {
+                transcript.push(format!("{} board< {board}", format_precise(at)));
                 match board {
                     BoardStep::Connect(side) => {
-                        *m = Mirror::new(session.game(), *side);
-                        Vec::new()
+                        app.connect_board_as(Some(*side));
+                        continue;
                     }
-                    BoardStep::Event(event) => m.board(event, session.game()),
-                    BoardStep::Settle => m.settle(session.game()),
-                    BoardStep::Restore => m.restore(session.game()),
+                    _ if !app.board_connected() => app.connect_board_as(Some(None)),
+                    _ => {}
                 }
-            }
-            None => {
-                // Any other input means the hand has left the board: a move waiting for that is made.
-                if let Some(m) = mirror.as_mut() {
-                    let waiting = m.settle(session.game());
-                    carry_out(waiting, m, session, step.time, voice, &mut transcript);
+                match board {
+                    BoardStep::Event(event) => Event::Board(LinkReport::Event(event.clone())),
+                    BoardStep::Settle => Event::BoardSettled,
+                    BoardStep::Restore => Event::Line("restore board".to_string()),
+                    BoardStep::Connect(_) => continue,
                 }
-                let inputs = match step.computer {
-                    Some(level) => computer_move(session, level),
-                    None => vec![step.input.clone()],
-                };
-                for input in inputs {
-                    let effects = session.handle(input, step.time);
-                    transcript.extend(effects.iter().map(|e| effect_line(step.time, e, voice)));
-                }
-                mirror.as_mut().map(|m| m.sync(session.game())).unwrap_or_default()
             }
         };
-        if let Some(m) = mirror.as_mut() {
-            carry_out(outs, m, session, step.time, voice, &mut transcript);
+        let outs = app.handle(event, at);
+        write_outs(&mut transcript, at, &outs);
+        if outs.contains(&Out::Quit) {
+            break;
         }
     }
-    transcript.push(result_line(session));
+    transcript.push(result_line(app.session()));
     transcript
 }
 
-/// Carries out what the mirror asks, in order: a command goes to the session (and the mirror
-/// looks at the game after it), a request to the board is written `board> ...`, a sentence is said.
-fn carry_out(
-    outs: Vec<MirrorOut>,
-    mirror: &mut Mirror,
-    session: &mut Session,
-    time: Duration,
-    voice: &Voice,
-    transcript: &mut Vec<String>,
-) {
-    let mut queue: std::collections::VecDeque<MirrorOut> = outs.into();
-    while let Some(out) = queue.pop_front() {
-        match out {
-            MirrorOut::Act(actor, command) => {
-                let effects = session.handle(Input::Act { actor, command }, time);
-                transcript.extend(effects.iter().map(|e| effect_line(time, e, voice)));
-                for (i, next) in mirror.sync(session.game()).into_iter().enumerate() {
-                    queue.insert(i, next);
-                }
-            }
-            MirrorOut::Send(command) => {
-                transcript.push(format!("{} board> {}", format_precise(time), mirror::command_text(&command)))
-            }
-            MirrorOut::Say(utterance) => {
-                transcript.push(effect_line(time, &crate::core::message::Effect::Say(utterance), voice))
-            }
-        }
+/// The transcript lines of what the app answered at `time`: what was said and played, the facts
+/// for the record, and what was asked of the peg board.
+fn write_outs(transcript: &mut Vec<String>, time: Duration, outs: &[Out]) {
+    let at = format_precise(time);
+    for out in outs {
+        let line = match out {
+            Out::Say(words, _) => format!("say {words}"),
+            Out::Play(sound) => format!("play {}", sound.name()),
+            Out::Record(event) => event_text(event),
+            Out::Board(command) => format!("board> {}", mirror::command_text(command)),
+            _ => continue,
+        };
+        transcript.push(format!("{at} {line}"));
     }
-}
-
-/// The built-in opponent's move for the side to move and its clock press (none when the game has
-/// no legal move). Seeded by the number of moves played: the same script plays the same moves.
-fn computer_move(session: &Session, level: Level) -> Vec<Input> {
-    let game = session.game();
-    let side = game.turn();
-    let Some(choice) = Opponent::new(level, game.plies().len() as u64).choose(game) else {
-        return Vec::new();
-    };
-    let mut inputs = vec![Input::by(side, Act::Move(MoveSpec::of_move(choice.mv)))];
-    if !session.config().auto_press {
-        inputs.push(Input::by(side, Act::Press));
-    }
-    inputs
-}
-
-/// One transcript line: the time, then what was said or recorded.
-pub fn effect_line(time: Duration, effect: &Effect, voice: &Voice) -> String {
-    let what = match effect {
-        Effect::Say(utterance) => format!("say {}", voice.render(utterance)),
-        Effect::Play(sound) => format!("play {}", sound.name()),
-        Effect::Record(event) => event_text(event),
-    };
-    format!("{} {what}", format_precise(time))
 }
 
 fn side(color: Color) -> &'static str {
@@ -363,32 +340,36 @@ fn side(color: Color) -> &'static str {
 }
 
 /// The stable machine form of an event in transcripts.
-pub fn event_text(event: &Event) -> String {
+pub fn event_text(event: &message::Event) -> String {
     let t = |d: &Duration| format_precise(*d);
     match event {
-        Event::Started { side: s } => format!("start {}", side(*s)),
-        Event::Moved { side: s, san, uci } => format!("move {} {san} ({uci})", side(*s)),
-        Event::Retracted { side: s, san } => format!("retract {} {san}", side(*s)),
-        Event::Completed { side: s, white, black } => {
+        message::Event::Started { side: s } => format!("start {}", side(*s)),
+        message::Event::Moved { side: s, san, uci } => format!("move {} {san} ({uci})", side(*s)),
+        message::Event::Retracted { side: s, san } => format!("retract {} {san}", side(*s)),
+        message::Event::Completed { side: s, white, black } => {
             format!("press {} (white {}, black {})", side(*s), t(white), t(black))
         }
-        Event::PeriodStarted { side: s, period, added } => {
+        message::Event::PeriodStarted { side: s, period, added } => {
             format!("period {} {} +{}", side(*s), period + 1, t(added))
         }
-        Event::Offered { side: s } => format!("offer {}", side(*s)),
-        Event::Declined { side: s } => format!("decline {}", side(*s)),
-        Event::Touched { side: s, square } => format!("touch {} {square}", side(*s)),
-        Event::TimeAdded { side: s, added, article } => format!("time {} +{} (FIDE {article})", side(*s), t(added)),
-        Event::IllegalMove { side: s, count, article } => format!("illegal {} #{count} (FIDE {article})", side(*s)),
-        Event::ClaimRejected { side: s, article } => format!("claim rejected {} (FIDE {article})", side(*s)),
-        Event::Paused => "pause".to_string(),
-        Event::Resumed => "resume".to_string(),
-        Event::Adjusted { side: s, remaining, moves } => {
+        message::Event::Offered { side: s } => format!("offer {}", side(*s)),
+        message::Event::Declined { side: s } => format!("decline {}", side(*s)),
+        message::Event::Touched { side: s, square } => format!("touch {} {square}", side(*s)),
+        message::Event::TimeAdded { side: s, added, article } => {
+            format!("time {} +{} (FIDE {article})", side(*s), t(added))
+        }
+        message::Event::IllegalMove { side: s, count, article } => {
+            format!("illegal {} #{count} (FIDE {article})", side(*s))
+        }
+        message::Event::ClaimRejected { side: s, article } => format!("claim rejected {} (FIDE {article})", side(*s)),
+        message::Event::Paused => "pause".to_string(),
+        message::Event::Resumed => "resume".to_string(),
+        message::Event::Adjusted { side: s, remaining, moves } => {
             format!("adjust {} {} moves {moves} (FIDE 6.10.2)", side(*s), t(remaining))
         }
-        Event::FlagFell { side: s } => format!("flag {}", side(*s)),
-        Event::ArbiterToDecide { article } => format!("arbiter to decide (FIDE {article})"),
-        Event::Sealed { side: s, number, white_used, black_used, fen, offer } => {
+        message::Event::FlagFell { side: s } => format!("flag {}", side(*s)),
+        message::Event::ArbiterToDecide { article } => format!("arbiter to decide (FIDE {article})"),
+        message::Event::Sealed { side: s, number, white_used, black_used, fen, offer } => {
             let offer = offer.map_or(String::new(), |o| format!(", offer {}", side(o)));
             format!(
                 "seal {} move {number} (used white {}, black {}{offer}) before {fen} (FIDE I.2)",
@@ -397,8 +378,8 @@ pub fn event_text(event: &Event) -> String {
                 t(black_used)
             )
         }
-        Event::Opened => "open (FIDE I.9.1)".to_string(),
-        Event::Ended(o) => {
+        message::Event::Opened => "open (FIDE I.9.1)".to_string(),
+        message::Event::Ended(o) => {
             format!("end {} {} (FIDE {})", o.result(), o.reason.key().replace('_', " "), o.reason.article())
         }
     }
@@ -441,8 +422,11 @@ mod tests {
         let steps = parse_script_en("# a game\n0:00 start\n0:01.5 white: e4 # king's pawn\n0:02 Qxf7#\n").unwrap();
         assert_eq!(steps.len(), 3);
         assert_eq!(steps[1].time, Duration::from_millis(1500));
-        assert_eq!(steps[1].input, Input::Act { actor: Some(Color::White), command: Act::Move(spec("e4")) });
-        assert_eq!(steps[2].input, Input::act(Act::Move(spec("Qxf7#"))));
+        assert_eq!(
+            steps[1].what,
+            What::Input(Input::Act { actor: Some(Color::White), command: Act::Move(spec("e4")) })
+        );
+        assert_eq!(steps[2].what, What::Typed { text: "Qxf7#".to_string(), command: Act::Move(spec("Qxf7#")) });
     }
 
     #[test]
@@ -452,11 +436,19 @@ mod tests {
              0:05 board snapshot rnbqkbnr/pppppppp/......../......../....x.../......../pppp.ppp/RNBQKBNR\n",
         )
         .unwrap();
-        let boards: Vec<String> = steps.iter().filter_map(|s| s.board.as_ref().map(|b| b.to_string())).collect();
+        let boards: Vec<String> = steps
+            .iter()
+            .filter_map(|s| match &s.what {
+                What::Board(b) => Some(b.to_string()),
+                _ => None,
+            })
+            .collect();
         assert_eq!(boards, ["connect white", "lift e2", "place e4", "settle", "snapshot"]);
         // `board` alone is still the question about the board.
-        assert!(matches!(steps[4].input, Input::Act { command: Command::Explore(_), .. }));
-        let Some(BoardStep::Event(BoardEvent::Board(snapshot))) = &steps[5].board else { panic!("{:?}", steps[5]) };
+        assert!(matches!(steps[4].what, What::Typed { command: Command::Explore(_), .. }));
+        let What::Board(BoardStep::Event(BoardEvent::Board(snapshot))) = &steps[5].what else {
+            panic!("{:?}", steps[5])
+        };
         assert_eq!(snapshot.get(shakmaty::Square::E4), Cell::Occupied);
         assert_eq!(snapshot.get(shakmaty::Square::A8), Cell::Piece(shakmaty::Piece::from_char('r').unwrap()));
         assert_eq!(snapshot.get(shakmaty::Square::E2), Cell::Empty);
@@ -484,10 +476,11 @@ mod tests {
     #[test]
     fn the_computer_moves_for_the_side_to_move() {
         let steps = parse_script_en("0:00 e4\n0:01 press\n0:05 computer 4\n0:09 computer\n").unwrap();
-        assert_eq!(steps[2].computer, Level::new(4));
-        assert_eq!(steps[3].computer, Some(Level::DEFAULT));
-        let mut session = Session::default();
-        let transcript = replay(&steps, &mut session, &Voice::english());
+        assert_eq!(Some(&steps[2].what), Level::new(4).map(What::Computer).as_ref());
+        assert_eq!(steps[3].what, What::Computer(Level::DEFAULT));
+        let mut app = app(Config::default(), Vec::new(), Voice::english());
+        let transcript = replay(&steps, &mut app);
+        let session = app.session();
         assert_eq!(session.game().plies().len(), 3);
         assert!(transcript.iter().any(|l| l.starts_with("0:05.000 move black ")), "{transcript:?}");
         assert!(transcript.iter().any(|l| l.starts_with("0:09.000 move white ")), "{transcript:?}");

@@ -7,11 +7,11 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use anna::adapters::engine::{find_stockfish, Computer, EngineChoice, Reply};
+use anna::app::{App, Event, Options, Out};
 use anna::core::command::{Command, Setting};
 use anna::core::opponent::{EngineFailure, Level, Opponent, Request};
 use anna::core::session::Config;
 use anna::language::{MoveForm, SquareStyle, Vocabulary, Voice};
-use anna::ui::line::{LineMode, Options, Out};
 use shakmaty::Color;
 
 fn said(outs: &[Out]) -> Vec<String> {
@@ -31,14 +31,14 @@ fn think(outs: &[Out]) -> Option<Request> {
 }
 
 /// The user plays White with `tc`, the computer Black at level 1 with `engine`.
-fn game(engine: &str, tc: &str) -> LineMode {
+fn game(engine: &str, tc: &str) -> App {
     let setup = vec![
         Command::TimeControl(anna::core::clock::TimeControl::parse(tc).unwrap()),
         Command::Set(Setting::Player(Some(Color::White))),
     ];
     let voice = Voice::new(Vocabulary::english(), SquareStyle::Plain, MoveForm::default());
     let options = Options { computer: true, level: Level::MIN, engine: engine.to_string(), ..Options::default() };
-    LineMode::new(Config::default(), setup, voice, options)
+    App::new(Config::default(), setup, voice, options)
 }
 
 fn computer(choice: EngineChoice) -> (Computer, mpsc::Receiver<Reply>) {
@@ -65,14 +65,15 @@ fn a_short_game_against_stockfish() {
     for turn in 0..4 {
         let mv = white.choose(ui.session().game()).unwrap().mv;
         let uci = ui.session().game().uci(mv).to_string();
-        ui.line(&uci, began.elapsed());
-        let request = think(&ui.line("", began.elapsed())).expect("the press asks the engine");
+        ui.handle(Event::Line(uci.clone()), began.elapsed());
+        let request =
+            think(&ui.handle(Event::Line("".to_string()), began.elapsed())).expect("the press asks the engine");
         assert!(request.engine, "the engine answers, not the built-in opponent");
         let plies = ui.session().game().plies().len();
         computer.think(request);
         let reply = replies.recv_timeout(Duration::from_secs(30)).expect("stockfish answers within 30 seconds");
         let Reply::Move { id, uci } = reply else { panic!("stockfish failed: {reply:?}") };
-        let out = ui.engine_move(id, &uci, began.elapsed());
+        let out = ui.handle(Event::Engine(Reply::Move { id, uci: uci.clone() }), began.elapsed());
         assert_eq!(ui.session().game().plies().len(), plies + 1, "move {turn}: {uci} was not played: {out:?}");
         let words = said(&out);
         assert!(words.iter().any(|w| w.starts_with("Black: ")), "move {turn}: {uci} not announced: {words:?}");
@@ -87,15 +88,16 @@ fn a_missing_engine_is_said_and_the_builtin_opponent_plays() {
     let (mut computer, replies) = computer(EngineChoice::Path("/nonexistent/engine".into()));
     let mut ui = game("engine", "5+0");
     ui.start();
-    ui.line("e4", Duration::from_secs(1));
-    computer.think(think(&ui.line("", Duration::from_secs(1))).unwrap());
+    ui.handle(Event::Line("e4".to_string()), Duration::from_secs(1));
+    computer.think(think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
     let Ok(Reply::Failed { id, failure }) = replies.recv_timeout(Duration::from_secs(10)) else { panic!() };
     assert_eq!(failure, EngineFailure::NotFound);
-    let out = ui.engine_failed(id, failure, Duration::from_secs(2));
+    let out = ui.handle(Event::Engine(Reply::Failed { id, failure }), Duration::from_secs(2));
     assert_eq!(said(&out), ["The engine engine could not be started. Anna's own opponent plays instead."]);
     computer.think(think(&out).unwrap());
     let Ok(Reply::Move { id, uci }) = replies.recv_timeout(Duration::from_secs(30)) else { panic!() };
-    assert!(said(&ui.engine_move(id, &uci, Duration::from_secs(3)))[0].starts_with("Black: "));
+    assert!(said(&ui.handle(Event::Engine(Reply::Move { id, uci: uci.clone() }), Duration::from_secs(3)))[0]
+        .starts_with("Black: "));
 }
 
 #[cfg(unix)]
@@ -104,8 +106,8 @@ fn an_engine_that_exits_has_crashed() {
     let (mut computer, replies) = computer(EngineChoice::Path("/bin/true".into()));
     let mut ui = game("true", "5+0");
     ui.start();
-    ui.line("d4", Duration::from_secs(1));
-    computer.think(think(&ui.line("", Duration::from_secs(1))).unwrap());
+    ui.handle(Event::Line("d4".to_string()), Duration::from_secs(1));
+    computer.think(think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
     let reply = replies.recv_timeout(Duration::from_secs(15)).unwrap();
     assert!(matches!(reply, Reply::Failed { failure: EngineFailure::Crashed, .. }), "{reply:?}");
 }

@@ -3,25 +3,25 @@
 
 use std::time::Duration;
 
+use anna::app::{App, Event, Options, Out};
 use anna::core::clock::TimeControl;
 use anna::core::command::Command;
 use anna::core::session::Config;
 use anna::language::{Vocabulary, Voice};
-use anna::ui::line::{LineMode, Options, Out};
 
-fn mode() -> LineMode {
+fn mode() -> App {
     let setup = vec![Command::TimeControl(TimeControl::parse("5+3").unwrap())];
-    let mut mode = LineMode::new(Config::default(), setup, Voice::english(), Options::default());
+    let mut mode = App::new(Config::default(), setup, Voice::english(), Options::default());
     mode.start();
     mode
 }
 
 /// Types the lines; returns everything written and whether the mode asked to quit.
-fn type_lines(mode: &mut LineMode, lines: &[&str]) -> (String, bool) {
+fn type_lines(mode: &mut App, lines: &[&str]) -> (String, bool) {
     let mut text = String::new();
     let mut quit = false;
     for (i, line) in lines.iter().enumerate() {
-        for out in mode.line(line, Duration::from_secs(i as u64)) {
+        for out in mode.handle(Event::Line(line.to_string()), Duration::from_secs(i as u64)) {
             match out {
                 Out::Say(words, _) | Out::Write(words) => {
                     text.push_str(&words);

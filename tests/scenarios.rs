@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-use anna::core::session::Session;
+use anna::core::session::Config;
 use anna::language::Voice;
 use anna::script;
 
@@ -25,11 +25,11 @@ fn every_scenario_gives_its_transcript() {
     for path in &scripts {
         let text = fs::read_to_string(path).unwrap();
         let steps = script::parse_script(&text, &voice).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mut session = Session::default();
-        let transcript = script::replay(&steps, &mut session, &voice).join("\n") + "\n";
+        let mut app = script::app(Config::default(), Vec::new(), voice.clone());
+        let transcript = script::replay(&steps, &mut app).join("\n") + "\n";
         compare(path, "transcript", &transcript, bless, true, &mut failures);
         // Some scenarios also pin down their scoresheet as PGN.
-        compare(path, "pgn", &anna::cli::pgn_text(&session, &voice.vocab), bless, false, &mut failures);
+        compare(path, "pgn", &anna::cli::pgn_text(app.session(), &voice.vocab), bless, false, &mut failures);
     }
     assert!(failures.is_empty(), "{} scenario(s) differ:\n{}", failures.len(), failures.join("\n"));
 }

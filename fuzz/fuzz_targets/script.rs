@@ -1,10 +1,10 @@
 //! A script (`anna replay` text) must never panic, neither when read nor when replayed through a
-//! fresh session.
+//! fresh app, as `anna replay` runs it.
 #![no_main]
 
-use anna::core::session::Session;
+use anna::core::session::Config;
 use anna::language::Voice;
-use anna::script::{parse_script, replay};
+use anna::script::{app, parse_script, replay};
 use libfuzzer_sys::fuzz_target;
 
 /// At most this many steps are replayed, to keep each run fast.
@@ -19,8 +19,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let steps = &steps[..steps.len().min(MAX_STEPS)];
-    let mut session = Session::default();
-    let transcript = replay(steps, &mut session, &voice);
+    let mut app = app(Config::default(), Vec::new(), voice);
+    let transcript = replay(steps, &mut app);
     // The last line is always the result.
     assert!(!transcript.is_empty());
 });

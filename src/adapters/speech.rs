@@ -21,6 +21,7 @@ pub mod transcript;
 pub mod worker;
 
 use std::collections::VecDeque;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -440,25 +441,17 @@ impl Thread {
     }
 }
 
-/// Starts the speaker for a game: the settings file under the flags, notices written as lines in
-/// the game's language. Saves the settings first when asked.
-pub fn start_for_game(args: &SpeechArgs, voice: &Voice) -> Speaker {
-    start(args, voice, true)
-}
-
-/// Starts the speaker for the board view: notices are only said, never printed, since a line
-/// written into the full-screen board would scribble over it.
-pub fn start_for_board(args: &SpeechArgs, voice: &Voice) -> Speaker {
-    start(args, voice, false)
-}
-
-fn start(args: &SpeechArgs, voice: &Voice, write_notices: bool) -> Speaker {
+/// Starts the speaker for a game: the settings file under the flags, notices in the game's
+/// language, also written as lines when `write_notices` (the line mode; never on the full-screen
+/// board, where a line would scribble over it). Saves the settings first when asked.
+pub fn start(args: &SpeechArgs, voice: &Voice, write_notices: bool) -> Speaker {
     let settings = settings_for(args, &voice.vocab);
     let vocab = voice.vocab.clone();
     let notices: Notices = Box::new(move |notice| {
         let words = notice.words(&vocab);
         if write_notices {
-            println!("{words}");
+            // A closed standard output (`anna | head -1`) is no reason to fail.
+            let _ = writeln!(std::io::stdout(), "{words}");
         }
         Some(words)
     });

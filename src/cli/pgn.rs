@@ -97,7 +97,7 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
     let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
     if game.is_finished() {
         let review = crate::ui::review::Review::new(game, voice);
-        return crate::runtime::review(review, args.speech.clone(), sounds);
+        return crate::runtime::review(review, crate::ui::line::LineView, args.speech.clone(), sounds);
     }
     let (mut session, now, mut history) = game.replay_inputs(config);
     if session.started() {
@@ -119,17 +119,10 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
             ("side", announce::side(session.game().turn(), vocab)),
         ],
     ));
-    let options = crate::ui::line::Options {
-        confirm: !args.no_confirm,
-        ask_setup: false,
-        assistant: args.assistant,
-        sounds: args.sounds == Switch::On,
-        ..crate::ui::line::Options::default()
-    };
-    let mut ui = crate::ui::line::LineMode::with_session(session, game.setup(), voice, options, now);
-    ui.set_greeting(greeting, history);
-    ui.set_tags(save::base_tags(&game));
-    crate::runtime::run(ui, args.speech.clone(), sounds)
+    let mut app = crate::app::App::with_session(session, game.setup(), voice, args.options(), now);
+    app.set_greeting(greeting, history);
+    app.set_tags(save::base_tags(&game));
+    super::run_app(app, args)
 }
 
 /// `anna review FILE`.
@@ -144,7 +137,12 @@ pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
     match load(file, choice, &voice.vocab) {
         Ok(game) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
-            crate::runtime::review(crate::ui::review::Review::new(game, voice), args.speech.clone(), sounds)
+            crate::runtime::review(
+                crate::ui::review::Review::new(game, voice),
+                crate::ui::line::LineView,
+                args.speech.clone(),
+                sounds,
+            )
         }
         Err(code) => code,
     }

@@ -3,12 +3,13 @@
 //! `go 23`, `go 23 black` jump; `time`, `moves` and the board questions (`board`, `square e4`,
 //! `where knight`) answer for the position reviewed.
 //!
-//! Like [`LineMode`](super::line::LineMode), a [`Review`] does no I/O: lines in, [`Out`] values out.
+//! Like [`App`](crate::app::App), a [`Review`] does no I/O: lines in, [`Out`] values out.
 
 use std::time::Duration;
 
 use shakmaty::{Chess, Color, Position};
 
+use crate::app::Out;
 use crate::core::command::Command;
 use crate::core::explore;
 use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
@@ -18,7 +19,6 @@ use crate::language::announce::{self, fill};
 use crate::language::parse::fold;
 use crate::language::{commands, Vocabulary, Voice};
 use crate::ui::keys;
-use crate::ui::line::Out;
 
 /// The commands of the review, by their names in `[review.words]`.
 const STEPS: [&str; 5] = ["next", "back", "first", "end", "go"];

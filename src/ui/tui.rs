@@ -1,10 +1,12 @@
 //! The board view for low vision (`--ui board`): a large, high-contrast board drawn with ratatui.
 //!
-//! [`App`] is the plain state of the screen, copied from the [`Session`] after every change;
-//! [`view`] draws it (`impl Widget for &App`, which only reads); [`keys`] turns a key into a new
-//! state and [`Action`]s, a pure function tested without a terminal; [`repaint`] says when the
-//! clock face next changes; [`terminal`] is the loop at the edge (raw mode, alternate screen,
-//! panic hook, signals).
+//! The board view is a view of the one application ([`crate::app::App`]): it decides nothing about
+//! the game. [`Screen`] is the plain state of the screen, copied from the app's session before every
+//! draw; [`view`] draws it (`impl Widget for &Screen`, which only reads); [`keys`] turns a key into
+//! a new state and [`Action`]s (the cursor's words, or an event for the app), a pure function
+//! tested without a terminal; [`repaint`] says when the clock face next changes; [`terminal`] is the
+//! view at the edge (raw mode, alternate screen, panic hook, signals) that the runtime's one loop
+//! drives.
 
 pub mod keys;
 pub mod repaint;
@@ -18,7 +20,7 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Chess, Color, File, Move, Piece, Rank, Role, Square};
 
-use crate::core::message::{Effect, Priority, Sentence};
+use crate::core::message::Sentence;
 use crate::core::session::Session;
 use crate::language::{announce, Voice};
 
@@ -59,9 +61,9 @@ pub enum Mode {
 }
 
 /// Everything the board view shows. Plain data: the loop copies it from the session
-/// ([`App::sync`]) and repaints only when it differs from what was drawn.
+/// ([`Screen::sync`]) and repaints only when it differs from what was drawn.
 #[derive(Clone, Debug, PartialEq)]
-pub struct App {
+pub struct Screen {
     pub voice: Voice,
     pub settings: Settings,
     pub position: Chess,
@@ -85,11 +87,14 @@ pub struct App {
     pub mode: Mode,
     /// Anna asked which piece a pawn becomes: `q r b n` answer.
     pub promotion: bool,
+    /// The app waits for an answer (a setup question, a confirmation): a typed letter opens the
+    /// command line with it.
+    pub answering: bool,
 }
 
-impl App {
-    pub fn new(voice: Voice, settings: Settings) -> App {
-        App {
+impl Screen {
+    pub fn new(voice: Voice, settings: Settings) -> Screen {
+        Screen {
             voice,
             settings,
             position: Chess::default(),
@@ -105,6 +110,7 @@ impl App {
             selected: None,
             mode: Mode::Board,
             promotion: false,
+            answering: false,
         }
     }
 
@@ -124,21 +130,7 @@ impl App {
         let san = |p: Option<crate::core::message::Played>| p.map(|p| self.localize_san(&p.san.to_string()));
         self.moves = session.scoresheet().move_pairs(game).into_iter().map(|(n, w, b)| (n, san(w), san(b))).collect();
         self.outcome = session.outcome().map(|o| announce::outcome(o, &self.voice.vocab));
-    }
-
-    /// Takes in what the session said: the last sentence is shown, and a question about a promotion
-    /// lets `q r b n` answer it. Returns the sentences to speak, in order.
-    pub fn hear(&mut self, effects: &[Effect]) -> Vec<(String, Priority)> {
-        let mut spoken = Vec::new();
-        for effect in effects {
-            if let Effect::Say(utterance) = effect {
-                let words = self.voice.render(utterance);
-                self.promotion = utterance.sentence == Sentence::WhichPromotion;
-                self.said.clone_from(&words);
-                spoken.push((words, utterance.priority));
-            }
-        }
-        spoken
+        self.promotion = session.pending_question().is_some_and(|q| q.sentence == Sentence::WhichPromotion);
     }
 
     /// The letter of a piece on the board: this language's letter (the pawn's initial, or `P` when

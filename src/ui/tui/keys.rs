@@ -1,19 +1,16 @@
-//! Keys in, a new [`App`] and [`Action`]s out: `handle(app, key)` is pure, so every key is tested
+//! Keys in, a new [`Screen`] and [`Action`]s out: `handle(app, key)` is pure, so every key is tested
 //! as (state in, keys, state and words out) without a terminal. [`Key`] has a text form like
 //! helix's (`<up>`, `<ret>`, `<C-c>`), shared by tests and help.
 
 use std::fmt;
-use std::path::PathBuf;
 
 use shakmaty::{Color, Position, Role, Square};
 
 use crate::core::command::Command;
 use crate::core::rules::MoveSpec;
 use crate::language::announce::fill;
-use crate::language::{commands, describe};
-use crate::ui::keys;
-use crate::ui::save::{self, SaveKind};
-use crate::ui::tui::{App, Mode};
+use crate::language::describe;
+use crate::ui::tui::{Mode, Screen};
 
 /// A key, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,10 +33,10 @@ pub enum Key {
 pub enum Action {
     /// Say these words (already shown as the last announcement).
     Say(String),
-    /// Hand this command to the session.
+    /// Hand this command to the app (asked about first when it is destructive).
     Do(Command),
-    /// Write the scoresheet: PGN or braille, to a file or into Anna's games folder.
-    Save(SaveKind, Option<PathBuf>),
+    /// A line typed after `:`, for the app, as if typed in the line mode.
+    Line(String),
     /// Leave, restoring the terminal.
     Quit,
 }
@@ -107,7 +104,7 @@ impl Key {
 }
 
 /// The next state after `key`, and what to do.
-pub fn handle(mut app: App, key: Key) -> (App, Vec<Action>) {
+pub fn handle(mut app: Screen, key: Key) -> (Screen, Vec<Action>) {
     if matches!(key, Key::Ctrl('c' | 'q')) {
         return (app, vec![Action::Quit]);
     }
@@ -118,7 +115,7 @@ pub fn handle(mut app: App, key: Key) -> (App, Vec<Action>) {
     (app, actions)
 }
 
-fn command_key(app: &mut App, mut line: String, key: Key) -> Vec<Action> {
+fn command_key(app: &mut Screen, mut line: String, key: Key) -> Vec<Action> {
     match key {
         Key::Char(c) => line.push(c),
         Key::Backspace if line.pop().is_some() => {}
@@ -130,11 +127,12 @@ fn command_key(app: &mut App, mut line: String, key: Key) -> Vec<Action> {
     Vec::new()
 }
 
-/// A command line: the board's own words (`quit`, `flip`, `large`), else the line mode's commands.
-fn run_line(app: &mut App, line: &str) -> Vec<Action> {
-    match line.to_ascii_lowercase().as_str() {
-        "" => Vec::new(),
-        "q" | "quit" | "exit" => vec![Action::Quit],
+/// A command line: the board's own words (`q`, `exit`, `flip`, `large`), else everything the line
+/// mode understands, handed to the app as a typed line (`help`, `settings`, `resign`, `save`, `new`,
+/// moves, questions, answers).
+fn run_line(app: &mut Screen, line: &str) -> Vec<Action> {
+    match line.to_lowercase().as_str() {
+        "q" | "exit" => vec![Action::Quit],
         "flip" => {
             app.settings.flipped = !app.settings.flipped;
             Vec::new()
@@ -143,19 +141,14 @@ fn run_line(app: &mut App, line: &str) -> Vec<Action> {
             app.settings.large = !app.settings.large;
             Vec::new()
         }
-        _ if matches!(keys::leading(line, &app.voice.vocab), Some((name, _)) if name == "save") => {
-            let rest = keys::leading(line, &app.voice.vocab).map_or("", |(_, rest)| rest);
-            let (kind, path) = save::request(rest);
-            vec![Action::Save(kind, path)]
-        }
-        _ => match commands::command(line, &app.voice.vocab) {
-            Ok(command) => vec![Action::Do(command)],
-            Err(e) => say(app, e.message),
-        },
+        // An empty line answers nothing, but is the line mode's Enter (press the clock) only when
+        // no question waits.
+        "" if app.answering => Vec::new(),
+        _ => vec![Action::Line(line.to_string())],
     }
 }
 
-fn board_key(app: &mut App, key: Key) -> Vec<Action> {
+fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
     match key {
         Key::Up => go(app, 0, 1),
         Key::Down => go(app, 0, -1),
@@ -168,6 +161,11 @@ fn board_key(app: &mut App, key: Key) -> Vec<Action> {
         }
         Key::Char(':') => {
             app.mode = Mode::Command(String::new());
+            Vec::new()
+        }
+        // A question waits (the setup, a confirmation): typing answers it on the command line.
+        Key::Char(c) if app.answering && !c.is_whitespace() => {
+            app.mode = Mode::Command(c.to_string());
             Vec::new()
         }
         Key::Char(' ') => vec![Action::Do(Command::Press)],
@@ -187,23 +185,23 @@ fn board_key(app: &mut App, key: Key) -> Vec<Action> {
     }
 }
 
-fn say(app: &mut App, words: String) -> Vec<Action> {
+fn say(app: &mut Screen, words: String) -> Vec<Action> {
     app.said.clone_from(&words);
     vec![Action::Say(words)]
 }
 
-fn describe_cursor(app: &mut App) -> Vec<Action> {
+fn describe_cursor(app: &mut Screen) -> Vec<Action> {
     let words = describe::square(&app.voice, &app.position, app.cursor);
     say(app, words)
 }
 
-fn go(app: &mut App, right: i32, up: i32) -> Vec<Action> {
+fn go(app: &mut Screen, right: i32, up: i32) -> Vec<Action> {
     app.cursor = app.step(app.cursor, right, up);
     describe_cursor(app)
 }
 
 /// The next piece of `role` after the cursor: the side to move's first (a1 to h8), then the opponent's.
-fn jump(app: &mut App, role: Role) -> Vec<Action> {
+fn jump(app: &mut Screen, role: Role) -> Vec<Action> {
     let board = app.position.board();
     let side = |color: Color| (board.by_color(color) & board.by_role(role)).into_iter();
     let found: Vec<Square> = side(app.turn).chain(side(!app.turn)).collect();
@@ -217,7 +215,7 @@ fn jump(app: &mut App, role: Role) -> Vec<Action> {
 }
 
 /// Enter: choose the piece under the cursor, then its destination, which makes the move.
-fn enter(app: &mut App) -> Vec<Action> {
+fn enter(app: &mut Screen) -> Vec<Action> {
     match app.selected.take() {
         Some(from) if from == app.cursor => say(app, app.voice.vocab.word_owned("screen.cancelled")),
         Some(from) => vec![Action::Do(Command::Move(MoveSpec::squares(from, app.cursor, None)))],

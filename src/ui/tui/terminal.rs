@@ -1,40 +1,19 @@
-//! The board view's loop at the edge: raw mode and the alternate screen, restored on every way out
-//! (quit, Ctrl-C, a panic, SIGTERM or SIGHUP). Keys and signals arrive on one channel; the loop sleeps
-//! until a key, the session's next deadline or the next change of the clock face, and repaints only
-//! when what the screen shows has changed.
-//!
-//! Every input to the session is journaled and on the disk before what follows from it is shown or
-//! said, as in the line mode; the clock face's wake-up once a second journals the clock's reading.
-//! A board view game is resumed in the line mode (`anna --resume`).
+//! The board view at the edge: raw mode and the alternate screen, restored on every way out (quit,
+//! Ctrl-C, a panic, SIGTERM or SIGHUP). Keys and signals go into the runtime's one channel; the
+//! runtime's loop wakes for a key, the app's next deadline or the next change of the clock face,
+//! and [`BoardView`] repaints only when what the screen shows has changed.
 
 use std::io::{self, Stdout};
-use std::process::ExitCode;
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, terminal};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
-use crate::adapters::games;
-use crate::adapters::journal::{self, End, Record, Sink};
-use crate::adapters::sound::SoundPlayer;
-use crate::adapters::speech::Speaker;
-use crate::core::command::{Command, Input};
-use crate::core::message::{Effect, Priority};
-use crate::core::scoresheet::Tags;
-use crate::core::session::{Config, Session};
-use crate::language::announce::fill;
-use crate::language::Voice;
-use crate::ui::save::{self, Save, SaveKind};
-use crate::ui::tui::{handle, repaint, Action, App, Key, Settings};
-
-enum Source {
-    Key(Key),
-    Resize,
-    Quit,
-}
+use crate::runtime::{Program, Source, Step, View};
+use crate::ui::tui::{handle, repaint, Action, Key, Screen};
 
 /// The crossterm key as Anna's [`Key`]; `None` for keys the board view does not use.
 pub fn key(event: KeyEvent) -> Option<Key> {
@@ -84,7 +63,7 @@ fn watch_signals(sender: mpsc::Sender<Source>) {
     if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP]) {
         std::thread::spawn(move || {
             if signals.forever().next().is_some() {
-                let _ = sender.send(Source::Quit);
+                let _ = sender.send(Source::Closed);
             }
         });
     }
@@ -93,187 +72,101 @@ fn watch_signals(sender: mpsc::Sender<Source>) {
 #[cfg(not(unix))]
 fn watch_signals(_sender: mpsc::Sender<Source>) {}
 
-/// Plays a game on the board view until the player quits.
-pub fn run(
-    config: Config,
-    setup: Vec<Command>,
-    voice: Voice,
-    speaker: Speaker,
-    sounds: SoundPlayer,
-    settings: Settings,
-) -> ExitCode {
-    install_panic_hook();
-    let mut screen = match enter() {
-        Ok(screen) => screen,
-        Err(e) => {
-            restore();
-            eprintln!("anna: the board view needs a terminal: {e}");
-            return ExitCode::from(1);
-        }
-    };
-    let mut journal = Journaled {
-        sink: Sink::new(journal::folder()),
-        failed: voice.vocab.word("journal.failed").to_string(),
-        open: true,
-    };
-    let voice_record = Record::Voice { lang: voice.vocab.code().to_string(), squares: voice.squares, form: voice.form };
-    journal.begin(voice_record, &config, &speaker);
-    let result = play(&mut screen, config, setup, App::new(voice, settings), &speaker, &sounds, journal);
-    restore();
-    speaker.finish(Duration::from_millis(500));
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("anna: the terminal failed: {e}");
-            ExitCode::from(1)
+/// The board view: the terminal in raw mode, and the screen last drawn.
+pub struct BoardView {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+    screen: Screen,
+    drawn: Option<Screen>,
+}
+
+impl BoardView {
+    /// Takes the terminal (raw mode, alternate screen); it is given back when the view is dropped,
+    /// and by the panic hook.
+    pub fn open(screen: Screen) -> io::Result<BoardView> {
+        install_panic_hook();
+        match enter() {
+            Ok(terminal) => Ok(BoardView { terminal, screen, drawn: None }),
+            Err(e) => {
+                restore();
+                Err(e)
+            }
         }
     }
 }
 
-fn play(
-    screen: &mut Terminal<CrosstermBackend<Stdout>>,
-    config: Config,
-    setup: Vec<Command>,
-    mut app: App,
-    speaker: &Speaker,
-    sounds: &SoundPlayer,
-    mut journal: Journaled,
-) -> io::Result<()> {
-    let mut session = Session::new(config);
-    let tags = Tags { date: games::now_stamp().0, ..Tags::default() };
-    let began = Instant::now();
-    for command in setup {
-        let effects = journal.handle(&mut session, Input::act(command), Duration::ZERO, speaker);
-        tell(&mut app, &effects, speaker, sounds);
+impl Drop for BoardView {
+    fn drop(&mut self) {
+        restore();
     }
-    let (sender, receiver) = mpsc::channel();
-    watch_signals(sender.clone());
-    std::thread::spawn(move || loop {
-        let source = match event::read() {
-            Ok(Event::Key(k)) => match key(k) {
-                Some(k) => Source::Key(k),
-                None => continue,
-            },
-            Ok(Event::Resize(..)) => Source::Resize,
-            Ok(_) => continue,
-            Err(_) => Source::Quit,
-        };
-        let quit = matches!(source, Source::Quit);
-        if sender.send(source).is_err() || quit {
-            return;
-        }
-    });
+}
 
-    let mut drawn: Option<App> = None;
-    loop {
-        let now = began.elapsed();
-        app.sync(&session, now);
-        if drawn.as_ref() != Some(&app) {
-            screen.draw(|frame| frame.render_widget(&app, frame.area()))?;
-            drawn = Some(app.clone());
-        }
-        let received = match repaint::wake_at(&session, now) {
-            Some(at) => receiver.recv_timeout(at.saturating_sub(now)),
-            None => receiver.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
-        };
-        let mut effects = Vec::new();
-        let was_over = session.outcome().is_some();
-        match received {
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                effects = journal.handle(&mut session, Input::Tick, began.elapsed(), speaker);
+impl View for BoardView {
+    fn listen(&mut self, sender: mpsc::Sender<Source>) {
+        watch_signals(sender.clone());
+        std::thread::spawn(move || loop {
+            let source = match event::read() {
+                Ok(Event::Key(k)) => match key(k) {
+                    Some(k) => Source::Key(k),
+                    None => continue,
+                },
+                Ok(Event::Resize(..)) => Source::Resize,
+                Ok(_) => continue,
+                Err(_) => Source::Closed,
+            };
+            let closed = matches!(source, Source::Closed);
+            if sender.send(source).is_err() || closed {
+                return;
             }
-            Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Quit) => return Ok(()),
-            Ok(Source::Resize) => {
-                screen.autoresize()?;
-                drawn = None;
-            }
-            Ok(Source::Key(key)) => {
-                let (next, actions) = handle(app, key);
-                app = next;
-                for action in actions {
-                    match action {
-                        Action::Say(words) => speaker.say(words, Priority::Info),
-                        Action::Do(command) => {
-                            effects.extend(journal.handle(&mut session, Input::act(command), began.elapsed(), speaker))
-                        }
-                        Action::Save(kind, path) => {
-                            let save = save::of_session(&session, &app.voice.vocab, &tags, kind, path);
-                            speaker.say(write_save(&save, &app.voice), Priority::Info);
-                        }
-                        Action::Quit => return Ok(()),
-                    }
+        });
+    }
+
+    fn translate(&mut self, _program: &dyn Program, source: Source) -> Vec<Step> {
+        match source {
+            Source::Resize => {
+                if self.terminal.autoresize().is_ok() {
+                    self.drawn = None;
                 }
+                vec![Step::Redraw]
             }
-        }
-        let ended = !was_over && session.outcome().is_some();
-        tell(&mut app, &effects, speaker, sounds);
-        if ended {
-            // A game that has just ended is saved by itself, as in the line mode.
-            let save = save::of_session(&session, &app.voice.vocab, &tags, SaveKind::Pgn, None);
-            speaker.say(write_save(&save, &app.voice), Priority::Info);
-        }
-    }
-}
-
-/// Writes a scoresheet and returns what to say: where it went, or why it could not.
-fn write_save(save: &Save, voice: &Voice) -> String {
-    match games::write(save, &games::now_stamp().1) {
-        Ok(path) => fill(voice.vocab.word("line.saved"), &[("path", path.display().to_string())]),
-        Err((path, error)) => fill(voice.vocab.word("line.save_failed"), &[("path", path), ("text", error)]),
-    }
-}
-
-/// The board view's game journal.
-struct Journaled {
-    sink: Sink,
-    /// The sentence said once when the game cannot be saved.
-    failed: String,
-    /// Inputs are journaled until the game is over.
-    open: bool,
-}
-
-impl Journaled {
-    fn begin(&mut self, voice: Record, config: &Config, speaker: &Speaker) {
-        let mut result = self.sink.begin().and_then(|()| self.sink.write(&voice));
-        for record in journal::config_records(config, Duration::ZERO) {
-            result = result.and_then(|()| self.sink.write(&record));
-        }
-        let result = result.and_then(|()| self.sink.sync());
-        self.report(result, speaker);
-    }
-
-    /// Journals the input, hands it to the session, and has both on the disk before returning
-    /// what follows from it.
-    fn handle(&mut self, session: &mut Session, input: Input, now: Duration, speaker: &Speaker) -> Vec<Effect> {
-        if !self.open {
-            return session.handle(input, now);
-        }
-        let mut result = self.sink.write(&Record::Input { at: now, input: input.clone() });
-        let effects = session.handle(input, now);
-        if session.outcome().is_some() {
-            self.open = false;
-            result = result.and_then(|()| self.sink.write(&Record::End { at: now, how: End::Finished }));
-        }
-        let result = result.and_then(|()| self.sink.sync());
-        self.report(result, speaker);
-        effects
-    }
-
-    fn report(&self, result: Result<(), String>, speaker: &Speaker) {
-        if let Err(error) = result {
-            speaker.say(fill(&self.failed, &[("error", error)]), Priority::Urgent);
+            Source::Key(key) => {
+                let (next, actions) = handle(self.screen.clone(), key);
+                self.screen = next;
+                actions
+                    .into_iter()
+                    .map(|action| match action {
+                        Action::Say(words) => Step::Say(words),
+                        Action::Do(command) => Step::Event(crate::app::Event::Command(command)),
+                        Action::Line(line) => Step::Event(crate::app::Event::Line(line)),
+                        Action::Quit => Step::Quit,
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
         }
     }
-}
 
-/// Shows and says what the session said, and plays its sounds.
-fn tell(app: &mut App, effects: &[Effect], speaker: &Speaker, sounds: &SoundPlayer) {
-    for (words, priority) in app.hear(effects) {
-        speaker.say(words, priority);
+    fn show(&mut self, words: &str) -> bool {
+        self.screen.said = words.to_string();
+        true
     }
-    for effect in effects {
-        if let Effect::Play(sound) = effect {
-            sounds.play(*sound);
+
+    fn draw(&mut self, program: &dyn Program, now: Duration) -> io::Result<()> {
+        if let Some(session) = program.session() {
+            self.screen.sync(session, now);
         }
+        self.screen.answering = program.awaiting_answer();
+        if self.drawn.as_ref() != Some(&self.screen) {
+            self.terminal.draw(|frame| frame.render_widget(&self.screen, frame.area()))?;
+            self.drawn = Some(self.screen.clone());
+        }
+        Ok(())
+    }
+
+    fn wake_at(&self, program: &dyn Program, now: Duration) -> Option<Duration> {
+        program.session().and_then(|session| repaint::wake_at(session, now))
+    }
+
+    fn writes_lines(&self) -> bool {
+        false
     }
 }

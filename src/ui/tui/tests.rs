@@ -10,15 +10,13 @@ use ratatui::style::Color as Tint;
 use ratatui::Terminal;
 use shakmaty::{Color, Square};
 
-use crate::ui::save::SaveKind;
-
 use crate::core::clock::TimeControl;
 use crate::core::command::{Command, Input};
 use crate::core::rules::MoveSpec;
 use crate::core::session::Session;
 use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
 use crate::ui::tui::repaint::{next_repaint, wake_at};
-use crate::ui::tui::{handle, Action, App, Key, Mode, Settings};
+use crate::ui::tui::{handle, Action, Key, Mode, Screen, Settings};
 
 fn voice(code: &str) -> Voice {
     Voice::new(Vocabulary::get(code).unwrap(), SquareStyle::AnnexD, MoveForm::Short)
@@ -39,8 +37,8 @@ fn session() -> Session {
     s
 }
 
-fn app(code: &str, settings: Settings) -> App {
-    let mut app = App::new(voice(code), settings);
+fn app(code: &str, settings: Settings) -> Screen {
+    let mut app = Screen::new(voice(code), settings);
     let s = session();
     app.sync(&s, Duration::from_secs(20));
     app.cursor = Square::F3;
@@ -48,13 +46,13 @@ fn app(code: &str, settings: Settings) -> App {
     app
 }
 
-fn draw(app: &App, width: u16, height: u16) -> Buffer {
+fn draw(app: &Screen, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| frame.render_widget(app, frame.area())).unwrap();
     terminal.backend().buffer().clone()
 }
 
-fn screen(app: &App, width: u16, height: u16) -> String {
+fn screen(app: &Screen, width: u16, height: u16) -> String {
     let buffer = draw(app, width, height);
     let mut out = String::new();
     for y in 0..height {
@@ -136,7 +134,7 @@ fn command_line_is_shown() {
 #[test]
 fn piece_letters_follow_the_language() {
     let letters = |code: &str| {
-        let app = App::new(voice(code), Settings::default());
+        let app = Screen::new(voice(code), Settings::default());
         let start = shakmaty::Chess::default();
         let board = shakmaty::Position::board(&start);
         [Square::E1, Square::D1, Square::A1, Square::C1, Square::B1, Square::E2, Square::E8, Square::E7]
@@ -148,7 +146,7 @@ fn piece_letters_follow_the_language() {
     assert_eq!(letters("de"), "KDTLSBkb");
     assert_eq!(letters("sk"), "KDVSJPkp");
     assert_eq!(letters("sl"), "KDTLSPkp", "the pawn's initial K is the king's: P");
-    assert_eq!(App::new(voice("de"), Settings::default()).localize_san("Nxf3+"), "Sxf3+");
+    assert_eq!(Screen::new(voice("de"), Settings::default()).localize_san("Nxf3+"), "Sxf3+");
 }
 
 #[test]
@@ -164,8 +162,8 @@ fn keys_have_a_text_form() {
 }
 
 /// Presses `keys` (text form) from the start position, German voice; returns the state and the actions.
-fn press(keys: &str, settings: Settings) -> (App, Vec<Action>) {
-    let mut app = App::new(voice("de"), settings);
+fn press(keys: &str, settings: Settings) -> (Screen, Vec<Action>) {
+    let mut app = Screen::new(voice("de"), settings);
     let mut actions = Vec::new();
     for key in Key::parse_all(keys).unwrap() {
         let (next, more) = handle(app, key);
@@ -216,13 +214,13 @@ fn enter_twice_makes_the_move_and_esc_cancels() {
 }
 
 #[test]
-fn command_line_hands_commands_to_the_session() {
-    assert_eq!(press(":offer<ret>", Settings::default()).1, [Action::Do(Command::Offer)]);
+fn command_line_hands_lines_to_the_app() {
+    let line = |text: &str| vec![Action::Line(text.to_string())];
+    assert_eq!(press(":offer<ret>", Settings::default()).1, line("offer"));
     // The scoresheet is saved from the board view too, in the game's language (FIDE 8.1).
-    let pgn = std::path::PathBuf::from("partie.pgn");
-    assert_eq!(press(":speichern partie.pgn<ret>", Settings::default()).1, [Action::Save(SaveKind::Pgn, Some(pgn))]);
-    assert_eq!(press(":save braille<ret>", Settings::default()).1, [Action::Save(SaveKind::Braille, None)]);
-    assert_eq!(press(":quit<ret>", Settings::default()).1, [Action::Quit]);
+    assert_eq!(press(":speichern partie.pgn<ret>", Settings::default()).1, line("speichern partie.pgn"));
+    assert_eq!(press(":quit<ret>", Settings::default()).1, line("quit"));
+    assert_eq!(press(":q<ret>", Settings::default()).1, [Action::Quit]);
     assert_eq!(press("<C-c>", Settings::default()).1, [Action::Quit]);
     let (app, actions) = press(":ofx<bs><bs>ffer", Settings::default());
     assert_eq!((app.mode, actions), (Mode::Command("offer".into()), vec![]));
@@ -230,19 +228,22 @@ fn command_line_hands_commands_to_the_session() {
     assert_eq!(app.mode, Mode::Board);
     let (app, _) = press(":flip<ret>", Settings::default());
     assert!(app.settings.flipped);
-    let (_, actions) = press(":blah blah<ret>", Settings::default());
-    assert!(matches!(actions.as_slice(), [Action::Do(Command::Unclear { .. })]), "the session explains: {actions:?}");
+    // A question waits: a letter typed opens the command line to answer it.
+    let mut waiting = Screen::new(voice("de"), Settings::default());
+    waiting.answering = true;
+    let (waiting, actions) = handle(waiting, Key::Char('j'));
+    assert_eq!((waiting.mode, actions), (Mode::Command("j".into()), vec![]));
 }
 
 #[test]
 fn a_promotion_is_answered_with_a_piece_key() {
     let mut s = Session::default();
     s.handle(Input::act(Command::Fen("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1".into())), Duration::ZERO);
-    let mut app = App::new(voice("en"), Settings::default());
+    let mut app = Screen::new(voice("en"), Settings::default());
     app.sync(&s, Duration::ZERO);
-    let effects = s.handle(Input::act(Command::Move(MoveSpec::squares(Square::E7, Square::E8, None))), Duration::ZERO);
-    app.hear(&effects);
-    assert!(app.promotion, "Anna asked: {}", app.said);
+    s.handle(Input::act(Command::Move(MoveSpec::squares(Square::E7, Square::E8, None))), Duration::ZERO);
+    app.sync(&s, Duration::ZERO);
+    assert!(app.promotion, "Anna asked which piece");
     let (_, actions) = handle(app, Key::Char('n'));
     let [Action::Do(command)] = actions.as_slice() else { panic!("{actions:?}") };
     s.handle(Input::act(command.clone()), Duration::ZERO);
@@ -266,13 +267,12 @@ fn the_clock_face_changes_once_a_second() {
 #[test]
 fn an_idle_game_repaints_at_most_once_a_second() {
     let mut s = session();
-    let mut app = App::new(voice("en"), Settings::default());
+    let mut app = Screen::new(voice("en"), Settings::default());
     let mut now = Duration::from_secs(20);
     let end = now + Duration::from_secs(60);
-    let (mut drawn, mut repaints, mut wakes): (Option<App>, Vec<Duration>, u32) = (None, Vec::new(), 0);
+    let (mut drawn, mut repaints, mut wakes): (Option<Screen>, Vec<Duration>, u32) = (None, Vec::new(), 0);
     while now < end {
-        let effects = s.handle(Input::Tick, now);
-        app.hear(&effects);
+        s.handle(Input::Tick, now);
         app.sync(&s, now);
         if drawn.as_ref() != Some(&app) {
             repaints.push(now);

@@ -1,4 +1,4 @@
-//! Drawing: `impl Widget for &App`, which only reads. The board reads at low vision: black and
+//! Drawing: `impl Widget for &Screen`, which only reads. The board reads at low vision: black and
 //! white squares, a bright cursor that also has brackets, piece letters in the chosen language with
 //! Black's marked by asterisks as well as lower case, coordinates, both clocks, the move list, the
 //! last announcement and whose turn it is. Without colour, dark squares are in reverse video.
@@ -11,7 +11,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use shakmaty::{Color, File, Position, Rank, Square};
 
 use crate::language::announce::fill;
-use crate::ui::tui::{clock_text, App, Mode};
+use crate::ui::tui::{clock_text, Mode, Screen};
 
 /// The cells of one square: (width, height).
 const SMALL: (u16, u16) = (3, 1);
@@ -20,7 +20,7 @@ const LARGE: (u16, u16) = (7, 3);
 /// The rank numbers take two columns left of the board; the file letters one row below it.
 const LABEL: u16 = 2;
 
-impl App {
+impl Screen {
     /// The square size for `area`: with large squares asked, the largest that fits beside a panel
     /// and above the footer; otherwise small.
     fn square_size(&self, area: Rect) -> (u16, u16) {
@@ -170,7 +170,7 @@ impl App {
     }
 }
 
-impl Widget for &App {
+impl Widget for &Screen {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let size = self.square_size(area);
         let (board_w, board_h) = (LABEL + 8 * size.0, 8 * size.1 + 1);

@@ -12,7 +12,7 @@ use std::time::Duration;
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Position};
 
-use super::{LineMode, Out};
+use super::{App, Out};
 use crate::core::command::{Command, Input};
 use crate::core::message::Priority;
 use crate::core::opponent::{Clocks, EngineFailure, Opponent, Request};
@@ -41,7 +41,7 @@ impl State {
     }
 }
 
-impl LineMode {
+impl App {
     /// The side the computer plays, if it plays.
     pub fn computer_side(&self) -> Option<Color> {
         self.options.computer.then(|| !self.user_side())
@@ -112,7 +112,7 @@ impl LineMode {
 
     /// The computer's answer to request `id`: a move in UCI, played and completed for its side. An
     /// answer to an old request is dropped; a move that is not legal is the engine's failure.
-    pub fn engine_move(&mut self, id: u64, uci: &str, now: Duration) -> Vec<Out> {
+    pub(super) fn engine_move(&mut self, id: u64, uci: &str, now: Duration) -> Vec<Out> {
         let mut out = self.settle_board(now);
         out.extend(self.play_engine_move(id, uci, now));
         out.extend(self.sync_board(now));
@@ -133,6 +133,11 @@ impl LineMode {
         let Some(mv) = uci.parse::<UciMove>().ok().and_then(|uci| game.resolve_uci(&uci).ok()) else {
             return self.fail(EngineFailure::Garbage, now);
         };
+        self.play_for(side, mv, now)
+    }
+
+    /// The computer's move for `side`: made, then its clock pressed.
+    pub(super) fn play_for(&mut self, side: Color, mv: shakmaty::Move, now: Duration) -> Vec<Out> {
         let mut out = self.act_as(side, Command::Move(MoveSpec::of_move(mv)), now);
         if self.session.awaiting_press() == Some(side) {
             out.extend(self.act_as(side, Command::Press, now));
@@ -141,7 +146,7 @@ impl LineMode {
     }
 
     /// The engine failed on request `id`: said in a sentence, and the built-in opponent answers.
-    pub fn engine_failed(&mut self, id: u64, failure: EngineFailure, now: Duration) -> Vec<Out> {
+    pub(super) fn engine_failed(&mut self, id: u64, failure: EngineFailure, now: Duration) -> Vec<Out> {
         if self.computer.thinking != Some(id) {
             return Vec::new();
         }
@@ -180,7 +185,7 @@ impl LineMode {
 
     /// Through the journal like every other input.
     fn act_as(&mut self, side: Color, command: Command, now: Duration) -> Vec<Out> {
-        self.handle(Input::by(side, command), now)
+        self.input(Input::by(side, command), now)
     }
 }
 

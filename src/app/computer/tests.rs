@@ -2,7 +2,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::super::{LineMode, Options, Out};
+use super::super::{App, Options, Out};
 use crate::core::clock::TimeControl;
 use crate::core::command::{Command, Setting};
 use crate::core::opponent::{EngineFailure, Level, Request};
@@ -15,13 +15,13 @@ fn voice() -> Voice {
 }
 
 /// A game against the computer at level 2 with 5+3, the user playing `user`.
-fn against_computer(user: Color, setup: Vec<Command>) -> (LineMode, Vec<Out>) {
+fn against_computer(user: Color, setup: Vec<Command>) -> (App, Vec<Out>) {
     let mut setup = setup;
     setup.push(Command::TimeControl(TimeControl::parse("5+3").unwrap()));
     setup.push(Command::Set(Setting::Player(Some(user))));
     let options =
         Options { computer: true, level: Level::new(2).unwrap(), engine: "fish".to_string(), ..Options::default() };
-    let mut m = LineMode::new(Config::default(), setup, voice(), options);
+    let mut m = App::new(Config::default(), setup, voice(), options);
     let start = m.start();
     (m, start)
 }
@@ -144,7 +144,7 @@ fn a_draw_offer_is_declined_when_equal_and_accepted_when_lost() {
 #[test]
 fn setup_questions_take_computer_for_the_opponent() {
     let options = Options { ask_setup: true, ..Options::default() };
-    let mut m = LineMode::new(Config::default(), Vec::new(), voice(), options);
+    let mut m = App::new(Config::default(), Vec::new(), voice(), options);
     m.start();
     m.line("black", secs(0));
     m.line("", secs(0));

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::ValueEnum;
 
-use super::{Enter, LineMode, Out, SpeechChange};
+use super::{App, Enter, Out, SpeechChange};
 use crate::adapters::speech::Choice;
 use crate::core::command::Command;
 use crate::core::message::Priority;
@@ -30,7 +30,7 @@ const fn on_off_word(on: bool) -> &'static str {
     }
 }
 
-impl LineMode {
+impl App {
     /// `set NAME VALUE`.
     pub(super) fn set(&mut self, rest: &str, now: Duration) -> Vec<Out> {
         let (name, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));

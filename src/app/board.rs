@@ -2,8 +2,8 @@
 //! of the board and carries out what it asks, in order: a command for the session (after which the
 //! mirror looks at the game again), a request for the board ([`Out::Board`], sent by the runtime
 //! through its link) and a sentence. Still no I/O here: what the link reports comes in through
-//! [`LineMode::board_report`], and the second of quiet after which a rook move that might have
-//! become castling is made is one more deadline ([`LineMode::next_deadline`]).
+//! [`App::board_report`], and the second of quiet after which a rook move that might have
+//! become castling is made is one more deadline ([`App::next_deadline`]).
 //!
 //! What a blind player hears about the link itself: that the board is connected, that it is not
 //! (the game goes on, Anna keeps trying), and on reconnection the mirror's repair steps. A corrupted
@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{LineMode, Out};
+use super::{App, Out};
 use crate::board_link::mirror::{Mirror, MirrorOut};
 use crate::board_link::serial::LinkReport;
 use crate::board_link::BoardEvent;
@@ -39,6 +39,9 @@ const REJECTED_SAID: u32 = 3;
 #[derive(Clone, Debug)]
 pub(super) struct Board {
     mirror: Mirror,
+    /// Who plays on the board, when it was given (a script's `board connect white`) rather than
+    /// followed from the player's side: `Some(None)` for both sides.
+    fixed_side: Option<Option<Color>>,
     /// When the board last reported a lift or a place and nothing settled it since.
     unsettled: Option<Duration>,
     /// Rejected lines in the current burst, when the last came, and when the last notice was given.
@@ -47,16 +50,37 @@ pub(super) struct Board {
     noticed: Option<Duration>,
 }
 
-impl LineMode {
+impl App {
     /// A peg board joins the game (`--board`): the player's side plays on it, both sides in the
     /// assistant's mode or when no side is chosen; the other side's moves are shown on it.
     pub fn connect_board(&mut self) {
-        let mirror = Mirror::new(self.session.game(), self.board_side());
-        self.board = Some(Board { mirror, unsettled: None, rejected: 0, last_rejected: None, noticed: None });
+        self.connect_board_as(None);
+    }
+
+    /// A peg board joins the game, with the side that plays on it given (`Some(None)`: both), or
+    /// followed from the player's side (`None`).
+    pub fn connect_board_as(&mut self, fixed_side: Option<Option<Color>>) {
+        let side = fixed_side.unwrap_or_else(|| self.player_board_side());
+        let mirror = Mirror::new(self.session.game(), side);
+        let board = Board { mirror, fixed_side, unsettled: None, rejected: 0, last_rejected: None, noticed: None };
+        self.board = Some(board);
+    }
+
+    /// Whether a peg board is linked.
+    pub fn board_connected(&self) -> bool {
+        self.board.is_some()
     }
 
     /// Who plays on the board: `None` for both sides.
     fn board_side(&self) -> Option<Color> {
+        match self.board.as_ref().and_then(|b| b.fixed_side) {
+            Some(side) => side,
+            None => self.player_board_side(),
+        }
+    }
+
+    /// Who plays on the board, followed from the player's side.
+    fn player_board_side(&self) -> Option<Color> {
         if self.options.assistant {
             None
         } else if self.options.computer {
@@ -72,7 +96,7 @@ impl LineMode {
     }
 
     /// What the link reported, at `now`.
-    pub fn board_report(&mut self, report: &LinkReport, now: Duration) -> Vec<Out> {
+    pub(super) fn board_report(&mut self, report: &LinkReport, now: Duration) -> Vec<Out> {
         let Some(board) = self.board.as_mut() else { return Vec::new() };
         let mut out = Vec::new();
         match report {
@@ -162,7 +186,7 @@ impl LineMode {
                 MirrorOut::Act(_, Command::Touch(_)) if self.session.outcome().is_some() => {}
                 MirrorOut::Act(actor, command) => {
                     // Through the journal like every other input.
-                    out.extend(self.handle(Input::Act { actor, command }, now));
+                    out.extend(self.input(Input::Act { actor, command }, now));
                     if let Some(board) = self.board.as_mut() {
                         for (i, more) in board.mirror.sync(self.session.game()).into_iter().enumerate() {
                             queue.insert(i, more);
@@ -182,19 +206,19 @@ impl LineMode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::Options;
     use crate::board_link::codec::LineError;
     use crate::board_link::serial::LinkError;
     use crate::board_link::HostCommand;
     use crate::core::command::{Command, Setting};
     use crate::core::session::Config;
     use crate::language::Voice;
-    use crate::ui::line::Options;
     use shakmaty::Square;
 
-    fn board_mode(setup: Vec<Command>) -> LineMode {
+    fn board_mode(setup: Vec<Command>) -> App {
         let mut setup = setup;
         setup.push(Command::Set(Setting::Player(Some(Color::White))));
-        let mut mode = LineMode::new(Config::default(), setup, Voice::english(), Options::default());
+        let mut mode = App::new(Config::default(), setup, Voice::english(), Options::default());
         mode.start();
         mode.connect_board();
         mode
@@ -209,7 +233,7 @@ mod tests {
             .collect()
     }
 
-    fn event(mode: &mut LineMode, event: BoardEvent, secs: u64) -> Vec<Out> {
+    fn event(mode: &mut App, event: BoardEvent, secs: u64) -> Vec<Out> {
         mode.board_report(&LinkReport::Event(event), Duration::from_secs(secs))
     }
 
@@ -278,7 +302,7 @@ mod tests {
 
     #[test]
     fn without_a_board_restore_says_how_to_link_one() {
-        let mut m = LineMode::new(Config::default(), Vec::new(), Voice::english(), Options::default());
+        let mut m = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
         m.start();
         let out = said(&m.line("restore board", Duration::ZERO));
         assert_eq!(out, ["No peg board is linked; start Anna with --board and the board's port."]);

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{LineMode, Out};
+use super::{App, Out};
 use crate::core::clock::TimeControl;
 use crate::core::command::{Command, Setting};
 use crate::core::message::Priority;
@@ -24,7 +24,7 @@ pub(super) struct Questions {
     time_control: Option<TimeControl>,
 }
 
-impl LineMode {
+impl App {
     pub(super) fn answer_setup(&mut self, mut questions: Questions, text: &str, now: Duration) -> Vec<Out> {
         let Some(side) = questions.side else {
             return match self.side_answer(text) {

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{LineMode, Out, SpeechChange};
+use super::{App, Out, SpeechChange};
 use crate::adapters::journal::{self, End, Journal, Record};
 use crate::core::command::{Command, Input};
 use crate::core::message::{Arg, Priority, Sentence, Utterance};
@@ -94,9 +94,9 @@ pub fn worth_resuming(journal: &Journal) -> bool {
     !journal.ended() && (session.started() || !session.game().plies().is_empty())
 }
 
-impl LineMode {
+impl App {
     /// Starts with this unfinished game: resumes it, or asks first.
-    pub fn with_unfinished(mut self, unfinished: Unfinished) -> LineMode {
+    pub fn with_unfinished(mut self, unfinished: Unfinished) -> App {
         self.resume = Some(unfinished);
         self
     }

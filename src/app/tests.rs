@@ -1,8 +1,8 @@
 use super::*;
 use crate::language::Vocabulary;
 
-fn mode(options: Options) -> LineMode {
-    LineMode::new(Config::default(), Vec::new(), Voice::english(), options)
+fn mode(options: Options) -> App {
+    App::new(Config::default(), Vec::new(), Voice::english(), options)
 }
 
 fn said(outs: &[Out]) -> Vec<String> {
@@ -14,7 +14,7 @@ fn said(outs: &[Out]) -> Vec<String> {
         .collect()
 }
 
-fn type_lines(mode: &mut LineMode, lines: &[&str]) -> Vec<String> {
+fn type_lines(mode: &mut App, lines: &[&str]) -> Vec<String> {
     lines.iter().flat_map(|l| said(&mode.line(l, Duration::ZERO))).collect()
 }
 
@@ -51,7 +51,7 @@ fn setup_questions_take_enter_enter_enter() {
 #[test]
 fn setup_questions_understand_the_language_and_refuse_nonsense() {
     let voice = Voice::new(Vocabulary::get("cs").unwrap(), Default::default(), Default::default());
-    let mut m = LineMode::new(Config::default(), Vec::new(), voice, Options { ask_setup: true, ..Options::default() });
+    let mut m = App::new(Config::default(), Vec::new(), voice, Options { ask_setup: true, ..Options::default() });
     m.start();
     let out = type_lines(&mut m, &["zelený"]);
     assert_eq!(out[0], "Odpovězte prosím bílý, nebo černý.");
@@ -64,7 +64,7 @@ fn setup_questions_understand_the_language_and_refuse_nonsense() {
 fn help_in_every_language() {
     for code in Vocabulary::codes() {
         let voice = Voice::new(Vocabulary::get(code).unwrap(), Default::default(), Default::default());
-        let mut m = LineMode::new(Config::default(), Vec::new(), voice.clone(), Options::default());
+        let mut m = App::new(Config::default(), Vec::new(), voice.clone(), Options::default());
         let help = voice.vocab.commands.iter().find(|(n, _)| n == "help").unwrap().1[0].clone();
         assert_eq!(type_lines(&mut m, &[&help]), [voice.vocab.word("help.intro")], "{code}");
         assert_eq!(type_lines(&mut m, &["help resign"]), [voice.vocab.word("help.resign")], "{code}");
@@ -112,7 +112,7 @@ fn save_writes_pgn_or_braille_where_asked() {
 #[test]
 fn the_german_save_word_and_braille_in_german_notation() {
     let voice = Voice::new(Vocabulary::german(), Default::default(), Default::default());
-    let mut m = LineMode::new(Config::default(), Vec::new(), voice, Options::default());
+    let mut m = App::new(Config::default(), Vec::new(), voice, Options::default());
     type_lines(&mut m, &["e4", "", "Sf6", ""]);
     let braille = saves(&m.line("speichern Braille", Duration::ZERO)).remove(0);
     assert_eq!(braille.path, None);

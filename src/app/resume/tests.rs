@@ -1,7 +1,7 @@
 use super::*;
 use crate::adapters::journal::{frame, parse};
+use crate::app::Options;
 use crate::core::clock::TimeControl;
-use crate::ui::line::Options;
 
 fn secs(s: f64) -> Duration {
     Duration::from_secs_f64(s)
@@ -35,23 +35,23 @@ impl Disk {
     }
 }
 
-fn game_mode() -> LineMode {
+fn game_mode() -> App {
     let setup = vec![
         Command::TimeControl(TimeControl::parse("300+2").unwrap()),
         Command::Name(Color::White, "Alice".into()),
         Command::Name(Color::Black, "Bob".into()),
     ];
-    LineMode::new(Config::default(), setup, Voice::english(), Options { confirm: false, ..Options::default() })
+    App::new(Config::default(), setup, Voice::english(), Options { confirm: false, ..Options::default() })
 }
 
-fn play(m: &mut LineMode, disk: &mut Disk, lines: &[(f64, &str)]) {
+fn play(m: &mut App, disk: &mut Disk, lines: &[(f64, &str)]) {
     for (t, line) in lines {
         disk.take(m.line(line, secs(*t)));
     }
 }
 
-fn resumed(journal: Journal, ask: bool) -> (LineMode, Vec<String>) {
-    let mut m = LineMode::new(Config::default(), Vec::new(), Voice::english(), Options::default());
+fn resumed(journal: Journal, ask: bool) -> (App, Vec<String>) {
+    let mut m = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
     m = m.with_unfinished(Unfinished { path: PathBuf::from("game.journal"), journal, kept: None, ask });
     let mut disk = Disk::default();
     disk.files.push(Vec::new());
@@ -71,7 +71,7 @@ fn a_resumed_game_stands_as_it_stood_with_its_clocks_stopped() {
     assert_eq!(journal.last_instant(), secs(13.5));
     let (mut r, said) = resumed(journal, false);
     assert_eq!(r.session().game().position().board().to_string(), m.session().game().position().board().to_string());
-    let pgn = |m: &LineMode| crate::cli::pgn_text(m.session(), &m.voice().vocab);
+    let pgn = |m: &App| crate::cli::pgn_text(m.session(), &m.voice().vocab);
     assert_eq!(pgn(&r), pgn(&m), "the scoresheet with its clock readings");
     assert_eq!(r.session().draw_offer(), Some(Color::White));
     assert_eq!(r.session().name(Color::White), Some("Alice"));
@@ -88,7 +88,7 @@ fn a_resumed_game_stands_as_it_stood_with_its_clocks_stopped() {
         ]
     );
     // White's move is not yet completed: stopped at 13.5 s, White has 300 + 2 - 2 + 2 - 4.25 s.
-    let white = |m: &LineMode, at| m.session().clock().remaining(Color::White, at);
+    let white = |m: &App, at| m.session().clock().remaining(Color::White, at);
     assert_eq!(white(&r, secs(13.5)), secs(297.75));
     // The program starts again at 0; a minute passes before the players say resume.
     assert_eq!(white(&r, secs(60.0)), secs(297.75), "stopped");
@@ -195,7 +195,12 @@ fn replaying_gives_the_game_as_played_in_every_scenario() {
             let mut session = Session::default();
             session.replaying(replaying);
             for step in &steps {
-                session.handle(step.input.clone(), step.time);
+                let input = match &step.what {
+                    crate::script::What::Input(input) => input.clone(),
+                    crate::script::What::Typed { command, .. } => Input::act(command.clone()),
+                    _ => Input::Tick,
+                };
+                session.handle(input, step.time);
             }
             session.replaying(false);
             session

@@ -1,0 +1,567 @@
+//! The application behind every view: the line mode, the board view and `anna replay` all drive
+//! this one [`App`], so a scenario script tests the program players run.
+//!
+//! [`App`] holds no I/O: [`App::handle`] takes an [`Event`] (a typed or heard line, a command from
+//! a key of the board view, what the peg board reported, the engine's reply, a clock tick) at an
+//! instant and returns [`Out`] values, which the runtime writes, says, plays, journals and sends.
+//! It owns the [`Session`] and handles the commands the session does not know: `help`, `quit`,
+//! `new`, `flip`, `settings`, `set`, `save`, the setup questions ([`setup`]) and an empty Enter
+//! (press the clock, or nothing: `set enter`). It plays the computer's side ([`computer`]: a
+//! request out, the reply in), keeps a peg board in step (`board.rs`, `restore board`) and resumes
+//! an unfinished game ([`resume`]). Every input reaches the session through [`App::handle`]'s one
+//! path, which puts the journal record out before the effects it causes.
+//!
+//! Confirmation of destructive actions (`resign`, `accept`, `claim`, `new` during a game) lives
+//! here, not in the session: it is a question of the interface (a peg board or an arbiter's script
+//! never asks), it needs no game rule, and the session's own `Asked::Confirm` stays for near misses
+//! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
+
+mod board;
+mod computer;
+mod resume;
+pub use resume::{worth_resuming, Unfinished};
+mod settings;
+mod setup;
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use crate::adapters::engine::Reply;
+use crate::adapters::journal::{End, Record};
+use crate::adapters::speech::Choice;
+use crate::board_link::serial::LinkReport;
+use crate::board_link::HostCommand;
+use crate::core::command::{Command, Input, Setting};
+use crate::core::message::{self, Effect, Priority, Sound};
+use crate::core::opponent::{Level, Request};
+use crate::core::scoresheet::Tags;
+use crate::core::session::{Config, Session};
+use crate::language::announce::{self, fill};
+use crate::language::commands;
+use crate::language::parse::fold;
+use crate::language::{Vocabulary, Voice};
+use crate::ui::keys::{self, UiCommand};
+use crate::ui::save::{self, Save, SaveKind};
+
+/// What happens to the application: every view and the script runner speak to it in these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A line typed (or heard): a move, a question, a command, an answer.
+    Line(String),
+    /// A command already understood (a key of the board view): asked about first when it is
+    /// destructive, as when typed.
+    Command(Command),
+    /// An input handed straight to the game with its actor (the arbiter's or a script's
+    /// `white: ...`): no question first.
+    Input(Input),
+    /// What the peg board's link reported.
+    Board(LinkReport),
+    /// The peg board has been quiet: a move waiting for that is made (a script's `board settle`).
+    BoardSettled,
+    /// The computer's engine answered.
+    Engine(Reply),
+    /// A move made for `side` by a player outside the app (a script's `computer` line): made and
+    /// its clock pressed, as the computer's own moves are.
+    Play { side: Color, mv: shakmaty::Move },
+    /// Time passed: alarms, flag falls and the board's quiet due by now.
+    Tick,
+}
+
+/// What the application asks of the runtime.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Out {
+    /// Write this line and say it.
+    Say(String, Priority),
+    /// Only write this line.
+    Write(String),
+    Play(Sound),
+    /// A fact for the record (a move, a press, a decision with its article): transcripts print it.
+    Record(message::Event),
+    /// The speech settings changed: the runtime restarts its speaker with them.
+    Speech(SpeechChange),
+    /// Sounds on or off.
+    Sounds(bool),
+    /// Ask the computer opponent for a move; its answer comes back through
+    /// [`App::engine_move`] or [`App::engine_failed`].
+    Think(Request),
+    /// Send this to the peg board (`--board`); the runtime drops it when no board is linked.
+    Board(HostCommand),
+    /// Append this record to the game's journal. Every record is on the disk before anything that
+    /// follows it is written or said.
+    Journal(Record),
+    /// A new game: its journal is a new file.
+    JournalNew,
+    /// Go on writing the journal at this path (a resumed game).
+    JournalContinue(std::path::PathBuf),
+    /// Write a file (the scoresheet); the runtime says where it went or why it could not.
+    Save(Save),
+    Quit,
+}
+
+/// A speech setting changed at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpeechChange {
+    Backend(Choice),
+    Rate(i32),
+    Volume(i32),
+    /// The language changed: the speaker chooses a voice for it.
+    Language,
+}
+
+/// What an empty Enter does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Enter {
+    /// Press the clock (the default).
+    #[default]
+    Press,
+    Nothing,
+}
+
+/// How the line mode behaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Ask before `resign`, `accept`, `claim` and `new` during a game.
+    pub confirm: bool,
+    pub enter: Enter,
+    /// Ask side, time control and opponent before the game.
+    pub ask_setup: bool,
+    /// The relaying assistant's mode (D.2.10): said at the start.
+    pub assistant: bool,
+    pub sounds: bool,
+    /// The computer plays the side that is not the player's (`--opponent computer`).
+    pub computer: bool,
+    /// The computer's level, also when it is chosen in the setup questions.
+    pub level: Level,
+    /// The engine's name, for the sentence that says it failed.
+    pub engine: String,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            confirm: true,
+            enter: Enter::Press,
+            ask_setup: false,
+            assistant: false,
+            sounds: true,
+            computer: false,
+            level: Level::DEFAULT,
+            engine: String::new(),
+        }
+    }
+}
+
+/// A destructive action waiting for yes or no.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Pending {
+    Act(Command),
+    NewGame,
+}
+
+pub struct App {
+    session: Session,
+    voice: Voice,
+    /// The setup commands of the game, replayed by `new`.
+    setup: Vec<Command>,
+    options: Options,
+    pending: Option<Pending>,
+    asking: Option<setup::Questions>,
+    computer: computer::State,
+    /// The peg board, when one is linked (`--board`).
+    board: Option<board::Board>,
+    /// An unfinished game found at the start, to resume or to ask about.
+    resume: Option<resume::Unfinished>,
+    /// The session's time at a given instant of the runtime: a resumed game goes on from the time
+    /// its journal stopped.
+    base: resume::TimeBase,
+    /// Whether the game's inputs are journaled (no longer once its journal is closed).
+    journaling: bool,
+    /// Event, Site, Date and Round of the PGN (the date told by the runtime, or the imported game's).
+    tags: Tags,
+    /// The session time at which this run began (a game read from PGN goes on from there).
+    origin: Duration,
+    /// Said instead of the welcome (a game read from PGN: what was read); the setup is then
+    /// already in the session and not made again.
+    greeting: Option<String>,
+    /// The inputs that built a session already under way, journaled first so that the game can be
+    /// resumed like any other.
+    history: Vec<(Input, Duration)>,
+}
+
+impl App {
+    pub fn new(config: Config, setup: Vec<Command>, voice: Voice, options: Options) -> App {
+        App::with_session(Session::new(config), setup, voice, options, Duration::ZERO)
+    }
+
+    /// The line mode over a session already under way (a game read from PGN), whose time stood at
+    /// `origin` when this run begins.
+    pub fn with_session(
+        session: Session,
+        setup: Vec<Command>,
+        voice: Voice,
+        options: Options,
+        origin: Duration,
+    ) -> App {
+        App {
+            session,
+            voice,
+            setup,
+            options,
+            pending: None,
+            asking: None,
+            computer: computer::State::default(),
+            board: None,
+            resume: None,
+            base: resume::TimeBase::default(),
+            journaling: false,
+            tags: Tags::default(),
+            origin,
+            greeting: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// The words said at the start instead of the welcome, for a session already set up by
+    /// `history` (each input with its session time).
+    pub fn set_greeting(&mut self, words: String, history: Vec<(Input, Duration)>) {
+        self.greeting = Some(words);
+        self.history = history;
+    }
+
+    /// The session time at the start of this run: the runtime adds the time since then.
+    pub fn origin(&self) -> Duration {
+        self.origin
+    }
+
+    /// Today's date, `YYYY.MM.DD`, for the PGN of the game, unless it has one.
+    pub fn set_date(&mut self, date: String) {
+        if self.tags.date == Tags::default().date {
+            self.tags.date = date;
+        }
+    }
+
+    /// Event, Site, Date and Round for the PGN of the game (a game read from PGN keeps its own).
+    pub fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    pub fn voice(&self) -> &Voice {
+        &self.voice
+    }
+
+    /// Hears and speaks in `voice` from now on (a script's `voice` line).
+    pub fn set_voice(&mut self, voice: Voice) {
+        self.voice = voice;
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The instant the runtime must call [`App::tick`].
+    pub fn next_deadline(&self) -> Option<Duration> {
+        let deadlines = [self.session.next_deadline().map(|at| self.base.process(at)), self.board_deadline()];
+        deadlines.into_iter().flatten().min()
+    }
+
+    /// Whether a question of the app waits for its answer: resume or not, a setup question, a
+    /// confirmation, or the session's own question (which move, which piece).
+    pub fn awaiting_answer(&self) -> bool {
+        self.resume.is_some()
+            || self.asking.is_some()
+            || self.pending.is_some()
+            || self.session.pending_question().is_some()
+    }
+
+    /// Whether a clock is running: the runtime then has the journal note its reading now and then.
+    pub fn clock_running(&self) -> bool {
+        self.journaling && self.session.clock().running().is_some() && self.session.outcome().is_none()
+    }
+
+    /// Sets the game up and greets: the welcome line, or the first setup question; or resumes an
+    /// unfinished game, or asks whether to.
+    pub fn start(&mut self) -> Vec<Out> {
+        if let Some(words) = self.greeting.clone() {
+            let mut out = self.begin_journal(Duration::ZERO);
+            let history = std::mem::take(&mut self.history);
+            out.extend(history.into_iter().map(|(input, at)| Out::Journal(Record::Input { at, input })));
+            out.push(Out::Say(words, Priority::Info));
+            return out;
+        }
+        if let Some(out) = self.start_unfinished() {
+            return out;
+        }
+        self.start_new()
+    }
+
+    fn start_new(&mut self) -> Vec<Out> {
+        let mut out = self.begin_journal(Duration::ZERO);
+        for command in self.setup.clone() {
+            out.extend(self.act(command, Duration::ZERO));
+        }
+        if self.options.assistant {
+            out.push(self.say("line.assistant"));
+        }
+        if self.options.ask_setup {
+            self.asking = Some(setup::Questions::default());
+            out.push(self.say("line.setup_side"));
+        } else {
+            out.push(Out::Write(self.word("line.welcome").to_string()));
+            out.extend(self.computer_ready());
+        }
+        out.extend(self.think(Duration::ZERO));
+        out
+    }
+
+    /// What follows from `event` at `now` (the runtime's instant: since this run began).
+    pub fn handle(&mut self, event: Event, now: Duration) -> Vec<Out> {
+        match event {
+            Event::Line(text) => self.line(&text, now),
+            Event::Command(command) => self.around_input(now, |app| app.ask_or_act(command, now)),
+            Event::Input(input) => self.around_input(now, |app| app.input(input, now)),
+            Event::Board(report) => self.board_report(&report, now),
+            Event::BoardSettled => {
+                let mut out = self.settle_board(now);
+                out.extend(self.think(now));
+                out
+            }
+            Event::Engine(Reply::Move { id, uci }) => self.engine_move(id, &uci, now),
+            Event::Engine(Reply::Failed { id, failure }) => self.engine_failed(id, failure, now),
+            Event::Play { side, mv } => self.around_input(now, |app| app.play_for(side, mv, now)),
+            Event::Tick => self.tick(now),
+        }
+    }
+
+    /// Time passed: alarms and flag falls due by `now`.
+    fn tick(&mut self, now: Duration) -> Vec<Out> {
+        let mut out = self.board_quiet(now);
+        out.extend(self.input(Input::Tick, now));
+        out.extend(self.sync_board(now));
+        out.extend(self.think(now));
+        out
+    }
+
+    /// One line typed or heard, at `now`.
+    fn line(&mut self, text: &str, now: Duration) -> Vec<Out> {
+        self.around_input(now, |app| app.handle_line(text, now))
+    }
+
+    /// Any input but the board's own: the hand has left the board first; then the board follows
+    /// the game, the computer answers a draw offer and thinks when it is its turn.
+    fn around_input(&mut self, now: Duration, input: impl FnOnce(&mut App) -> Vec<Out>) -> Vec<Out> {
+        let mut out = self.settle_board(now);
+        out.extend(input(self));
+        out.extend(self.sync_board(now));
+        out.extend(self.answer_draw_offer(now));
+        out.extend(self.think(now));
+        out
+    }
+
+    fn handle_line(&mut self, text: &str, now: Duration) -> Vec<Out> {
+        let text = text.trim();
+        if let Some(unfinished) = self.resume.take() {
+            return self.answer_resume(unfinished, text, now);
+        }
+        if let Some(questions) = self.asking.take() {
+            return self.answer_setup(questions, text, now);
+        }
+        if let Some(pending) = self.pending.take() {
+            match commands::command(text, &self.voice.vocab) {
+                Ok(Command::Answer(true)) => return self.confirmed(pending, now),
+                Ok(Command::Answer(false)) => return vec![self.say("line.cancelled")],
+                // Anything else: the question lapses and the line is handled as usual.
+                _ => {}
+            }
+        }
+        if text.is_empty() {
+            return match self.options.enter {
+                Enter::Press => self.act(Command::Press, now),
+                Enter::Nothing => Vec::new(),
+            };
+        }
+        if let Some((name, rest)) = keys::leading(text, &self.voice.vocab) {
+            if let Some(command) = UiCommand::from_name(&name) {
+                return self.ui(command, rest, now);
+            }
+        }
+        let command = match commands::command(text, &self.voice.vocab) {
+            Ok(command) => command,
+            Err(e) => return vec![Out::Write(e.to_string())],
+        };
+        // The short English forms (`c`, `l`, `press`) are understood in every language.
+        let command = match command {
+            Command::Unclear { .. } if self.voice.vocab.code() != "en" => {
+                commands::command(text, &Vocabulary::english())
+                    .ok()
+                    .filter(|c| !matches!(c, Command::Unclear { .. } | Command::Move(_)))
+                    .unwrap_or(command)
+            }
+            command => command,
+        };
+        self.ask_or_act(command, now)
+    }
+
+    /// A destructive command asks first (unless configured off or the game is over).
+    fn ask_or_act(&mut self, command: Command, now: Duration) -> Vec<Out> {
+        let question = match command {
+            Command::Resign => "line.confirm_resign",
+            Command::Accept => "line.confirm_accept",
+            Command::Claim(_) => "line.confirm_claim",
+            _ => return self.act(command, now),
+        };
+        if !self.options.confirm || self.session.outcome().is_some() {
+            return self.act(command, now);
+        }
+        self.pending = Some(Pending::Act(command));
+        vec![self.ask(question)]
+    }
+
+    fn confirmed(&mut self, pending: Pending, now: Duration) -> Vec<Out> {
+        match pending {
+            Pending::Act(command) => self.act(command, now),
+            Pending::NewGame => self.new_game(now),
+        }
+    }
+
+    fn ui(&mut self, command: UiCommand, rest: &str, now: Duration) -> Vec<Out> {
+        match command {
+            UiCommand::Help => vec![self.help(rest)],
+            UiCommand::Quit => vec![Out::Quit],
+            UiCommand::New => {
+                let running = !self.session.game().plies().is_empty() && self.session.outcome().is_none();
+                if running && self.options.confirm {
+                    self.pending = Some(Pending::NewGame);
+                    return vec![self.ask("line.confirm_new")];
+                }
+                self.new_game(now)
+            }
+            UiCommand::Flip => {
+                let side = !self.session.config().player.unwrap_or(Color::White);
+                let mut out = self.act(Command::Set(Setting::Player(Some(side))), now);
+                let words = fill(self.word("line.flipped"), &[("side", self.side(side))]);
+                out.push(Out::Say(words, Priority::Info));
+                out
+            }
+            UiCommand::Settings => vec![self.settings()],
+            UiCommand::Set => self.set(rest, now),
+            UiCommand::Restore => self.restore_board(now),
+            UiCommand::Save => vec![self.save(rest)],
+        }
+    }
+
+    /// `save [FILE]`: the game as PGN; `save braille [FILE]`: the braille scoresheet (.brf).
+    fn save(&self, rest: &str) -> Out {
+        let (kind, path) = save::request(rest);
+        Out::Save(save::of_session(&self.session, &self.voice.vocab, &self.tags, kind, path))
+    }
+
+    /// The game as PGN, in the words of the game's language.
+    pub fn pgn(&self) -> String {
+        save::pgn(&self.session, &self.voice.vocab, &self.tags)
+    }
+
+    /// A game that has just ended is saved by itself (into Anna's games folder).
+    fn save_at_end(&self, was_over: bool, out: &mut Vec<Out>) {
+        if !was_over && self.session.outcome().is_some() {
+            out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text: self.pgn() }));
+        }
+    }
+
+    /// `help` (the list of commands) or `help COMMAND` (what it does).
+    fn help(&self, rest: &str) -> Out {
+        if rest.is_empty() {
+            return self.say("help.intro");
+        }
+        let name = keys::leading(rest, &self.voice.vocab).map_or_else(|| fold(rest), |(name, _)| name);
+        let key = format!("help.{name}");
+        if name != "intro" && name != "unknown" && self.voice.vocab.has(&key) {
+            return Out::Say(self.word(&key).to_string(), Priority::Info);
+        }
+        Out::Say(fill(self.word("help.unknown"), &[("text", rest.to_string())]), Priority::Info)
+    }
+
+    /// A new game with the settings in force and the same setup.
+    fn new_game(&mut self, now: Duration) -> Vec<Out> {
+        self.computer.forget();
+        let mut out = Vec::new();
+        if self.journaling {
+            // A game left for a new one is not offered for resumption; its journal is kept.
+            let at = self.base.session(now);
+            out.push(Out::Journal(Record::End { at, how: End::Abandoned }));
+        }
+        self.session = Session::new(self.session.config().clone());
+        out.extend(self.begin_journal(now));
+        for command in self.setup.clone() {
+            out.extend(self.act(command, now));
+        }
+        out.push(self.say("line.new_game"));
+        out
+    }
+
+    /// Hands a command to the session. The user resigns for the side they play (`--player`,
+    /// `flip`), even between their move and the press; the assistant relays both sides.
+    /// Against the computer, everything the user says is said for the user's side: a move typed
+    /// while the computer is to move is not played for the computer.
+    fn act(&mut self, command: Command, now: Duration) -> Vec<Out> {
+        let input = match (self.session.config().player, &command) {
+            (Some(side), Command::Resign) if !self.options.assistant => Input::by(side, command),
+            _ if self.options.computer => Input::by(self.user_side(), command),
+            _ => Input::act(command),
+        };
+        self.input(input, now)
+    }
+
+    /// The one way to the session: the input is journaled first (with the end of the game, if it
+    /// ends), then what follows from it.
+    fn input(&mut self, input: Input, now: Duration) -> Vec<Out> {
+        let at = self.base.session(now);
+        let over = self.session.outcome().is_some();
+        let mut out = Vec::new();
+        if self.journaling {
+            out.push(Out::Journal(Record::Input { at, input: input.clone() }));
+        }
+        let effects = self.session.handle(input, at);
+        if self.journaling && self.session.outcome().is_some() {
+            out.push(Out::Journal(Record::End { at, how: End::Finished }));
+            self.journaling = false;
+        }
+        out.extend(self.outs(&effects));
+        self.save_at_end(over, &mut out);
+        out
+    }
+
+    fn outs(&self, effects: &[Effect]) -> Vec<Out> {
+        effects
+            .iter()
+            .filter_map(|effect| match effect {
+                Effect::Say(utterance) => Some(Out::Say(self.voice.render(utterance), utterance.priority)),
+                Effect::Play(sound) => Some(Out::Play(*sound)),
+                Effect::Record(event) => Some(Out::Record(event.clone())),
+            })
+            .collect()
+    }
+
+    fn word<'a>(&'a self, key: &'a str) -> &'a str {
+        self.voice.vocab.word(key)
+    }
+
+    fn say(&self, key: &str) -> Out {
+        Out::Say(self.word(key).to_string(), Priority::Info)
+    }
+
+    fn ask(&self, key: &str) -> Out {
+        Out::Say(self.word(key).to_string(), Priority::Urgent)
+    }
+
+    fn side(&self, side: Color) -> String {
+        announce::side(side, &self.voice.vocab)
+    }
+}
+
+#[cfg(test)]
+mod tests;
