@@ -538,10 +538,10 @@ impl App {
     fn outs(&self, effects: &[Effect]) -> Vec<Out> {
         effects
             .iter()
-            .filter_map(|effect| match effect {
-                Effect::Say(utterance) => Some(Out::Say(self.voice.render(utterance), utterance.priority)),
-                Effect::Play(sound) => Some(Out::Play(*sound)),
-                Effect::Record(event) => Some(Out::Record(event.clone())),
+            .map(|effect| match effect {
+                Effect::Say(utterance) => Out::Say(self.voice.render(utterance), utterance.priority),
+                Effect::Play(sound) => Out::Play(*sound),
+                Effect::Record(event) => Out::Record(event.clone()),
             })
             .collect()
     }

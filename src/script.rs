@@ -62,7 +62,7 @@ pub enum What {
     Input(Input),
     /// `voice LANG [SQUARES] [FORM]`: the language the following lines are heard in and the
     /// transcript speaks.
-    Voice(Voice),
+    Voice(Box<Voice>),
     /// What happens on the peg board (`board ...`).
     Board(BoardStep),
     /// `computer [LEVEL]`: the built-in opponent moves for the side to move at this level.
@@ -196,7 +196,7 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         }
         let what = if let Some(settings) = command_text.strip_prefix("voice ") {
             voice = voice_setting(settings).map_err(fail)?;
-            What::Voice(voice.clone())
+            What::Voice(Box::new(voice.clone()))
         } else if let Some(step) = command_text.strip_prefix("board ").and_then(board_step) {
             What::Board(step.map_err(fail)?)
         } else if let Some(level) = computer_step(command_text) {
@@ -278,7 +278,7 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
         let at = step.time;
         let event = match &step.what {
             What::Voice(voice) => {
-                app.set_voice(voice.clone());
+                app.set_voice(voice.as_ref().clone());
                 continue;
             }
             What::Typed { text, .. } => Event::Line(text.clone()),
