@@ -27,7 +27,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use crate::adapters::engine::Reply;
+use crate::adapters::engine::{EngineChoice, Reply};
 use crate::adapters::journal::{End, Record};
 use crate::adapters::speech::Choice;
 use crate::board_link::serial::LinkReport;
@@ -82,6 +82,8 @@ pub enum Out {
     Speech(SpeechChange),
     /// Sounds on or off.
     Sounds(bool),
+    /// The computer plays with this engine from now on (a resumed game's).
+    Engine(EngineChoice),
     /// Ask the computer opponent for a move; its answer comes back through
     /// [`App::engine_move`] or [`App::engine_failed`].
     Think(Request),
@@ -133,8 +135,8 @@ pub struct Options {
     pub computer: bool,
     /// The computer's level, also when it is chosen in the setup questions.
     pub level: Level,
-    /// The engine's name, for the sentence that says it failed.
-    pub engine: String,
+    /// The computer's engine (`--engine`).
+    pub engine: EngineChoice,
 }
 
 impl Default for Options {
@@ -147,7 +149,7 @@ impl Default for Options {
             sounds: true,
             computer: false,
             level: Level::DEFAULT,
-            engine: String::new(),
+            engine: EngineChoice::default(),
         }
     }
 }
@@ -177,6 +179,8 @@ pub struct App {
     base: resume::TimeBase,
     /// Whether the game's inputs are journaled (no longer once its journal is closed).
     journaling: bool,
+    /// The options last journaled.
+    journaled: Option<Options>,
     /// Event, Site, Date and Round of the PGN (the date told by the runtime, or the imported game's).
     tags: Tags,
     /// The session time at which this run began (a game read from PGN goes on from there).
@@ -215,6 +219,7 @@ impl App {
             resume: None,
             base: resume::TimeBase::default(),
             journaling: false,
+            journaled: None,
             tags: Tags::default(),
             origin,
             greeting: None,
@@ -320,6 +325,12 @@ impl App {
 
     /// What follows from `event` at `now` (the runtime's instant: since this run began).
     pub fn handle(&mut self, event: Event, now: Duration) -> Vec<Out> {
+        let mut out = self.dispatch(event, now);
+        out.extend(self.journal_options());
+        out
+    }
+
+    fn dispatch(&mut self, event: Event, now: Duration) -> Vec<Out> {
         match event {
             Event::Line(text) => self.line(&text, now),
             Event::Command(command) => self.around_input(now, |app| app.ask_or_act(command, now)),

@@ -201,7 +201,6 @@ impl GameArgs {
 
     /// How the app behaves, as these arguments say (the setup questions are not asked).
     pub(crate) fn options(&self) -> Options {
-        let engine = self.engine.clone().unwrap_or_default();
         Options {
             confirm: !self.no_confirm,
             ask_setup: false,
@@ -209,7 +208,7 @@ impl GameArgs {
             sounds: self.sounds == Switch::On,
             computer: self.opponent == Opponent::Computer,
             level: self.level,
-            engine: crate::adapters::engine::Computer::name_of(&engine),
+            engine: self.engine.clone().unwrap_or_default(),
             ..Options::default()
         }
     }
@@ -489,7 +488,7 @@ pub fn play(args: &GameArgs) -> ExitCode {
 /// Runs `app` in the view the arguments chose, with the engine and the peg board they name.
 pub(crate) fn run_app(app: App, args: &GameArgs) -> ExitCode {
     let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
-    let engine = args.engine.clone().unwrap_or_default();
+    let engine = app.options().engine.clone();
     let board = args.board.clone().map(|path| crate::runtime::BoardPort { path, baud: args.board_baud });
     match args.ui {
         Ui::Line => crate::runtime::run(app, LineView, args.speech.clone(), sounds, engine, board),

@@ -313,6 +313,11 @@ impl Outputs {
                     let new = speech::start(&self.speech, voice, self.print_notices);
                     std::mem::replace(&mut self.speaker, new).finish(Duration::ZERO);
                 }
+                Out::Engine(choice) => {
+                    if let Some(computer) = &mut self.computer {
+                        computer.set_choice(choice);
+                    }
+                }
                 Out::Think(request) => {
                     if let Some(computer) = &mut self.computer {
                         computer.think(request.clone());

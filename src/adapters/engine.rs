@@ -11,6 +11,7 @@
 //! line mode carries on with the built-in opponent.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -31,6 +32,28 @@ pub enum EngineChoice {
     Builtin,
     /// This UCI engine.
     Path(PathBuf),
+}
+
+impl EngineChoice {
+    /// The engine's name for messages: its file name (`stockfish`); empty for the built-in opponent.
+    pub fn name(&self) -> String {
+        match self {
+            EngineChoice::Path(path) => path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            EngineChoice::Auto => "stockfish".to_string(),
+            EngineChoice::Builtin => String::new(),
+        }
+    }
+}
+
+/// The form `--engine` takes, which [`EngineChoice::from_str`] reads back (the journal keeps it).
+impl fmt::Display for EngineChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineChoice::Auto => f.write_str("auto"),
+            EngineChoice::Builtin => f.write_str("builtin"),
+            EngineChoice::Path(path) => write!(f, "{}", path.display()),
+        }
+    }
 }
 
 impl FromStr for EngineChoice {
@@ -83,14 +106,13 @@ impl Computer {
         Computer { choice, engine: None, notify, seed }
     }
 
-    /// The engine's name for messages: its file name (`stockfish`); empty for the built-in opponent.
-    pub fn name_of(choice: &EngineChoice) -> String {
-        let path = match choice {
-            EngineChoice::Path(path) => Some(path.clone()),
-            EngineChoice::Auto => find_stockfish(),
-            EngineChoice::Builtin => None,
-        };
-        path.and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned())).unwrap_or_default()
+    /// Plays with `choice` from now on (a resumed game's engine); a running engine of another
+    /// choice is stopped.
+    pub fn set_choice(&mut self, choice: &EngineChoice) {
+        if self.choice != *choice {
+            self.choice = choice.clone();
+            self.engine = None;
+        }
     }
 
     /// Asks for a move; the answer comes through the callback.

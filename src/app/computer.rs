@@ -162,7 +162,7 @@ impl App {
             EngineFailure::Garbage => "line.engine_garbage",
             EngineFailure::Silent => "line.engine_silent",
         };
-        let words = fill(self.word(key), &[("engine", self.options.engine.clone())]);
+        let words = fill(self.word(key), &[("engine", self.options.engine.name())]);
         let mut out = vec![Out::Say(words, Priority::Urgent)];
         out.extend(self.think(now));
         out

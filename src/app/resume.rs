@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{App, Out, SpeechChange};
+use super::{App, Options, Out, SpeechChange};
 use crate::adapters::journal::{self, End, Journal, Record};
 use crate::core::command::{Command, Input};
 use crate::core::message::{Arg, Priority, Sentence, Utterance};
@@ -49,11 +49,13 @@ impl TimeBase {
     }
 }
 
-/// A game rebuilt from its journal: the session, the setup commands (for `new`) and the last voice.
+/// A game rebuilt from its journal: the session, the setup commands (for `new`), the last voice
+/// and the app's last options (the opponent and the interface's settings).
 struct Rebuilt {
     session: Session,
     setup: Vec<Command>,
     voice: Option<Voice>,
+    options: Option<Options>,
 }
 
 fn rebuild(journal: &Journal) -> Rebuilt {
@@ -61,8 +63,10 @@ fn rebuild(journal: &Journal) -> Rebuilt {
     session.replaying(true);
     let mut setup = Vec::new();
     let mut voice = None;
+    let mut options = None;
     for record in &journal.records {
         match record {
+            Record::App(app) => options = Some(app.clone()),
             Record::Voice { lang, squares, form } => {
                 voice = Vocabulary::get(lang).map(|vocab| Voice::new(vocab, *squares, *form)).or(voice);
             }
@@ -85,7 +89,7 @@ fn rebuild(journal: &Journal) -> Rebuilt {
         }
     }
     session.replaying(false);
-    Rebuilt { session, setup, voice }
+    Rebuilt { session, setup, voice, options }
 }
 
 /// Whether a journal holds a game worth resuming: one that has begun (a game only set up is not).
@@ -154,9 +158,13 @@ impl App {
 
     /// Rebuilds the game, stops its clocks at the last recorded instant and says where it stands.
     fn restore(&mut self, unfinished: Unfinished, now: Duration) -> Vec<Out> {
-        let Rebuilt { session, setup, voice } = rebuild(&unfinished.journal);
+        let Rebuilt { session, setup, voice, options } = rebuild(&unfinished.journal);
         self.session = session;
         self.setup = setup;
+        if let Some(options) = options {
+            self.options = Options { ask_setup: false, ..options };
+            self.journaled = Some(self.options.clone());
+        }
         self.base = TimeBase { process: now, session: unfinished.journal.last_instant() };
         self.journaling = true;
         let mut out = vec![Out::JournalContinue(unfinished.path.clone())];
@@ -164,10 +172,14 @@ impl App {
             self.voice = voice;
             out.push(Out::Speech(SpeechChange::Language));
         }
+        if self.options.computer {
+            out.push(Out::Engine(self.options.engine.clone()));
+        }
         out.extend(self.damage_note(&unfinished));
         let position = self.session.game().position();
         let args = [("date", journal::date(unfinished.journal.started)), ("number", position.fullmoves().to_string())];
         out.push(Out::Say(fill(self.word("journal.restored"), &args), Priority::Info));
+        out.extend(self.computer_ready());
         if self.session.clock().running().is_some() {
             out.extend(self.act(Command::Pause, now));
         }
@@ -201,8 +213,20 @@ impl App {
         self.journaling = true;
         let at = self.base.session(now);
         let mut out = vec![Out::JournalNew, Out::Journal(self.voice_record())];
+        self.journaled = Some(self.options.clone());
+        out.push(Out::Journal(Record::App(self.options.clone())));
         out.extend(journal::config_records(self.session.config(), at).into_iter().map(Out::Journal));
         out
+    }
+
+    /// The app's options, journaled again when they changed (`set sounds off`, the setup
+    /// questions' opponent), so that a resumed game goes on with them.
+    pub(super) fn journal_options(&mut self) -> Option<Out> {
+        if !self.journaling || self.journaled.as_ref() == Some(&self.options) {
+            return None;
+        }
+        self.journaled = Some(self.options.clone());
+        Some(Out::Journal(Record::App(self.options.clone())))
     }
 
     pub(super) fn voice_record(&self) -> Record {

@@ -125,7 +125,9 @@ impl App {
             TouchMove::Warn => "warn",
             TouchMove::Enforce => "enforce",
         };
-        let player = config.player.map_or_else(|| self.word("line.both").to_string(), |side| self.side(side));
+        // Against the computer the user plays one side, White unless chosen.
+        let player = if self.options.computer { Some(self.user_side()) } else { config.player };
+        let player = player.map_or_else(|| self.word("line.both").to_string(), |side| self.side(side));
         let args = [
             ("language", self.voice.vocab.name.clone()),
             ("squares", squares.to_string()),

@@ -1,5 +1,6 @@
 //! The text of one journal record, without its frame: `anna-journal 1 STARTED`, `voice LANG SQUARES
-//! FORM`, `TIME [white:|black:] COMMAND`, `TIME tick` or `end TIME finished|abandoned`.
+//! FORM`, `app KEY=VALUE...` (the opponent and the interface's settings), `TIME [white:|black:]
+//! COMMAND`, `TIME tick` or `end TIME finished|abandoned`.
 //!
 //! Commands are written in canonical English words, most of them as a script line says them
 //! (`press`, `touch e2`, `set auto-press on`). What the script language cannot say exactly is
@@ -13,6 +14,7 @@ use std::time::Duration;
 
 use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
+use crate::app::{Enter, Options};
 use crate::core::clock::{ClockMode, Period, TimeControl};
 use crate::core::command::{Command, IllegalMove, Input, Setting};
 use crate::core::explore::{Filter, Query};
@@ -33,6 +35,9 @@ pub enum Record {
     Header { version: u32, started: u64 },
     /// The language and the way of speaking from here on.
     Voice { lang: String, squares: SquareStyle, form: MoveForm },
+    /// How the app plays the game from here on: the opponent (the computer, its level and
+    /// engine) and the interface's own settings, so that a resumed game goes on as it was.
+    App(Options),
     /// One input to the session at its instant (time since the session began).
     Input { at: Duration, input: Input },
     /// The game is over, or was left for a new one: the journal is not offered for resumption.
@@ -62,6 +67,7 @@ pub fn print(record: &Record) -> String {
         Record::Voice { lang, squares, form } => {
             format!("voice {lang} {} {}", squares_name(*squares), form_name(*form))
         }
+        Record::App(options) => app_text(options),
         Record::Input { at, input } => match input {
             Input::Tick => format!("{} tick", seconds(*at)),
             Input::Act { actor: None, command } => format!("{} {}", seconds(*at), command_text(command)),
@@ -96,6 +102,7 @@ pub fn read(text: &str) -> Res<Record> {
                 form: form.parse().map_err(CodecError)?,
             })
         }
+        "app" => read_app(rest).map(Record::App),
         "end" => {
             let (at, how) = split(rest);
             let how = match how {
@@ -183,6 +190,55 @@ const fn form_name(form: MoveForm) -> &'static str {
         MoveForm::Short => "short",
         MoveForm::Long => "long",
     }
+}
+
+/// `app computer=3 confirm=on enter=press sounds=on assistant=off engine=PATH`; the engine comes
+/// last, since a path may hold spaces. `computer=off` for a game between people.
+fn app_text(options: &Options) -> String {
+    let computer = if options.computer { options.level.to_string() } else { "off".to_string() };
+    let enter = match options.enter {
+        Enter::Press => "press",
+        Enter::Nothing => "nothing",
+    };
+    format!(
+        "app computer={computer} confirm={} enter={enter} sounds={} assistant={} engine={}",
+        on_off(options.confirm),
+        on_off(options.sounds),
+        on_off(options.assistant),
+        options.engine
+    )
+}
+
+/// Reads [`app_text`]; a key it does not know is left alone (a newer Anna's), one it lacks keeps
+/// the default.
+fn read_app(text: &str) -> Res<Options> {
+    let mut options = Options::default();
+    let (head, engine) = text.split_once("engine=").unwrap_or((text, ""));
+    if !engine.is_empty() {
+        options.engine = engine.parse().map_err(CodecError)?;
+    }
+    for pair in head.split_whitespace() {
+        let Some((key, value)) = pair.split_once('=') else { return bad(format!("'{pair}' is not KEY=VALUE")) };
+        match key {
+            "computer" if value == "off" => options.computer = false,
+            "computer" => {
+                options.computer = true;
+                options.level = value.parse().map_err(CodecError)?;
+            }
+            "confirm" => options.confirm = flag(value)?,
+            "sounds" => options.sounds = flag(value)?,
+            "assistant" => options.assistant = flag(value)?,
+            "enter" => {
+                options.enter = match value {
+                    "press" => Enter::Press,
+                    "nothing" => Enter::Nothing,
+                    _ => return bad(format!("'{value}' is not what Enter does")),
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(options)
 }
 
 const fn on_off(on: bool) -> &'static str {

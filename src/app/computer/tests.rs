@@ -20,7 +20,7 @@ fn against_computer(user: Color, setup: Vec<Command>) -> (App, Vec<Out>) {
     setup.push(Command::TimeControl(TimeControl::parse("5+3").unwrap()));
     setup.push(Command::Set(Setting::Player(Some(user))));
     let options =
-        Options { computer: true, level: Level::new(2).unwrap(), engine: "fish".to_string(), ..Options::default() };
+        Options { computer: true, level: Level::new(2).unwrap(), engine: "/usr/games/fish".parse().unwrap(), ..Options::default() };
     let mut m = App::new(Config::default(), setup, voice(), options);
     let start = m.start();
     (m, start)
