@@ -19,7 +19,7 @@
 mod board;
 mod computer;
 mod resume;
-pub use resume::{worth_resuming, Unfinished};
+pub use resume::{replayable, worth_resuming, Unfinished};
 mod settings;
 mod setup;
 
@@ -536,7 +536,13 @@ impl App {
         if self.journaling {
             out.push(Out::Journal(Record::Input { at, input: input.clone() }));
         }
+        let plies = self.session.game().plies().len();
         let effects = self.session.handle(input, at);
+        if self.journaling && self.session.game().plies().len() != plies {
+            // What the move did, so that a resumed game can tell a record it cannot replay.
+            let game = self.session.game();
+            out.push(Out::Journal(Record::Check { plies: game.plies().len(), fen: game.fen() }));
+        }
         if self.journaling && self.session.outcome().is_some() {
             out.push(Out::Journal(Record::End { at, how: End::Finished }));
             self.journaling = false;

@@ -443,13 +443,18 @@ fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<crat
             Ok(None)
         }
     };
-    match journal::recover(&path) {
+    // Held from now on: a second Anna started while this one asks neither offers nor continues it.
+    if let Err(e) = journal::hold(&path) {
+        return failed(format!("anna: {shown}: {e}"));
+    }
+    match journal::recover(&path).and_then(|recovered| journal::cut_unreplayable(recovered, crate::app::replayable)) {
         Ok(recovered) if !resume && !crate::app::worth_resuming(&recovered.journal) => {
             let _ = journal::close(&path, recovered.journal.last_instant(), End::Abandoned);
             Ok(None)
         }
         Ok(recovered) => {
-            Ok(Some(crate::app::Unfinished { path, journal: recovered.journal, kept: recovered.kept, ask: !resume }))
+            let (journal, kept, lost) = (recovered.journal, recovered.kept, recovered.lost);
+            Ok(Some(crate::app::Unfinished { path, journal, kept, lost, ask: !resume }))
         }
         Err(RecoverError::Unusable { kept, .. }) => {
             let kept = kept.map_or_else(|| shown.clone(), |k| k.display().to_string());

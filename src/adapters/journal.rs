@@ -208,10 +208,18 @@ impl Writer {
         Ok(writer)
     }
 
-    /// Continues a journal that was read whole (or repaired by [`recover`]).
+    /// Continues a journal that was read whole (or repaired by [`recover`]), with the lock
+    /// [`hold`] took on it, or a new one.
     pub fn append_to(path: &Path) -> io::Result<Writer> {
-        let file = OpenOptions::new().append(true).open(path)?;
-        lock(&file)?;
+        let held = HELD.lock().ok().and_then(|mut held| held.take()).filter(|(p, _)| p == path);
+        let file = match held {
+            Some((_, file)) => file,
+            None => {
+                let file = OpenOptions::new().append(true).open(path)?;
+                lock(&file)?;
+                file
+            }
+        };
         Ok(Writer { file, path: path.to_path_buf(), unsynced: false })
     }
 
@@ -245,6 +253,21 @@ fn lock(file: &File) -> io::Result<()> {
         }
         Err(std::fs::TryLockError::Error(e)) => Err(e),
     }
+}
+
+/// The journal this program has offered for resumption, locked from the moment it was found, so
+/// that a second Anna started while the first still asks neither offers nor continues it.
+static HELD: std::sync::Mutex<Option<(PathBuf, File)>> = std::sync::Mutex::new(None);
+
+/// Locks the journal at `path` for this program until it continues it ([`Writer::append_to`]) or
+/// ends; an error when another Anna holds it.
+pub fn hold(path: &Path) -> io::Result<()> {
+    let file = OpenOptions::new().append(true).open(path)?;
+    lock(&file)?;
+    if let Ok(mut held) = HELD.lock() {
+        *held = Some((path.to_path_buf(), file));
+    }
+    Ok(())
 }
 
 /// Whether another program holds the journal (a game being played right now).
@@ -351,6 +374,8 @@ pub struct Recovered {
     pub journal: Journal,
     /// Where the damaged file was kept, when the journal was damaged.
     pub kept: Option<PathBuf>,
+    /// The number of the move lost, when a record read well but could not be replayed.
+    pub lost: Option<u32>,
 }
 
 /// Why a journal cannot be resumed.
@@ -369,7 +394,7 @@ pub enum RecoverError {
 /// Reads a journal and, when it is damaged, repairs it without writing over anything: its whole
 /// records go to a new file that takes its name, and the damaged file is kept as `NAME.damaged`.
 pub fn recover(path: &Path) -> Result<Recovered, RecoverError> {
-    if in_use(path) {
+    if !held(path) && in_use(path) {
         return Err(RecoverError::Io(io::Error::new(
             io::ErrorKind::ResourceBusy,
             "another Anna is writing this journal",
@@ -385,22 +410,52 @@ pub fn recover(path: &Path) -> Result<Recovered, RecoverError> {
         }
     };
     if journal.damage.is_none() {
-        return Ok(Recovered { path: path.to_path_buf(), journal, kept: None });
+        return Ok(Recovered { path: path.to_path_buf(), journal, kept: None, lost: None });
     }
+    let kept = replace(path, &journal).map_err(RecoverError::Io)?;
+    Ok(Recovered { path: path.to_path_buf(), journal, kept: Some(kept), lost: None })
+}
+
+/// Cuts a journal that reads well but cannot be replayed where `replayable` says its valid part
+/// ends (a move whose game is not the one written after it): the damaged file is kept as
+/// `NAME.damaged`, and the valid part takes its name. `lost` is then the number of the move lost.
+pub fn cut_unreplayable(
+    recovered: Recovered,
+    replayable: impl Fn(&Journal) -> Result<(), (usize, u32)>,
+) -> Result<Recovered, RecoverError> {
+    let Err((valid, number)) = replayable(&recovered.journal) else { return Ok(recovered) };
+    let Recovered { path, mut journal, kept, .. } = recovered;
+    journal.records.truncate(valid);
+    let aside = replace(&path, &journal).map_err(RecoverError::Io)?;
+    Ok(Recovered { path, journal, kept: kept.or(Some(aside)), lost: Some(number) })
+}
+
+/// Writes `journal` whole in place of the file at `path`, without writing over anything: the file
+/// is kept as `NAME.damaged` (returned), and the lock this program holds moves to the new one.
+fn replace(path: &Path, journal: &Journal) -> io::Result<PathBuf> {
     let fresh = path.with_extension(format!("{EXTENSION}.new"));
     {
-        let mut file = File::create(&fresh).map_err(RecoverError::Io)?;
+        let mut file = File::create(&fresh)?;
         let mut text = frame(&Record::Header { version: VERSION, started: journal.started });
         text.extend(journal.records.iter().map(frame));
-        file.write_all(text.as_bytes()).map_err(RecoverError::Io)?;
-        file.sync_all().map_err(RecoverError::Io)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
     }
-    let kept = set_aside(path).map_err(RecoverError::Io)?;
-    fs::rename(&fresh, path).map_err(RecoverError::Io)?;
+    let kept = set_aside(path)?;
+    fs::rename(&fresh, path)?;
     if let Some(dir) = path.parent() {
         sync_folder(dir);
     }
-    Ok(Recovered { path: path.to_path_buf(), journal, kept: Some(kept) })
+    if held(path) {
+        // The lock was on the damaged file, now set aside: hold the new one.
+        hold(path)?;
+    }
+    Ok(kept)
+}
+
+/// Whether this program holds the journal at `path` ([`hold`]).
+fn held(path: &Path) -> bool {
+    HELD.lock().is_ok_and(|held| held.as_ref().is_some_and(|(p, _)| p == path))
 }
 
 /// Renames a file to `NAME.damaged` (or `NAME.damaged-2`...), never over another file.

@@ -25,6 +25,8 @@ pub struct Unfinished {
     pub journal: Journal,
     /// Where the damaged journal was kept, if it was damaged.
     pub kept: Option<PathBuf>,
+    /// The number of the move lost, when a record could not be replayed.
+    pub lost: Option<u32>,
     /// Ask first (at a plain start), or resume at once (`--resume`).
     pub ask: bool,
 }
@@ -56,17 +58,33 @@ struct Rebuilt {
     setup: Vec<Command>,
     voice: Option<Voice>,
     options: Option<Options>,
+    /// Where the replay stopped: the index of the first record of the part that could not be
+    /// replayed (the input whose game is not the one its `check` wrote).
+    broken: Option<usize>,
 }
 
 fn rebuild(journal: &Journal) -> Rebuilt {
+    rebuild_records(&journal.records)
+}
+
+fn rebuild_records(records: &[Record]) -> Rebuilt {
     let mut session = Session::new(Config::default());
     session.replaying(true);
     let mut setup = Vec::new();
     let mut voice = None;
     let mut options = None;
-    for record in &journal.records {
+    let mut broken = None;
+    let mut last_input = 0;
+    for (index, record) in records.iter().enumerate() {
         match record {
             Record::App(app) => options = Some(app.clone()),
+            Record::Check { plies, fen } => {
+                let game = session.game();
+                if game.plies().len() != *plies || game.fen() != *fen {
+                    broken = Some(last_input);
+                    break;
+                }
+            }
             Record::Voice { lang, squares, form } => {
                 voice = Vocabulary::get(lang).map(|vocab| Voice::new(vocab, *squares, *form)).or(voice);
             }
@@ -83,13 +101,23 @@ fn rebuild(journal: &Journal) -> Rebuilt {
                 {
                     setup.push(command.clone());
                 }
+                last_input = index;
                 session.handle(input.clone(), *at);
             }
             Record::Header { .. } | Record::End { .. } => {}
         }
     }
     session.replaying(false);
-    Rebuilt { session, setup, voice, options }
+    Rebuilt { session, setup, voice, options, broken }
+}
+
+/// Whether every record of the journal replays to the game it wrote: `Err((valid, number))` when
+/// the records from `valid` on do not (a move that reads well but is not the move played), with
+/// the number of the move lost.
+pub fn replayable(journal: &Journal) -> Result<(), (usize, u32)> {
+    let Some(valid) = rebuild(journal).broken else { return Ok(()) };
+    let session = rebuild_records(&journal.records[..valid]).session;
+    Err((valid, session.game().position().fullmoves().get()))
 }
 
 /// Whether a journal holds a game worth resuming: one that has begun (a game only set up is not).
@@ -152,13 +180,17 @@ impl App {
 
     fn damage_note(&self, unfinished: &Unfinished) -> Vec<Out> {
         let Some(kept) = &unfinished.kept else { return Vec::new() };
-        let words = fill(self.word("journal.damaged"), &[("path", kept.display().to_string())]);
+        let path = ("path", kept.display().to_string());
+        let words = match unfinished.lost {
+            Some(number) => fill(self.word("journal.lost"), &[("number", number.to_string()), path]),
+            None => fill(self.word("journal.damaged"), &[path]),
+        };
         vec![Out::Say(words, Priority::Urgent)]
     }
 
     /// Rebuilds the game, stops its clocks at the last recorded instant and says where it stands.
     fn restore(&mut self, unfinished: Unfinished, now: Duration) -> Vec<Out> {
-        let Rebuilt { session, setup, voice, options } = rebuild(&unfinished.journal);
+        let Rebuilt { session, setup, voice, options, .. } = rebuild(&unfinished.journal);
         self.session = session;
         self.setup = setup;
         if let Some(options) = options {

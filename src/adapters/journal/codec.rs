@@ -1,6 +1,7 @@
 //! The text of one journal record, without its frame: `anna-journal 1 STARTED`, `voice LANG SQUARES
 //! FORM`, `app KEY=VALUE...` (the opponent and the interface's settings), `TIME [white:|black:]
-//! COMMAND`, `TIME tick` or `end TIME finished|abandoned`.
+//! COMMAND`, `TIME tick`, `check PLIES FEN` (the game after a move) or `end TIME
+//! finished|abandoned`.
 //!
 //! Commands are written in canonical English words, most of them as a script line says them
 //! (`press`, `touch e2`, `set auto-press on`). What the script language cannot say exactly is
@@ -40,6 +41,9 @@ pub enum Record {
     App(Options),
     /// One input to the session at its instant (time since the session began).
     Input { at: Duration, input: Input },
+    /// The game after the input before: its number of half-moves and position (FEN). A resumed
+    /// game whose replay does not give the same is damaged there.
+    Check { plies: usize, fen: String },
     /// The game is over, or was left for a new one: the journal is not offered for resumption.
     End { at: Duration, how: End },
 }
@@ -68,6 +72,7 @@ pub fn print(record: &Record) -> String {
             format!("voice {lang} {} {}", squares_name(*squares), form_name(*form))
         }
         Record::App(options) => app_text(options),
+        Record::Check { plies, fen } => format!("check {plies} {fen}"),
         Record::Input { at, input } => match input {
             Input::Tick => format!("{} tick", seconds(*at)),
             Input::Act { actor: None, command } => format!("{} {}", seconds(*at), command_text(command)),
@@ -103,6 +108,10 @@ pub fn read(text: &str) -> Res<Record> {
             })
         }
         "app" => read_app(rest).map(Record::App),
+        "check" => {
+            let (plies, fen) = split(rest);
+            Ok(Record::Check { plies: number(plies)?, fen: fen.to_string() })
+        }
         "end" => {
             let (at, how) = split(rest);
             let how = match how {
