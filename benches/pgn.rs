@@ -7,6 +7,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use anna::app::save;
 use anna::core::clock::TimeControl;
 use anna::core::command::{Command, Input};
 use anna::core::pgn;
@@ -14,7 +15,6 @@ use anna::core::rules::MoveSpec;
 use anna::core::scoresheet::Tags;
 use anna::core::session::{Config, Session};
 use anna::language::Vocabulary;
-use anna::ui::save;
 use criterion::{criterion_group, criterion_main, Criterion};
 use shakmaty::{Move, Position};
 

@@ -19,6 +19,7 @@
 mod board;
 mod computer;
 mod resume;
+pub mod save;
 pub use resume::{replayable, worth_resuming, Unfinished};
 mod settings;
 mod setup;
@@ -28,6 +29,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use crate::adapters::engine::{EngineChoice, Reply};
+use crate::adapters::games::SaveError;
 use crate::adapters::journal::{End, Record};
 use crate::adapters::speech::Choice;
 use crate::board_link::serial::LinkReport;
@@ -42,7 +44,7 @@ use crate::language::commands;
 use crate::language::parse::fold;
 use crate::language::{Vocabulary, Voice};
 use crate::ui::keys::{self, UiCommand};
-use crate::ui::save::{self, Save, SaveKind};
+use save::{Save, SaveKind};
 
 /// What happens to the application: every view and the script runner speak to it in these.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +68,8 @@ pub enum Event {
     Play { side: Color, mv: shakmaty::Move },
     /// Time passed: alarms, flag falls and the board's quiet due by now.
     Tick,
+    /// What became of a save the app asked for ([`Out::Save`]).
+    Saved { save: Save, result: Result<std::path::PathBuf, SaveError> },
 }
 
 /// What the application asks of the runtime.
@@ -96,7 +100,7 @@ pub enum Out {
     JournalNew,
     /// Go on writing the journal at this path (a resumed game).
     JournalContinue(std::path::PathBuf),
-    /// Write a file (the scoresheet); the runtime says where it went or why it could not.
+    /// Write a file (the scoresheet); the runtime tells the app what became of it ([`Event::Saved`]).
     Save(Save),
     Quit,
 }
@@ -159,6 +163,8 @@ impl Default for Options {
 enum Pending {
     Act(Command),
     NewGame,
+    /// Write this save over the file that is there.
+    Replace(Save),
 }
 
 pub struct App {
@@ -345,6 +351,7 @@ impl App {
             Event::Engine(Reply::Failed { id, failure }) => self.engine_failed(id, failure, now),
             Event::Play { side, mv } => self.around_input(now, |app| app.play_for(side, mv, now)),
             Event::Tick => self.tick(now),
+            Event::Saved { save, result } => self.saved(save, result),
         }
     }
 
@@ -436,6 +443,7 @@ impl App {
         match pending {
             Pending::Act(command) => self.act(command, now),
             Pending::NewGame => self.new_game(now),
+            Pending::Replace(save) => vec![Out::Save(Save { replace: true, ..save })],
         }
     }
 
@@ -471,6 +479,22 @@ impl App {
         Out::Save(save::of_session(&self.session, &self.voice.vocab, &self.tags, kind, path))
     }
 
+    /// Says where a save went or why it could not be written; asks before writing over a file.
+    fn saved(&mut self, save: Save, result: Result<std::path::PathBuf, SaveError>) -> Vec<Out> {
+        let words = match result {
+            Ok(path) => fill(self.word("line.saved"), &[("path", path.display().to_string())]),
+            Err(SaveError::Exists(path)) => {
+                let words = fill(self.word("line.confirm_replace"), &[("path", path.display().to_string())]);
+                self.pending = Some(Pending::Replace(save));
+                return vec![Out::Say(words, Priority::Urgent)];
+            }
+            Err(SaveError::Failed(path, text)) => {
+                fill(self.word("line.save_failed"), &[("path", path), ("text", text)])
+            }
+        };
+        vec![Out::Say(words, Priority::Info)]
+    }
+
     /// The game as PGN, in the words of the game's language.
     pub fn pgn(&self) -> String {
         save::pgn(&self.session, &self.voice.vocab, &self.tags)
@@ -479,7 +503,7 @@ impl App {
     /// A game that has just ended is saved by itself (into Anna's games folder).
     fn save_at_end(&self, was_over: bool, out: &mut Vec<Out>) {
         if !was_over && self.session.outcome().is_some() {
-            out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text: self.pgn() }));
+            out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text: self.pgn(), replace: false }));
         }
     }
 

@@ -299,7 +299,7 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
 /// The session's game as PGN, with the result sentence as the final comment (no date: a replay
 /// gives the same file every time).
 pub fn pgn_text(session: &Session, vocab: &Vocabulary) -> String {
-    crate::ui::save::pgn(session, vocab, &crate::core::scoresheet::Tags::default())
+    crate::app::save::pgn(session, vocab, &crate::core::scoresheet::Tags::default())
 }
 
 /// `anna say [--fen FEN] MOVE...`: each move in words, in the voice of the arguments.

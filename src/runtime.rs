@@ -160,6 +160,8 @@ struct Outputs {
     board: Option<Link>,
     /// The view writes the speaker's notices as lines.
     print_notices: bool,
+    /// What became of the outs carried out, for the program to hear (a file saved or not).
+    feedback: Vec<Event>,
 }
 
 /// Plays a game in `view` until `quit` or the end of its input: the computer's engine (used only
@@ -250,6 +252,10 @@ fn drive(
                 Step::Quit => vec![Out::Quit],
             };
             quit = quit || outputs.carry_out(&out, program.voice(), view);
+            while let Some(event) = (!quit && !outputs.feedback.is_empty()).then(|| outputs.feedback.remove(0)) {
+                let out = program.handle(event, fed);
+                quit = outputs.carry_out(&out, program.voice(), view);
+            }
         }
         if quit {
             drain = Duration::ZERO;
@@ -266,7 +272,16 @@ impl Outputs {
         let speaker = speech::start(&speech, voice, print_notices);
         // Saved once at the start; a restart of the speaker does not save again.
         let speech = SpeechArgs { save_settings: false, ..speech };
-        Outputs { speech, speaker, sounds, computer: None, journal: None, board: None, print_notices }
+        Outputs {
+            speech,
+            speaker,
+            sounds,
+            computer: None,
+            journal: None,
+            board: None,
+            print_notices,
+            feedback: Vec::new(),
+        }
     }
 
     /// Shows, says, plays, journals and sends what the program returned; true when it asked to
@@ -329,16 +344,8 @@ impl Outputs {
                     }
                 }
                 Out::Save(save) => {
-                    let words = match games::write(save, &games::now_stamp().1) {
-                        Ok(path) => fill(voice.vocab.word("line.saved"), &[("path", path.display().to_string())]),
-                        Err((path, error)) => {
-                            fill(voice.vocab.word("line.save_failed"), &[("path", path), ("text", error)])
-                        }
-                    };
-                    self.speaker.say(words.clone(), Priority::Info);
-                    if !view.show(&words) {
-                        return self.closed(voice, view);
-                    }
+                    let result = games::write(save, &games::now_stamp().1);
+                    self.feedback.push(Event::Saved { save: save.clone(), result });
                 }
                 Out::Quit => {
                     self.sync_journal(voice, view);

@@ -5,7 +5,6 @@
 pub mod keys;
 pub mod line;
 pub mod review;
-pub mod save;
 pub mod tui;
 
 use clap::ValueEnum;

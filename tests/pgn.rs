@@ -8,6 +8,7 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
+use anna::app::save;
 use anna::core::clock::TimeControl;
 use anna::core::command::{Command, Input};
 use anna::core::pgn::{self, Fault, ImportedGame};
@@ -15,7 +16,6 @@ use anna::core::rules::MoveSpec;
 use anna::core::scoresheet::Tags;
 use anna::core::session::{Config, Session};
 use anna::language::Vocabulary;
-use anna::ui::save;
 use shakmaty::{CastlingSide, Color, Move, Position};
 
 /// A small seeded generator (xorshift64*): the same games on every run.

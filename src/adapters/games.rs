@@ -3,10 +3,46 @@
 //! date and time that name the files.
 
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::ui::save::Save;
+/// What kind of file a save writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveKind {
+    Pgn,
+    /// The braille scoresheet in North American ASCII Braille.
+    Braille,
+}
+
+impl SaveKind {
+    /// The file name extension.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            SaveKind::Pgn => "pgn",
+            SaveKind::Braille => "brf",
+        }
+    }
+}
+
+/// A file to write: where (`None`: a new name in Anna's games folder) and what; `replace` when the
+/// player said yes to writing over the file there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Save {
+    pub path: Option<PathBuf>,
+    pub kind: SaveKind,
+    pub text: String,
+    pub replace: bool,
+}
+
+/// Why a save was not written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// A file is there already: written over only when the player says so.
+    Exists(PathBuf),
+    /// The path, and what went wrong (a full disk, no permission). Nothing was left behind.
+    Failed(String, String),
+}
 
 /// The folder of saved games, if the platform has a data folder.
 pub fn folder() -> Option<PathBuf> {
@@ -25,19 +61,49 @@ pub fn now_stamp() -> (String, String) {
     (format!("{y:04}.{m:02}.{d:02}"), format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}", t / 3600, t / 60 % 60, t % 60))
 }
 
-/// Writes a save: to its own path, or to a new file in the games folder named by `stamp` (never
-/// over an existing one). Returns where it went, or that path and why it failed.
-pub fn write(save: &Save, stamp: &str) -> Result<PathBuf, (String, String)> {
+/// Writes a save: to its own path, or to a new file in the games folder named by `stamp`. Never
+/// over an existing file unless the save says `replace`; the text goes to a temporary file beside
+/// it first, renamed into place once it is whole on the disk, so a full disk leaves no empty or
+/// half-written file. Returns where it went.
+pub fn write(save: &Save, stamp: &str) -> Result<PathBuf, SaveError> {
     let path = match &save.path {
         Some(path) => path.clone(),
         None => {
-            let dir = folder().ok_or_else(|| ("?".to_string(), "no data folder on this system".to_string()))?;
-            fs::create_dir_all(&dir).map_err(|e| (dir.display().to_string(), e.to_string()))?;
+            let dir = folder().ok_or_else(|| SaveError::Failed("?".into(), "no data folder on this system".into()))?;
+            fs::create_dir_all(&dir).map_err(|e| SaveError::Failed(dir.display().to_string(), e.to_string()))?;
             fresh(&dir, stamp, save.kind.extension())
         }
     };
-    fs::write(&path, &save.text).map_err(|e| (path.display().to_string(), e.to_string()))?;
-    Ok(path)
+    if !save.replace && fs::symlink_metadata(&path).is_ok() {
+        return Err(SaveError::Exists(path));
+    }
+    let failed = |e: std::io::Error| SaveError::Failed(path.display().to_string(), e.to_string());
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temporary = dir.join(format!(".{name}.{}.part", std::process::id()));
+    let written = fs::File::create(&temporary).and_then(|mut file| {
+        file.write_all(save.text.as_bytes())?;
+        file.sync_all()
+    });
+    let placed = written.and_then(|()| {
+        if save.replace {
+            fs::rename(&temporary, &path)
+        } else {
+            // A link fails when a file appeared meanwhile: never over it.
+            fs::hard_link(&temporary, &path).or_else(|e| match e.kind() {
+                std::io::ErrorKind::AlreadyExists => Err(e),
+                // Filesystems without links (FAT): the check above must do.
+                _ if fs::symlink_metadata(&path).is_err() => fs::rename(&temporary, &path),
+                _ => Err(e),
+            })
+        }
+    });
+    let _ = fs::remove_file(&temporary);
+    match placed {
+        Ok(()) => Ok(path),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(SaveError::Exists(path)),
+        Err(e) => Err(failed(e)),
+    }
 }
 
 /// `anna-STAMP.EXT`, or `anna-STAMP-2.EXT`... if taken.
@@ -88,6 +154,27 @@ mod tests {
         assert_eq!(first.file_name().unwrap(), "anna-20250101-120000.pgn");
         fs::write(&first, "x").unwrap();
         assert_eq!(fresh(&dir, "20250101-120000", "pgn").file_name().unwrap(), "anna-20250101-120000-2.pgn");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_save_never_writes_over_a_file_unless_told_and_leaves_nothing_half_written() {
+        let dir = std::env::temp_dir().join(format!("anna-saves-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.pgn");
+        fs::write(&path, "my other game").unwrap();
+        let mut save = Save { path: Some(path.clone()), kind: SaveKind::Pgn, text: "1. e4 *".into(), replace: false };
+        assert_eq!(write(&save, "x"), Err(SaveError::Exists(path.clone())));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "my other game");
+        save.replace = true;
+        assert_eq!(write(&save, "x"), Ok(path.clone()));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "1. e4 *");
+        // Into a folder that is not there: an error, and no file of any kind left behind.
+        let missing = Save { path: Some(dir.join("no/such/game.pgn")), ..save };
+        assert!(matches!(write(&missing, "x"), Err(SaveError::Failed(..))));
+        let left: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, ["game.pgn"]);
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use shakmaty::Color;
 
 use super::{GameArgs, Switch};
+use crate::app::save;
 use crate::core::command::{Command, Input};
 use crate::core::pgn::{self, Fault, ImportedGame};
 use crate::language::announce::{self, fill};
 use crate::language::{braille, Vocabulary};
-use crate::ui::save;
 
 /// Which game of a file, and whether to list them instead.
 #[derive(Clone, Copy, Debug)]

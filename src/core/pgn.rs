@@ -287,6 +287,8 @@ pub fn read(bytes: &[u8]) -> Vec<ImportedGame> {
             }
         }
     }
+    // Text with no tag, no move and no result is no game (a file that is not PGN at all).
+    games.retain(|g| !g.tags.is_empty() || !g.moves.is_empty() || g.ending.is_some());
     games
 }
 

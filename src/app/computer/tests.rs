@@ -19,8 +19,12 @@ fn against_computer(user: Color, setup: Vec<Command>) -> (App, Vec<Out>) {
     let mut setup = setup;
     setup.push(Command::TimeControl(TimeControl::parse("5+3").unwrap()));
     setup.push(Command::Set(Setting::Player(Some(user))));
-    let options =
-        Options { computer: true, level: Level::new(2).unwrap(), engine: "/usr/games/fish".parse().unwrap(), ..Options::default() };
+    let options = Options {
+        computer: true,
+        level: Level::new(2).unwrap(),
+        engine: "/usr/games/fish".parse().unwrap(),
+        ..Options::default()
+    };
     let mut m = App::new(Config::default(), setup, voice(), options);
     let start = m.start();
     (m, start)

@@ -5,37 +5,12 @@ use std::path::PathBuf;
 
 use shakmaty::Color;
 
+pub use crate::adapters::games::{Save, SaveKind};
 use crate::core::pgn::ImportedGame;
 use crate::core::scoresheet::{Scoresheet, Tags};
 use crate::core::session::Session;
 use crate::language::braille;
 use crate::language::{announce, Vocabulary};
-
-/// What kind of file a save writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SaveKind {
-    Pgn,
-    /// The braille scoresheet in North American ASCII Braille.
-    Braille,
-}
-
-impl SaveKind {
-    /// The file name extension.
-    pub const fn extension(self) -> &'static str {
-        match self {
-            SaveKind::Pgn => "pgn",
-            SaveKind::Braille => "brf",
-        }
-    }
-}
-
-/// A file to write: where (`None`: a new name in Anna's games folder) and what.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Save {
-    pub path: Option<PathBuf>,
-    pub kind: SaveKind,
-    pub text: String,
-}
 
 /// What `save [FILE]` or `save braille [FILE]` asks for: the kind of file and where (`None`: a new
 /// file in Anna's games folder).
@@ -55,7 +30,7 @@ pub fn of_session(session: &Session, vocab: &Vocabulary, tags: &Tags, kind: Save
         SaveKind::Pgn => pgn(session, vocab, tags),
         SaveKind::Braille => braille_of_session(session, vocab),
     };
-    Save { path, kind, text }
+    Save { path, kind, text, replace: false }
 }
 
 /// The session's game as PGN: the seven standard tags, TimeControl, SetUp/FEN and Variant when
