@@ -124,7 +124,7 @@ fn resume(c: &mut Criterion) {
         b.iter(|| {
             let bytes = std::fs::read(&path).unwrap();
             let journal = journal::parse(&bytes).unwrap();
-            let unfinished = Unfinished { path: path.clone(), journal, kept: None, ask: false };
+            let unfinished = Unfinished { path: path.clone(), journal, kept: None, lost: None, ask: false };
             let mut ui = App::new(Config::default(), Vec::new(), Voice::english(), Options::default())
                 .with_unfinished(unfinished);
             black_box(ui.start())

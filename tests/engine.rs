@@ -37,7 +37,7 @@ fn game(engine: &str, tc: &str) -> App {
         Command::Set(Setting::Player(Some(Color::White))),
     ];
     let voice = Voice::new(Vocabulary::english(), SquareStyle::Plain, MoveForm::default());
-    let options = Options { computer: true, level: Level::MIN, engine: engine.to_string(), ..Options::default() };
+    let options = Options { computer: true, level: Level::MIN, engine: engine.parse().unwrap(), ..Options::default() };
     App::new(Config::default(), setup, voice, options)
 }
 

@@ -52,7 +52,7 @@ fn play(m: &mut App, disk: &mut Disk, lines: &[(f64, &str)]) {
 
 fn resumed(journal: Journal, ask: bool) -> (App, Vec<String>) {
     let mut m = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
-    m = m.with_unfinished(Unfinished { path: PathBuf::from("game.journal"), journal, kept: None, ask });
+    m = m.with_unfinished(Unfinished { path: PathBuf::from("game.journal"), journal, kept: None, lost: None, ask });
     let mut disk = Disk::default();
     disk.files.push(Vec::new());
     disk.take(m.start());
