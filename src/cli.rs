@@ -99,7 +99,7 @@ pub struct GameArgs {
     /// Board view: no colours, only reverse video and brackets (also when NO_COLOR is set).
     #[arg(long, global = true)]
     pub no_color: bool,
-    /// Board view: Black at the bottom.
+    /// Board view: turn the board round (Black at the bottom; with --player black, White).
     #[arg(long, global = true)]
     pub flip: bool,
     /// The serial port of an electronic peg board (see `anna boards`, `anna board-sim`).
@@ -498,10 +498,12 @@ pub(crate) fn run_app(app: App, args: &GameArgs) -> ExitCode {
     match args.ui {
         Ui::Line => crate::runtime::run(app, LineView, args.speech.clone(), sounds, engine, board),
         Ui::Board => {
+            // Black at the bottom for the player of Black, unless --flip turns it back.
+            let black = app.session().config().player == Some(Color::Black);
             let settings = Settings {
                 large: args.large_squares,
                 color: Settings::color_allowed(args.no_color, std::env::var("NO_COLOR").ok().as_deref()),
-                flipped: args.flip,
+                flipped: args.flip != black,
             };
             match BoardView::open(Screen::new(app.voice().clone(), settings)) {
                 Ok(view) => crate::runtime::run(app, view, args.speech.clone(), sounds, engine, board),

@@ -72,11 +72,17 @@ fn watch_signals(sender: mpsc::Sender<Source>) {
 #[cfg(not(unix))]
 fn watch_signals(_sender: mpsc::Sender<Source>) {}
 
+/// How many of the last sentences the board shows, oldest first: a move and what came with it
+/// ("Clock started", the computer's answer) stay readable together.
+const SHOWN_SENTENCES: usize = 3;
+
 /// The board view: the terminal in raw mode, and the screen last drawn.
 pub struct BoardView {
     terminal: Terminal<CrosstermBackend<Stdout>>,
     screen: Screen,
     drawn: Option<Screen>,
+    /// The sentences said since the player's last key, at most [`SHOWN_SENTENCES`].
+    said: std::collections::VecDeque<String>,
 }
 
 impl BoardView {
@@ -85,7 +91,7 @@ impl BoardView {
     pub fn open(screen: Screen) -> io::Result<BoardView> {
         install_panic_hook();
         match enter() {
-            Ok(terminal) => Ok(BoardView { terminal, screen, drawn: None }),
+            Ok(terminal) => Ok(BoardView { terminal, screen, drawn: None, said: Default::default() }),
             Err(e) => {
                 restore();
                 Err(e)
@@ -129,6 +135,8 @@ impl View for BoardView {
                 vec![Step::Redraw]
             }
             Source::Key(key) => {
+                // What the player does next is shown with what follows from it alone.
+                self.said.clear();
                 let (next, actions) = handle(self.screen.clone(), key);
                 self.screen = next;
                 actions
@@ -146,7 +154,11 @@ impl View for BoardView {
     }
 
     fn show(&mut self, words: &str) -> bool {
-        self.screen.said = words.to_string();
+        if self.said.len() == SHOWN_SENTENCES {
+            self.said.pop_front();
+        }
+        self.said.push_back(words.to_string());
+        self.screen.said = self.said.iter().map(String::as_str).collect::<Vec<_>>().join(" ");
         true
     }
 
