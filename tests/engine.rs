@@ -3,6 +3,8 @@
 //! Debian's `stockfish`; without it the Stockfish test is skipped with a note, unless
 //! `ANNA_REQUIRE_TOOLS=1` (as `.ci/run` sets). The failure tests need no engine.
 
+mod support;
+
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -50,10 +52,7 @@ fn computer(choice: EngineChoice) -> (Computer, mpsc::Receiver<Reply>) {
 #[test]
 fn a_short_game_against_stockfish() {
     let Some(path) = find_stockfish() else {
-        if std::env::var_os("ANNA_REQUIRE_TOOLS").is_some_and(|v| v == "1") {
-            panic!("stockfish is missing but ANNA_REQUIRE_TOOLS=1: install it (apt-get install stockfish)");
-        }
-        eprintln!("stockfish is missing; this test is skipped (apt-get install stockfish to run it)");
+        support::tool(false, "stockfish", "stockfish");
         return;
     };
     let (mut computer, replies) = computer(EngineChoice::Path(path));

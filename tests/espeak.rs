@@ -4,6 +4,8 @@
 //! On a machine without espeak-ng the test says so and passes, so `cargo test` needs nothing but
 //! Rust; `.ci/run` installs espeak-ng and sets `ANNA_REQUIRE_TOOLS=1`, and then a missing program fails.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -60,14 +62,9 @@ impl Wav {
 
 /// espeak-ng's path, or `None` when it is missing and not required (see the module doc).
 fn espeak_ng() -> Option<PathBuf> {
-    if let Some(path) = on_path("espeak-ng") {
-        return Some(path);
-    }
-    if std::env::var("ANNA_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
-        panic!("espeak-ng is not on the PATH but ANNA_REQUIRE_TOOLS=1: install it (apt-get install espeak-ng)");
-    }
-    eprintln!("espeak-ng is not on the PATH; this test is skipped (apt-get install espeak-ng to run it)");
-    None
+    let path = on_path("espeak-ng");
+    support::tool(path.is_some(), "espeak-ng", "espeak-ng");
+    path
 }
 
 /// Renders `text` with the flags Anna would pass for `params`, into a WAV in a fresh folder.

@@ -1,5 +1,7 @@
-//! The key map table test: every command the English `help` lists does what its help says, fed
-//! through the line mode exactly as typed (the runtime only writes, says and plays what it returns).
+//! The key map table test: every command the English `help` lists does what its help says, in both
+//! views: typed in the line mode, and typed on the board view's command line (`:` and the line; an
+//! empty line is the space bar, which presses the clock), each through its view's own translation
+//! into the app's events (the runtime only writes, says and plays what the app returns).
 
 use std::time::Duration;
 
@@ -8,6 +10,7 @@ use anna::core::clock::TimeControl;
 use anna::core::command::Command;
 use anna::core::session::Config;
 use anna::language::{Vocabulary, Voice};
+use anna::ui::tui::{handle, Action, Key, Screen, Settings};
 
 fn mode() -> App {
     let setup = vec![Command::TimeControl(TimeControl::parse("5+3").unwrap())];
@@ -16,12 +19,54 @@ fn mode() -> App {
     mode
 }
 
-/// Types the lines; returns everything written and whether the mode asked to quit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum View {
+    Line,
+    Board,
+}
+
+/// What the board view makes of a typed line: its keys, pressed on a screen showing the app now.
+fn board_events(screen: &mut Screen, app: &App, line: &str, now: Duration) -> (Vec<Event>, bool) {
+    screen.sync(app.session(), now);
+    screen.answering = app.awaiting_answer();
+    let keys = if line.is_empty() { vec![Key::Char(' ')] } else { Key::parse_all(&format!(":{line}<ret>")).unwrap() };
+    let (mut events, mut quit) = (Vec::new(), false);
+    for key in keys {
+        let (next, actions) = handle(screen.clone(), key);
+        *screen = next;
+        for action in actions {
+            match action {
+                Action::Line(line) => events.push(Event::Line(line)),
+                Action::Do(command) => events.push(Event::Command(command)),
+                Action::Quit => quit = true,
+                Action::Say(_) => {}
+            }
+        }
+    }
+    (events, quit)
+}
+
+/// Types the lines in the line mode; returns everything written and whether the mode asked to quit.
 fn type_lines(mode: &mut App, lines: &[&str]) -> (String, bool) {
+    type_in(View::Line, mode, lines)
+}
+
+/// Types the lines in `view`; returns everything written and whether the app asked to quit.
+fn type_in(view: View, mode: &mut App, lines: &[&str]) -> (String, bool) {
     let mut text = String::new();
     let mut quit = false;
+    let mut screen = Screen::new(mode.voice().clone(), Settings::default());
     for (i, line) in lines.iter().enumerate() {
-        for out in mode.handle(Event::Line(line.to_string()), Duration::from_secs(i as u64)) {
+        let now = Duration::from_secs(i as u64);
+        let events = match view {
+            View::Line => vec![Event::Line(line.to_string())],
+            View::Board => {
+                let (events, quit_key) = board_events(&mut screen, mode, line, now);
+                quit |= quit_key;
+                events
+            }
+        };
+        for out in events.into_iter().flat_map(|event| mode.handle(event, now)) {
             match out {
                 Out::Say(words, _) | Out::Write(words) => {
                     text.push_str(&words);
@@ -105,11 +150,13 @@ fn every_command_in_help_does_what_it_says() {
     for word in &listed {
         assert!(TABLE.iter().any(|(w, ..)| w == word), "'{word}' is in help but not in this table");
     }
-    for (word, lines, promised) in TABLE {
-        let mut m = mode();
-        let (text, quit) = type_lines(&mut m, lines);
-        assert!(text.contains(promised), "{word}: expected '{promised}' in:\n{text}");
-        assert_eq!(quit, *word == "quit", "{word}: quits only on quit");
+    for view in [View::Line, View::Board] {
+        for (word, lines, promised) in TABLE {
+            let mut m = mode();
+            let (text, quit) = type_in(view, &mut m, lines);
+            assert!(text.contains(promised), "{view:?} {word}: expected '{promised}' in:\n{text}");
+            assert_eq!(quit, *word == "quit", "{view:?} {word}: quits only on quit");
+        }
     }
 }
 

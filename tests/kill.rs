@@ -32,17 +32,6 @@ fn script(from: usize) -> Vec<String> {
 }
 
 /// xorshift64*: the kill points, the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
-    }
-}
-
 fn anna(data: &Path, resume: bool) -> Child {
     let mut args = vec!["--no-setup", "--speech", "off", "--sounds", "off", "--alarms", "off", "--squares", "plain"];
     args.extend(["--tc", "300+2", "--no-confirm"]);
@@ -61,7 +50,7 @@ fn anna(data: &Path, resume: bool) -> Child {
 
 /// Feeds `lines` one by one and kills the program after `kill_after` of them and a short wait;
 /// returns what it wrote before it died.
-fn killed_run(data: &Path, resume: bool, lines: &[String], rng: &mut Rng) -> Vec<String> {
+fn killed_run(data: &Path, resume: bool, lines: &[String], rng: &mut fastrand::Rng) -> Vec<String> {
     let mut child = anna(data, resume);
     let written = Arc::new(Mutex::new(Vec::new()));
     let reader = {
@@ -80,15 +69,15 @@ fn killed_run(data: &Path, resume: bool, lines: &[String], rng: &mut Rng) -> Vec
         }
         thread::sleep(Duration::from_millis(10));
     }
-    let kill_after = rng.below(lines.len() as u64 + 1) as usize;
+    let kill_after = rng.u64(..lines.len() as u64 + 1) as usize;
     let mut stdin = child.stdin.take().unwrap();
     for line in &lines[..kill_after] {
         if writeln!(stdin, "{line}").is_err() {
             break;
         }
-        thread::sleep(Duration::from_micros(rng.below(3000)));
+        thread::sleep(Duration::from_micros(rng.u64(..3000)));
     }
-    thread::sleep(Duration::from_micros(rng.below(8000)));
+    thread::sleep(Duration::from_micros(rng.u64(..8000)));
     child.kill().expect("SIGKILL");
     child.wait().unwrap();
     reader.join().unwrap();
@@ -204,7 +193,7 @@ fn killed_at_random_points_nothing_acknowledged_is_lost() {
     for i in 0..ITERATIONS {
         let data = folder(i);
         let _ = std::fs::remove_dir_all(&data);
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (i + 1).wrapping_mul(0xbf58_476d_1ce4_e5b9));
+        let mut rng = fastrand::Rng::with_seed(0x9e37_79b9_7f4a_7c15 ^ (i + 1).wrapping_mul(0xbf58_476d_1ce4_e5b9));
         let written = killed_run(&data, false, &script(0), &mut rng);
         let acknowledged = announced(&written);
         let moves = check(&data, &[], &acknowledged, &reference, &format!("run {i}, first kill"));

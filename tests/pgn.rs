@@ -19,21 +19,6 @@ use anna::language::Vocabulary;
 use shakmaty::{CastlingSide, Color, Move, Position};
 
 /// A small seeded generator (xorshift64*): the same games on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 fn spec(mv: Move) -> MoveSpec {
     match mv {
         Move::Castle { king, rook } => {
@@ -53,21 +38,21 @@ enum End {
 }
 
 /// A random game: time control, names, maybe Chess960, moves at random times with offers, an end.
-fn random_game(rng: &mut Rng) -> (Session, End) {
+fn random_game(rng: &mut fastrand::Rng) -> (Session, End) {
     const CONTROLS: [&str; 6] = ["300+2", "900+10", "40/5400+30:1800+30", "60", "-", "180+0"];
     const NAMES: [&str; 4] = ["Anna", "Müller, Jürgen", "O'Neil \"Kid\"", "Čapek"];
     let mut session = Session::new(Config::default());
     let act = |session: &mut Session, command: Command| session.handle(Input::act(command), Duration::ZERO);
-    let tc = CONTROLS[rng.below(6) as usize];
+    let tc = CONTROLS[rng.u64(..6) as usize];
     act(&mut session, Command::TimeControl(TimeControl::parse(tc).unwrap()));
-    if rng.below(5) == 0 {
-        act(&mut session, Command::Chess960(rng.below(960) as u32));
+    if rng.u64(..5) == 0 {
+        act(&mut session, Command::Chess960(rng.u64(..960) as u32));
     }
-    act(&mut session, Command::Name(Color::White, NAMES[rng.below(4) as usize].to_string()));
-    if rng.below(2) == 0 {
-        act(&mut session, Command::Name(Color::Black, NAMES[rng.below(4) as usize].to_string()));
+    act(&mut session, Command::Name(Color::White, NAMES[rng.u64(..4) as usize].to_string()));
+    if rng.u64(..2) == 0 {
+        act(&mut session, Command::Name(Color::Black, NAMES[rng.u64(..4) as usize].to_string()));
     }
-    let plies = 2 + rng.below(120);
+    let plies = 2 + rng.u64(..120);
     let mut now = Duration::ZERO;
     for _ in 0..plies {
         if session.outcome().is_some() || session.question().is_some() {
@@ -77,20 +62,20 @@ fn random_game(rng: &mut Rng) -> (Session, End) {
         if legal.is_empty() {
             break;
         }
-        let mv = legal[rng.below(legal.len() as u64) as usize];
+        let mv = legal[rng.u64(..legal.len() as u64) as usize];
         let mover = session.game().turn();
         // Fast and slow moves, in milliseconds, rarely long enough to lose on time.
-        let slowest = if rng.below(10) == 0 { 60_000 } else { 8_000 };
-        now += Duration::from_millis(rng.below(slowest));
+        let slowest = if rng.u64(..10) == 0 { 60_000 } else { 8_000 };
+        now += Duration::from_millis(rng.u64(..slowest));
         session.handle(Input::by(mover, Command::Move(spec(mv))), now);
-        if rng.below(12) == 0 {
+        if rng.u64(..12) == 0 {
             session.handle(Input::by(mover, Command::Offer), now);
         }
         if session.outcome().is_none() {
             session.handle(Input::by(mover, Command::Press), now);
         }
     }
-    let end = match rng.below(4) {
+    let end = match rng.u64(..4) {
         0 => End::Resign,
         1 => End::Agree,
         2 => End::Flag,
@@ -139,7 +124,7 @@ fn summary_of_import(game: &ImportedGame) -> (Vec<String>, Vec<Option<u64>>, Vec
 #[test]
 fn random_games_come_back_the_same() {
     let english = Vocabulary::english();
-    let mut rng = Rng(0x5eed_2026_0007);
+    let mut rng = fastrand::Rng::with_seed(0x5eed_2026_0007);
     let mut ends = [0usize; 4];
     let games = 400;
     for i in 0..games {

@@ -10,30 +10,19 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Move, Position};
 
 /// A small deterministic generator (xorshift), so every run plays the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// The positions of random playouts from the start and from Chess960 starts.
 fn positions(count: usize) -> Vec<Game> {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = fastrand::Rng::with_seed(0x2545_f491_4f6c_dd1d);
     let mut out = Vec::with_capacity(count);
     let mut game = Game::new();
     while out.len() < count {
         let legal = game.position().legal_moves();
         if legal.is_empty() || game.plies().len() > 120 {
-            game = if rng.below(3) == 0 { Game::chess960(rng.below(960) as u32).unwrap() } else { Game::new() };
+            game = if rng.usize(..3) == 0 { Game::chess960(rng.u32(..960)).unwrap() } else { Game::new() };
             continue;
         }
         out.push(game.clone());
-        let mv = legal[rng.below(legal.len())];
+        let mv = legal[rng.usize(..legal.len())];
         game.play(mv).unwrap();
     }
     out

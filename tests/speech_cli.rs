@@ -2,6 +2,8 @@
 //! `XDG_CONFIG_HOME`, so the user's settings are never read or written (Linux and other XDG systems).
 #![cfg(all(unix, not(target_os = "macos")))]
 
+mod support;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -96,7 +98,7 @@ fn voices_are_listed_one_a_line_or_refused_for_the_transcript() {
     // Without espeak-ng (and unless CI requires it) there are no voices to list.
     let installed = std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("espeak-ng").is_file()));
-    if !installed && !std::env::var("ANNA_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+    if !support::tool(installed, "espeak-ng", "espeak-ng") {
         return;
     }
     let out = anna(&dir, &["voices", "--speech", "espeak"], "");

@@ -5,90 +5,18 @@
 //! `cargo test` needs nothing but Rust.
 #![cfg(unix)]
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-/// A tmux server of its own (`-L`), so the user's sessions are never touched; killed on drop.
-struct Terminal {
-    socket: String,
-}
-
-impl Terminal {
-    /// Starts `anna ARGS` in a detached 120x40 session, or `None` when tmux is missing and skipping
-    /// was asked for.
-    fn start(name: &str, args: &[&str]) -> Option<Terminal> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            if std::env::var_os("ANNA_REQUIRE_TOOLS").is_some_and(|v| v == "1") {
-                panic!("tmux is missing but ANNA_REQUIRE_TOOLS=1: install it (apt-get install tmux)");
-            }
-            eprintln!("tmux is missing; this test is skipped (apt-get install tmux to run it)");
-            return None;
-        }
-        let terminal = Terminal { socket: format!("anna-test-{}-{name}", std::process::id()) };
-        // A folder of its own for the journals and saved games: no unfinished game of another test
-        // is offered, and nothing goes into the user's folder.
-        let data = std::env::temp_dir().join(format!("anna-tmux-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&data);
-        let mut command = vec![format!("ANNA_DATA_DIR={}", data.display()), env!("CARGO_BIN_EXE_anna").to_string()];
-        command.extend(args.iter().map(|a| a.to_string()));
-        // The shell keeps the pane open after anna ends, so its last lines can still be read.
-        let line = format!("{}; echo anna-exited-$?; sleep 60", command.join(" "));
-        let out = terminal.tmux(&["new-session", "-d", "-x", "120", "-y", "40", "-s", "anna", &line]);
-        assert!(out.status.success(), "tmux new-session: {}", String::from_utf8_lossy(&out.stderr));
-        Some(terminal)
-    }
-
-    fn tmux(&self, args: &[&str]) -> Output {
-        Command::new("tmux").args(["-L", &self.socket]).args(args).env_remove("TMUX").output().expect("tmux runs")
-    }
-
-    /// Types `text` and Enter.
-    fn type_line(&self, text: &str) {
-        if !text.is_empty() {
-            assert!(self.tmux(&["send-keys", "-t", "anna", "-l", text]).status.success());
-        }
-        assert!(self.tmux(&["send-keys", "-t", "anna", "Enter"]).status.success());
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "anna", "-S", "-200"]).stdout).into_owned()
-    }
-
-    /// Waits until the screen shows `text` (at most 30 seconds: CI machines are busy) and returns the screen.
-    fn wait_for(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(Instant::now() < deadline, "'{text}' never appeared; the screen:\n{screen}");
-            std::thread::sleep(Duration::from_millis(30));
-        }
-    }
-}
-
-impl Drop for Terminal {
-    fn drop(&mut self) {
-        let _ = self.tmux(&["kill-server"]);
-    }
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("anna-tmux-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod support;
+use support::{TempDir, Terminal};
 
 #[test]
 fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
-    let dir = temp("game");
+    let dir = TempDir::new("tmux-game");
     let transcript = dir.join("said.txt");
     let args =
         ["--speech", "transcript", "--transcript", transcript.to_str().unwrap(), "--sounds", "off", "--tc", "5+3"];
-    let Some(t) = Terminal::start("game", &args) else { return };
+    let Some(t) = Terminal::start("game", &dir.join("data"), &args) else { return };
     t.wait_for("Anna is ready.");
     for (typed, shown) in [
         ("f3", "White: Felix drei."),
@@ -127,13 +55,13 @@ fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
     }
     let last: Vec<&str> = said.lines().rev().take(2).collect();
     assert_eq!(last[1], "Black wins by checkmate (FIDE 5.1.1).", "{said}");
-    let data = std::env::temp_dir().join(format!("anna-tmux-{}-game", std::process::id()));
-    assert!(last[0].starts_with(&format!("Saved: {}/games/anna-", data.display())), "{said}");
+    assert!(last[0].starts_with(&format!("Saved: {}/games/anna-", t.data.display())), "{said}");
 }
 
 #[test]
 fn with_no_game_arguments_the_setup_is_asked_and_enter_enter_enter_starts() {
-    let Some(t) = Terminal::start("setup", &["--speech", "off", "--sounds", "off"]) else { return };
+    let dir = TempDir::new("tmux-setup");
+    let Some(t) = Terminal::start("setup", &dir.0, &["--speech", "off", "--sounds", "off"]) else { return };
     t.wait_for("Which side do you play, white or black? Enter for white.");
     t.type_line("");
     t.wait_for("Time control?");
@@ -156,7 +84,8 @@ fn with_no_game_arguments_the_setup_is_asked_and_enter_enter_enter_starts() {
 #[test]
 fn the_computer_chosen_in_the_setup_moves_first_and_answers() {
     let args = ["--speech", "off", "--sounds", "off", "--squares", "plain", "--engine", "builtin", "--level", "2"];
-    let Some(t) = Terminal::start("computer", &args) else { return };
+    let dir = TempDir::new("tmux-computer");
+    let Some(t) = Terminal::start("computer", &dir.0, &args) else { return };
     t.wait_for("Which side do you play");
     t.type_line("black");
     t.wait_for("Time control?");

@@ -87,6 +87,8 @@ pub struct Screen {
     pub mode: Mode,
     /// Anna asked which piece a pawn becomes: `q r b n` answer.
     pub promotion: bool,
+    /// The side the player plays, as last seen: when it changes (`flip`), the board turns too.
+    pub player: Option<Option<Color>>,
     /// The app waits for an answer (a setup question, a confirmation): a typed letter opens the
     /// command line with it.
     pub answering: bool,
@@ -111,11 +113,17 @@ impl Screen {
             mode: Mode::Board,
             promotion: false,
             answering: false,
+            player: None,
         }
     }
 
     /// Copies what the screen shows from the session at `now`.
     pub fn sync(&mut self, session: &Session, now: Duration) {
+        let player = session.config().player;
+        if self.player.is_some_and(|seen| seen != player) {
+            self.settings.flipped = player == Some(Color::Black);
+        }
+        self.player = Some(player);
         let game = session.game();
         self.position = game.position().clone();
         self.turn = game.turn();

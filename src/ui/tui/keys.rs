@@ -127,16 +127,13 @@ fn command_key(app: &mut Screen, mut line: String, key: Key) -> Vec<Action> {
     Vec::new()
 }
 
-/// A command line: the board's own words (`q`, `exit`, `flip`, `large`), else everything the line
-/// mode understands, handed to the app as a typed line (`help`, `settings`, `resign`, `save`, `new`,
-/// moves, questions, answers).
+/// A command line: the board's own words (`q`, `exit`, `large`), else everything the line mode
+/// understands, handed to the app as a typed line (`help`, `settings`, `resign`, `save`, `new`,
+/// `flip`, moves, questions, answers). `flip` changes the player's side, and the board turns
+/// with it ([`Screen::sync`]); the `f` key only turns the board.
 fn run_line(app: &mut Screen, line: &str) -> Vec<Action> {
     match line.to_lowercase().as_str() {
         "q" | "exit" => vec![Action::Quit],
-        "flip" => {
-            app.settings.flipped = !app.settings.flipped;
-            Vec::new()
-        }
         "large" => {
             app.settings.large = !app.settings.large;
             Vec::new()

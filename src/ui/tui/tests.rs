@@ -226,7 +226,17 @@ fn command_line_hands_lines_to_the_app() {
     assert_eq!((app.mode, actions), (Mode::Command("offer".into()), vec![]));
     let (app, _) = press(":of<esc>", Settings::default());
     assert_eq!(app.mode, Mode::Board);
-    let (app, _) = press(":flip<ret>", Settings::default());
+    let (app, _) = press(":large<ret>", Settings::default());
+    assert!(app.settings.large);
+    let (app, _) = press("f", Settings::default());
+    assert!(app.settings.flipped, "f turns the board only");
+    // `:flip` changes the player's side (the app's), and the board turns with it.
+    assert_eq!(press(":flip<ret>", Settings::default()).1, [Action::Line("flip".into())]);
+    let mut s = Session::default();
+    let mut app = Screen::new(voice("en"), Settings::default());
+    app.sync(&s, Duration::ZERO);
+    s.handle(Input::act(Command::Set(crate::core::command::Setting::Player(Some(Color::Black)))), Duration::ZERO);
+    app.sync(&s, Duration::ZERO);
     assert!(app.settings.flipped);
     // A question waits: a letter typed opens the command line to answer it.
     let mut waiting = Screen::new(voice("de"), Settings::default());
