@@ -36,7 +36,7 @@ fn bench(c: &mut Criterion) {
             for (position, side) in &rows {
                 black_box(can_mate(black_box(position), *side));
             }
-        })
+        });
     });
     group.finish();
 

@@ -37,7 +37,7 @@ fn round_trip(c: &mut Criterion) {
                 Ok(LinkReport::Event(BoardEvent::Ack(acked))) if acked == seq => {}
                 other => panic!("expected the acknowledgement of {seq}, got {other:?}"),
             }
-        })
+        });
     });
 }
 

@@ -91,7 +91,7 @@ fn append(c: &mut Criterion) {
             writer.write(&input(ms, Command::Move(spec.clone()))).unwrap();
             writer.write(&input(ms, Command::Press)).unwrap();
             writer.sync().unwrap();
-        })
+        });
     });
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -128,7 +128,7 @@ fn resume(c: &mut Criterion) {
             let mut ui = App::new(Config::default(), Vec::new(), Voice::english(), Options::default())
                 .with_unfinished(unfinished);
             black_box(ui.start())
-        })
+        });
     });
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -29,7 +29,7 @@ fn bench(c: &mut Criterion) {
                 proposed += outs.iter().filter(|o| matches!(o, MirrorOut::Act(_, Command::Move(_)))).count();
             }
             assert_eq!(proposed, 1);
-        })
+        });
     });
     let mut after = game.clone();
     after.play(after.resolve("O-O").unwrap()).unwrap();
@@ -49,7 +49,7 @@ fn bench(c: &mut Criterion) {
             }
             assert!(mirror.shows(game.position()));
             outs
-        })
+        });
     });
 }
 

@@ -38,16 +38,16 @@ fn parse(c: &mut Criterion) {
     let _ = hear("e4", &en);
     let mut group = c.benchmark_group("hear");
     group.bench_function("shakmaty SAN", |b| {
-        b.iter(|| SAN.iter().filter(|s| black_box(s).parse::<San>().is_ok()).count())
+        b.iter(|| SAN.iter().filter(|s| black_box(s).parse::<San>().is_ok()).count());
     });
     group.bench_function("typed SAN (en)", |b| {
-        b.iter(|| SAN.iter().filter(|s| hear(black_box(s), &en).is_ok()).count())
+        b.iter(|| SAN.iter().filter(|s| hear(black_box(s), &en).is_ok()).count());
     });
     group.bench_function("spoken short (de)", |b| {
-        b.iter(|| SHORT.iter().filter(|s| hear(black_box(s), &de).is_ok()).count())
+        b.iter(|| SHORT.iter().filter(|s| hear(black_box(s), &de).is_ok()).count());
     });
     group.bench_function("spoken long (de)", |b| {
-        b.iter(|| LONG.iter().filter(|s| hear(black_box(s), &de).is_ok()).count())
+        b.iter(|| LONG.iter().filter(|s| hear(black_box(s), &de).is_ok()).count());
     });
     group.finish();
 }

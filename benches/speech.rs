@@ -93,7 +93,7 @@ fn bench(c: &mut Criterion) {
                 black_box(words);
             });
             i += 1;
-        })
+        });
     });
 }
 

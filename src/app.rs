@@ -5,10 +5,10 @@
 //! a key of the board view, what the peg board reported, the engine's reply, a clock tick) at an
 //! instant and returns [`Out`] values, which the runtime writes, says, plays, journals and sends.
 //! It owns the [`Session`] and handles the commands the session does not know: `help`, `quit`,
-//! `new`, `flip`, `settings`, `set`, `save`, the setup questions ([`setup`]) and an empty Enter
-//! (press the clock, or nothing: `set enter`). It plays the computer's side ([`computer`]: a
+//! `new`, `flip`, `settings`, `set`, `save`, the setup questions (`setup.rs`) and an empty Enter
+//! (press the clock, or nothing: `set enter`). It plays the computer's side (`computer.rs`: a
 //! request out, the reply in), keeps a peg board in step (`board.rs`, `restore board`) and resumes
-//! an unfinished game ([`resume`]). Every input reaches the session through [`App::handle`]'s one
+//! an unfinished game (`resume.rs`). Every input reaches the session through [`App::handle`]'s one
 //! path, which puts the journal record out before the effects it causes.
 //!
 //! Confirmation of destructive actions (`resign`, `accept`, `claim`, `new` during a game) lives
@@ -89,7 +89,7 @@ pub enum Out {
     /// The computer plays with this engine from now on (a resumed game's).
     Engine(EngineChoice),
     /// Ask the computer opponent for a move; its answer comes back through
-    /// [`App::engine_move`] or [`App::engine_failed`].
+    /// [`Event::Engine`].
     Think(Request),
     /// Send this to the peg board (`--board`); the runtime drops it when no board is linked.
     Board(HostCommand),
@@ -274,7 +274,7 @@ impl App {
         &self.options
     }
 
-    /// The instant the runtime must call [`App::tick`].
+    /// The instant the runtime must hand the app an [`Event::Tick`].
     pub fn next_deadline(&self) -> Option<Duration> {
         let deadlines = [self.session.next_deadline().map(|at| self.base.process(at)), self.board_deadline()];
         deadlines.into_iter().flatten().min()

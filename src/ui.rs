@@ -1,4 +1,4 @@
-//! The terminal: the screen-reader line mode ([`line`]), the ratatui board view for low vision
+//! The terminal: the screen-reader line mode ([`line`](mod@line)), the ratatui board view for low vision
 //! ([`tui`]), the word table of the commands only the terminal knows ([`keys`]), and the choice
 //! between them.
 

@@ -36,7 +36,7 @@ fn next<T: std::fmt::Debug>(receiver: &Receiver<T>) -> T {
 
 fn snapshot_of(board: &Board) -> Snapshot {
     let mut cells = [Cell::Empty; 64];
-    for (square, piece) in board.iter() {
+    for (square, piece) in board {
         cells[usize::from(square)] = Cell::Piece(piece);
     }
     Snapshot(cells)

@@ -41,7 +41,7 @@ fn side(name: &str) -> Option<Color> {
 }
 
 /// Checks one row; `Err` describes the mismatch.
-fn check(row: &Row) -> Result<(), String> {
+fn check(row: &Row<'_>) -> Result<(), String> {
     let position: Chess = parse_fen(row.fen).map_err(|e| e.to_string())?;
     let color = side(row.side).ok_or_else(|| format!("unknown side {:?}", row.side))?;
     let answer = can_mate(&position, color);

@@ -85,7 +85,7 @@ fn every_move_said_is_heard_back() {
                 match heard_move(game, &san.to_string(), voice) {
                     Ok(back) if back == mv => {}
                     other => {
-                        failures.push(format!("{}: SAN '{san}' gave {other:?} ({})", voice.vocab.code(), game.fen()))
+                        failures.push(format!("{}: SAN '{san}' gave {other:?} ({})", voice.vocab.code(), game.fen()));
                     }
                 }
             }

@@ -44,7 +44,7 @@ fn compare(script: &Path, extension: &str, actual: &str, bless: bool, required: 
         Err(_) if bless && required => fs::write(&expected_path, actual).unwrap(),
         Ok(expected) => failures.push(diff(&expected_path, &expected, actual)),
         Err(_) if required => {
-            failures.push(format!("{}: missing; run with ANNA_BLESS=1 and review it", expected_path.display()))
+            failures.push(format!("{}: missing; run with ANNA_BLESS=1 and review it", expected_path.display()));
         }
         Err(_) => {}
     }

@@ -37,6 +37,7 @@ fn headless() -> PathBuf {
         std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
     }
     // SAFETY: set before any thread of this test binary reads the environment (one test per file).
+    #[expect(unsafe_code, reason = "speech-dispatcher reads its folders only from the environment")]
     unsafe {
         std::env::set_var("HOME", &root);
         std::env::set_var("XDG_CONFIG_HOME", &config);

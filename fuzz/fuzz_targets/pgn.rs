@@ -8,7 +8,7 @@ use anna::core::scoresheet::Tags;
 use anna::core::session::Config;
 use anna::language::{braille, Vocabulary, Voice};
 use anna::ui::review::Review;
-use anna::ui::save;
+use anna::app::save;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,7 +5,7 @@
 //! `$ANNA_DATA_DIR/games` when that is set.
 //!
 //! Each record is one frame, `CRC LEN BODY\n`: the CRC-32 of the body in eight hex digits, the body's
-//! length in bytes, and the body as [`codec`] writes it, for example
+//! length in bytes, and the body as `codec.rs` writes it, for example
 //! `8c97a92f 33 12.345 white: move pieces=P to=e4`. The first record is the header
 //! (`anna-journal 1 STARTED`); the last one of a game that is over is `end TIME finished`.
 //!

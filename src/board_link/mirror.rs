@@ -433,7 +433,7 @@ impl Mirror {
         let uci = |from| UciMove::Normal { from, to: placed, promotion: None };
         match simple {
             Some(from) if matches!(game.resolve_uci(&uci(from)), Err(MoveError::Illegal(_))) => {
-                out.push(MirrorOut::Act(Some(game.turn()), Command::Move(MoveSpec::squares(from, placed, None))))
+                out.push(MirrorOut::Act(Some(game.turn()), Command::Move(MoveSpec::squares(from, placed, None))));
             }
             _ => out.push(MirrorOut::Say(Utterance::new(Priority::Urgent, Sentence::BoardIllegal))),
         }

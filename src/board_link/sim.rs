@@ -1,5 +1,5 @@
 //! A virtual peg board on a pseudo-terminal, for people without the hardware and for tests: it
-//! keeps its own physical board, speaks the protocol of [`codec`](super::codec) on its end of the
+//! keeps its own physical board, speaks the protocol of [`super::codec`] on its end of the
 //! pseudo-terminal, and Anna opens the other end like a real board's serial port.
 //!
 //! The path Anna opens ([`Simulator::path`]) is a symbolic link to the pseudo-terminal, as udev's
@@ -320,6 +320,7 @@ impl Drop for Simulator {
 /// The master of a pseudo-terminal that no spawned program inherits. serialport opens it without
 /// `O_CLOEXEC`; a copy held by a program started meanwhile (Anna, started by a test) would keep the
 /// pseudo-terminal alive after `unplug`, and Anna would not see the cable pulled.
+#[expect(unsafe_code, reason = "serialport gives its descriptor only as a raw one; see the SAFETY notes")]
 fn close_on_exec(master: TTYPort) -> io::Result<TTYPort> {
     use std::os::fd::{FromRawFd, IntoRawFd, OwnedFd};
     // SAFETY: the descriptor is the port's own, handed over whole; one value owns it at a time.
@@ -405,7 +406,7 @@ impl State {
 
     fn snapshot(&self) -> Snapshot {
         let mut cells = [Cell::Empty; 64];
-        for (square, piece) in self.board.iter() {
+        for (square, piece) in &self.board {
             cells[usize::from(square)] = if self.options.occupancy { Cell::Occupied } else { Cell::Piece(piece) };
         }
         Snapshot(cells)

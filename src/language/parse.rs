@@ -1,7 +1,7 @@
 //! Words in: what a player typed or said, heard as a move, a command or an answer.
 //!
 //! The grammar is written out in `grammar/README.md`; each rule is one function in `parse/`, with the
-//! rule in its doc comment. Typed notation is read character by character ([`typed`]); everything
+//! rule in its doc comment. Typed notation is read character by character (`typed.rs`); everything
 //! else word by word, after the words are folded and looked up once in the language's [`Lexicon`].
 //! nom's errors stay inside: what leaves is a [`ParseError`] naming the words not understood, with a
 //! near miss (`Springa` for `Springer`) as a [`Suggestion`] the caller can ask about.

@@ -487,7 +487,7 @@ fn spec(text: &str) -> Res<MoveSpec> {
                 for c in value.chars() {
                     match (File::from_char(c), Rank::from_char(c)) {
                         (Some(f), _) if spec.from_file.is_none() && spec.from_rank.is_none() => {
-                            spec.from_file = Some(f)
+                            spec.from_file = Some(f);
                         }
                         (_, Some(r)) if spec.from_rank.is_none() => spec.from_rank = Some(r),
                         _ => return bad(format!("'{value}' is not where a move comes from")),

@@ -67,7 +67,7 @@ pub fn named(name: &str) -> Option<Command> {
     })
 }
 
-/// The name `anna parse` prints for a command heard by [`command`], if it is one.
+/// The name `anna parse` prints for a command heard by `command`, if it is one.
 pub fn name(command: &Command) -> Option<&'static str> {
     Some(match command {
         Command::Start => "start",
