@@ -158,6 +158,17 @@ impl Default for Options {
     }
 }
 
+/// What the app waits for an answer to: at most one question at a time.
+#[derive(Clone, Debug)]
+enum Waiting {
+    /// Resume the unfinished game found at the start, or not.
+    Resume(Box<Unfinished>),
+    /// The setup questions before the game: side, time control, opponent.
+    Setup(setup::Questions),
+    /// Yes or no to a destructive action; anything else lets the question lapse.
+    Confirm(Pending),
+}
+
 /// A destructive action waiting for yes or no.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Pending {
@@ -173,13 +184,11 @@ pub struct App {
     /// The setup commands of the game, replayed by `new`.
     setup: Vec<Command>,
     options: Options,
-    pending: Option<Pending>,
-    asking: Option<setup::Questions>,
+    /// The question waiting for its answer, if any.
+    waiting: Option<Waiting>,
     computer: computer::State,
     /// The peg board, when one is linked (`--board`).
     board: Option<board::Board>,
-    /// An unfinished game found at the start, to resume or to ask about.
-    resume: Option<resume::Unfinished>,
     /// The session's time at a given instant of the runtime: a resumed game goes on from the time
     /// its journal stopped.
     base: resume::TimeBase,
@@ -218,11 +227,9 @@ impl App {
             voice,
             setup,
             options,
-            pending: None,
-            asking: None,
+            waiting: None,
             computer: computer::State::default(),
             board: None,
-            resume: None,
             base: resume::TimeBase::default(),
             journaling: false,
             journaled: None,
@@ -283,10 +290,7 @@ impl App {
     /// Whether a question of the app waits for its answer: resume or not, a setup question, a
     /// confirmation, or the session's own question (which move, which piece).
     pub fn awaiting_answer(&self) -> bool {
-        self.resume.is_some()
-            || self.asking.is_some()
-            || self.pending.is_some()
-            || self.session.pending_question().is_some()
+        self.waiting.is_some() || self.session.pending_question().is_some()
     }
 
     /// Whether a clock is running: the runtime then has the journal note its reading now and then.
@@ -319,7 +323,7 @@ impl App {
             out.push(self.say("line.assistant"));
         }
         if self.options.ask_setup {
-            self.asking = Some(setup::Questions::default());
+            self.waiting = Some(Waiting::Setup(setup::Questions::default()));
             out.push(self.say("line.setup_side"));
         } else {
             out.push(Out::Write(self.word("line.welcome").to_string()));
@@ -382,19 +386,16 @@ impl App {
 
     fn handle_line(&mut self, text: &str, now: Duration) -> Vec<Out> {
         let text = text.trim();
-        if let Some(unfinished) = self.resume.take() {
-            return self.answer_resume(unfinished, text, now);
-        }
-        if let Some(questions) = self.asking.take() {
-            return self.answer_setup(questions, text, now);
-        }
-        if let Some(pending) = self.pending.take() {
-            match commands::command(text, &self.voice.vocab) {
+        match self.waiting.take() {
+            Some(Waiting::Resume(unfinished)) => return self.answer_resume(*unfinished, text, now),
+            Some(Waiting::Setup(questions)) => return self.answer_setup(questions, text, now),
+            Some(Waiting::Confirm(pending)) => match commands::command(text, &self.voice.vocab) {
                 Ok(Command::Answer(true)) => return self.confirmed(pending, now),
                 Ok(Command::Answer(false)) => return vec![self.say("line.cancelled")],
                 // Anything else: the question lapses and the line is handled as usual.
                 _ => {}
-            }
+            },
+            None => {}
         }
         if text.is_empty() {
             return match self.options.enter {
@@ -435,7 +436,7 @@ impl App {
         if !self.options.confirm || self.session.outcome().is_some() {
             return self.act(command, now);
         }
-        self.pending = Some(Pending::Act(command));
+        self.waiting = Some(Waiting::Confirm(Pending::Act(command)));
         vec![self.ask(question)]
     }
 
@@ -454,7 +455,7 @@ impl App {
             UiCommand::New => {
                 let running = !self.session.game().plies().is_empty() && self.session.outcome().is_none();
                 if running && self.options.confirm {
-                    self.pending = Some(Pending::NewGame);
+                    self.waiting = Some(Waiting::Confirm(Pending::NewGame));
                     return vec![self.ask("line.confirm_new")];
                 }
                 self.new_game(now)
@@ -485,7 +486,7 @@ impl App {
             Ok(path) => fill(self.word("line.saved"), &[("path", path.display().to_string())]),
             Err(SaveError::Exists(path)) => {
                 let words = fill(self.word("line.confirm_replace"), &[("path", path.display().to_string())]);
-                self.pending = Some(Pending::Replace(save));
+                self.waiting = Some(Waiting::Confirm(Pending::Replace(save)));
                 return vec![Out::Say(words, Priority::Urgent)];
             }
             Err(SaveError::Failed(path, text)) => {

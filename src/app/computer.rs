@@ -12,7 +12,7 @@ use std::time::Duration;
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Position};
 
-use super::{App, Out};
+use super::{App, Out, Waiting};
 use crate::core::command::{Command, Input};
 use crate::core::message::Priority;
 use crate::core::opponent::{Clocks, EngineFailure, Opponent, Request};
@@ -73,7 +73,7 @@ impl App {
     /// completed).
     pub(super) fn think(&mut self, now: Duration) -> Option<Out> {
         let side = self.computer_side()?;
-        if self.computer.thinking.is_some() || self.asking.is_some() || !self.may_move(side) {
+        if self.computer.thinking.is_some() || matches!(self.waiting, Some(Waiting::Setup(_))) || !self.may_move(side) {
             return None;
         }
         self.computer.requests += 1;

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{App, Options, Out, SpeechChange};
+use super::{App, Options, Out, SpeechChange, Waiting};
 use crate::adapters::journal::{self, End, Journal, Record};
 use crate::core::command::{Command, Input};
 use crate::core::message::{Arg, Priority, Sentence, Utterance};
@@ -129,19 +129,19 @@ pub fn worth_resuming(journal: &Journal) -> bool {
 impl App {
     /// Starts with this unfinished game: resumes it, or asks first.
     pub fn with_unfinished(mut self, unfinished: Unfinished) -> App {
-        self.resume = Some(unfinished);
+        self.waiting = Some(Waiting::Resume(Box::new(unfinished)));
         self
     }
 
     /// The start when an unfinished game is waiting.
     pub(super) fn start_unfinished(&mut self) -> Option<Vec<Out>> {
-        let unfinished = self.resume.take()?;
+        let Some(Waiting::Resume(unfinished)) = self.waiting.take() else { return None };
         if unfinished.ask {
             let question = self.resume_question(&unfinished);
-            self.resume = Some(unfinished);
+            self.waiting = Some(Waiting::Resume(unfinished));
             return Some(question);
         }
-        Some(self.restore(unfinished, Duration::ZERO))
+        Some(self.restore(*unfinished, Duration::ZERO))
     }
 
     /// Yes resumes the game; no leaves it (its journal is kept, marked as left) and starts anew;
@@ -158,7 +158,7 @@ impl App {
             }
             _ => {
                 let question = self.resume_question(&unfinished);
-                self.resume = Some(unfinished);
+                self.waiting = Some(Waiting::Resume(Box::new(unfinished)));
                 question
             }
         }

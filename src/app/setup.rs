@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{App, Out};
+use super::{App, Out, Waiting};
 use crate::core::clock::TimeControl;
 use crate::core::command::{Command, Setting};
 use crate::core::message::Priority;
@@ -30,11 +30,11 @@ impl App {
             return match self.side_answer(text) {
                 Some(side) => {
                     questions.side = Some(side);
-                    self.asking = Some(questions);
+                    self.waiting = Some(Waiting::Setup(questions));
                     vec![self.say("line.setup_time")]
                 }
                 None => {
-                    self.asking = Some(questions);
+                    self.waiting = Some(Waiting::Setup(questions));
                     vec![self.say("line.setup_bad_side"), self.say("line.setup_side")]
                 }
             };
@@ -48,11 +48,11 @@ impl App {
                 }
                 Ok(tc) => {
                     questions.time_control = Some(tc);
-                    self.asking = Some(questions);
+                    self.waiting = Some(Waiting::Setup(questions));
                     vec![self.say("line.setup_opponent")]
                 }
                 Err(_) => {
-                    self.asking = Some(questions);
+                    self.waiting = Some(Waiting::Setup(questions));
                     vec![self.say("line.setup_bad_time"), self.say("line.setup_time")]
                 }
             };
