@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use crate::adapters::engine::{Computer, EngineChoice, Reply};
 use crate::adapters::games;
-use crate::adapters::journal;
+use crate::adapters::journal::{self, JournalError};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::app::{App, Event, Out, SpeechChange};
@@ -370,9 +370,9 @@ impl Outputs {
     }
 
     /// Says (once) that the game cannot be saved; it goes on without a journal.
-    fn journal_failed(&mut self, result: Result<(), String>, voice: &Voice, view: &mut dyn View) {
+    fn journal_failed(&mut self, result: Result<(), JournalError>, voice: &Voice, view: &mut dyn View) {
         if let Err(error) = result {
-            let words = fill(voice.vocab.word("journal.failed"), &[("error", error)]);
+            let words = fill(voice.vocab.word("journal.failed"), &[("error", error.to_string())]);
             view.show(&words);
             self.speaker.say(words, Priority::Urgent);
         }

@@ -277,6 +277,15 @@ fn in_use(path: &Path) -> bool {
 
 /// The journal of the game being played, as the runtime writes it: a new file for each game, and
 /// once writing fails, the game goes on without one (the failure is reported once).
+/// Why the game's journal cannot be written: said once, and the game goes on without it.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    #[error("this system has no data folder")]
+    NoFolder,
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+}
+
 pub struct Sink {
     folder: Option<PathBuf>,
     writer: Option<Writer>,
@@ -290,7 +299,7 @@ impl Sink {
     }
 
     /// A new game: a new journal file.
-    pub fn begin(&mut self) -> Result<(), String> {
+    pub fn begin(&mut self) -> Result<(), JournalError> {
         self.sync()?;
         match self.folder.clone() {
             _ if self.failed => Ok(()),
@@ -299,46 +308,47 @@ impl Sink {
                     self.writer = Some(writer);
                     Ok(())
                 }
-                Err(e) => self.fail(format!("{}: {e}", folder.display())),
+                Err(source) => self.fail(JournalError::Io { path: folder, source }),
             },
-            None => self.fail("no data folder".to_string()),
+            None => self.fail(JournalError::NoFolder),
         }
     }
 
     /// Goes on writing the journal at `path` (a resumed game).
-    pub fn resume(&mut self, path: &Path) -> Result<(), String> {
+    pub fn resume(&mut self, path: &Path) -> Result<(), JournalError> {
         self.sync()?;
         match Writer::append_to(path) {
             Ok(writer) => {
                 self.writer = Some(writer);
                 Ok(())
             }
-            Err(e) => self.fail(format!("{}: {e}", path.display())),
+            Err(source) => self.fail(JournalError::Io { path: path.to_path_buf(), source }),
         }
     }
 
-    pub fn write(&mut self, record: &Record) -> Result<(), String> {
-        match self.writer.as_mut().map(|w| w.write(record)) {
-            Some(Err(e)) => self.fail(e.to_string()),
+    pub fn write(&mut self, record: &Record) -> Result<(), JournalError> {
+        match self.writer.as_mut().map(|w| w.write(record).map_err(|e| (w.path().to_path_buf(), e))) {
+            Some(Err((path, source))) => self.fail(JournalError::Io { path, source }),
             _ => Ok(()),
         }
     }
 
     /// Puts everything written on the disk: call it before showing what follows.
-    pub fn sync(&mut self) -> Result<(), String> {
-        match self.writer.as_mut().map(Writer::sync) {
-            Some(Err(e)) => self.fail(e.to_string()),
+    pub fn sync(&mut self) -> Result<(), JournalError> {
+        match self.writer.as_mut().map(|w| w.sync().map_err(|e| (w.path().to_path_buf(), e))) {
+            Some(Err((path, source))) => self.fail(JournalError::Io { path, source }),
             _ => Ok(()),
         }
     }
 
-    fn fail(&mut self, message: String) -> Result<(), String> {
+    /// The first failure is reported; the game goes on without a journal, and says nothing more.
+    fn fail(&mut self, error: JournalError) -> Result<(), JournalError> {
         self.writer = None;
         if self.failed {
             return Ok(());
         }
         self.failed = true;
-        Err(message)
+        Err(error)
     }
 }
 
