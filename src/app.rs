@@ -77,7 +77,8 @@ pub enum Event {
 pub enum Out {
     /// Write this line and say it.
     Say(String, Priority),
-    /// Only write this line.
+    /// Write this line and say it, but leave it out of a script's transcript (the welcome, a line
+    /// a script cannot contain).
     Write(String),
     Play(Sound),
     /// A fact for the record (a move, a press, a decision with its article): transcripts print it.
@@ -114,6 +115,10 @@ pub enum SpeechChange {
     /// The language changed: the speaker chooses a voice for it.
     Language,
 }
+
+/// The longest line read as a move or a command: the longest spoken move, with fillers and a
+/// slip corrected, is far shorter.
+pub const MAX_LINE: usize = 300;
 
 /// What an empty Enter does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -385,7 +390,13 @@ impl App {
     }
 
     fn handle_line(&mut self, text: &str, now: Duration) -> Vec<Out> {
-        let text = text.trim();
+        // No control character is read as a word or said back, whatever view the line came from.
+        let cleaned: String = text.chars().filter(|c| !c.is_control()).collect();
+        let text = cleaned.trim();
+        if text.chars().count() > MAX_LINE {
+            // A paste gone wrong: neither a move nor a command, and not to be read back.
+            return vec![self.say("line.too_long")];
+        }
         match self.waiting.take() {
             Some(Waiting::Resume(unfinished)) => return self.answer_resume(*unfinished, text, now),
             Some(Waiting::Setup(questions)) => return self.answer_setup(questions, text, now),

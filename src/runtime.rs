@@ -305,13 +305,17 @@ impl Outputs {
                     self.journal_failed(resumed, voice, view);
                 }
                 Out::Say(words, priority) => {
+                    let words = sane(words);
                     self.speaker.say(words.clone(), *priority);
-                    if !view.show(words) {
+                    if !view.show(&words) {
                         return self.closed(voice, view);
                     }
                 }
                 Out::Write(words) => {
-                    if !view.show(words) {
+                    // Everything written is said too (a blind player reads nothing else).
+                    let words = sane(words);
+                    self.speaker.say(words.clone(), Priority::Info);
+                    if !view.show(&words) {
                         return self.closed(voice, view);
                     }
                 }
@@ -376,6 +380,18 @@ impl Outputs {
             view.show(&words);
             self.speaker.say(words, Priority::Urgent);
         }
+    }
+}
+
+/// The longest sentence shown and said, in characters; longer ones are cut with "…". No sentence of
+/// Anna's comes near it; a file name or a text read back might.
+pub const MAX_SENTENCE: usize = 2000;
+
+/// `words`, cut at [`MAX_SENTENCE`] characters.
+fn sane(words: &str) -> String {
+    match words.char_indices().nth(MAX_SENTENCE) {
+        Some((end, _)) => format!("{}…", &words[..end]),
+        None => words.to_string(),
     }
 }
 

@@ -2,17 +2,73 @@
 //! movement, so every screen reader and braille display follows it. Everything said is also
 //! written; a few lines (the welcome, errors of the command syntax) are only written. A line means
 //! what the application says it means: this view only reads lines and writes sentences.
+//!
+//! A terminal in its usual (cooked) mode hands arrow keys and other keys over as escape sequences
+//! inside the line; screen-reader users press arrows by habit. [`clean`] drops every escape sequence
+//! and control character, so none is read as words or shown back; a line of arrows alone means
+//! something: Up (then Enter) says the last sentence again, the others say that arrows do nothing.
 
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::app::Event;
+use crate::core::command::Command;
 use crate::runtime::{Program, Source, Step, View};
 
 /// Standard input and output, a line at a time.
 #[derive(Debug, Default)]
 pub struct LineView;
+
+/// An arrow key found in a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrow {
+    Up,
+    Down,
+    Right,
+    Left,
+}
+
+/// The line without escape sequences (CSI `ESC [ ... final`, SS3 `ESC O x`, any other `ESC x`) and
+/// control characters (a tab is a space), and the first arrow key among them.
+///
+/// ```
+/// use anna::ui::line::{clean, Arrow};
+///
+/// assert_eq!(clean("\u{1b}[A"), (String::new(), Some(Arrow::Up)));
+/// assert_eq!(clean("e\u{1b}[2J4"), ("e4".to_string(), None));
+/// assert_eq!(clean("Nf3\u{7}\u{1b}OD"), ("Nf3".to_string(), Some(Arrow::Left)));
+/// ```
+pub fn clean(line: &str) -> (String, Option<Arrow>) {
+    let mut text = String::with_capacity(line.len());
+    let mut arrow = None;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => {
+                let last = match chars.next() {
+                    // CSI: parameters and intermediates up to a final byte in @..~.
+                    Some('[') => chars.by_ref().find(|c| ('@'..='~').contains(c)),
+                    // SS3 (arrows in application mode): one more character.
+                    Some('O') => chars.next(),
+                    _ => None,
+                };
+                let key = match last {
+                    Some('A') => Some(Arrow::Up),
+                    Some('B') => Some(Arrow::Down),
+                    Some('C') => Some(Arrow::Right),
+                    Some('D') => Some(Arrow::Left),
+                    _ => None,
+                };
+                arrow = arrow.or(key);
+            }
+            '\t' => text.push(' '),
+            c if c.is_control() => {}
+            c => text.push(c),
+        }
+    }
+    (text, arrow)
+}
 
 impl View for LineView {
     fn listen(&mut self, sender: mpsc::Sender<Source>) {
@@ -27,10 +83,15 @@ impl View for LineView {
         });
     }
 
-    fn translate(&mut self, _program: &dyn Program, source: Source) -> Vec<Step> {
-        match source {
-            Source::Line(line) => vec![Step::Event(Event::Line(line))],
-            _ => Vec::new(),
+    fn translate(&mut self, program: &dyn Program, source: Source) -> Vec<Step> {
+        let Source::Line(line) = source else { return Vec::new() };
+        let (text, arrow) = clean(&line);
+        match arrow {
+            // Keys alone, and not a plain Enter: they were pressed by habit, not typed as words.
+            Some(Arrow::Up) if text.trim().is_empty() => vec![Step::Event(Event::Command(Command::Repeat))],
+            Some(_) if text.trim().is_empty() => vec![Step::Say(program.voice().vocab.word_owned("line.arrows"))],
+            None if text.trim().is_empty() && !line.trim().is_empty() => Vec::new(),
+            _ => vec![Step::Event(Event::Line(text))],
         }
     }
 

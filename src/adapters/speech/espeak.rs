@@ -2,7 +2,7 @@
 //! per sentence. It needs one Debian package and no build feature, so it works on a fresh Linux.
 //! Stopping kills the process (and for `spd-say` cancels speech-dispatcher's queue too).
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
@@ -121,16 +121,28 @@ impl Espeak {
 impl Engine for Espeak {
     fn speak(&mut self, text: &str) -> Result<(), String> {
         self.kill();
-        // `--` so that a sentence starting with a dash is never read as a flag.
-        let child = Command::new(&self.path)
-            .args(&self.flags)
-            .arg("--")
-            .arg(text)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("{}: {e}", self.program.command()))?;
+        let mut command = Command::new(&self.path);
+        command.args(&self.flags).stdout(Stdio::null()).stderr(Stdio::piped());
+        // espeak reads the sentence on its standard input: no length limit of an argument list,
+        // and a sentence starting with a dash is never read as a flag. spd-say takes it after `--`.
+        let by_stdin = self.program != Program::SpdSay;
+        if by_stdin {
+            command.arg("--stdin").stdin(Stdio::piped());
+        } else {
+            command.arg("--").arg(text).stdin(Stdio::null());
+        }
+        let mut child = command.spawn().map_err(|e| format!("{}: {e}", self.program.command()))?;
+        if let Some(mut stdin) = child.stdin.take().filter(|_| by_stdin) {
+            // Sentences are at most a few thousand bytes (the runtime cuts longer ones), well within
+            // a pipe's buffer: this write never waits for espeak to read. Closing ends its input.
+            let written = stdin.write_all(text.as_bytes());
+            drop(stdin);
+            if let Err(e) = written {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("{}: {e}", self.program.command()));
+            }
+        }
         self.child = Some(child);
         Ok(())
     }
@@ -140,7 +152,13 @@ impl Engine for Espeak {
         if self.program == Program::SpdSay {
             // Killing spd-say leaves the sentence in speech-dispatcher's queue: cancel it there.
             let status =
-                Command::new(&self.path).arg("-C").stderr(Stdio::null()).status().map_err(|e| e.to_string())?;
+                Command::new(&self.path)
+                    .arg("-C")
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .map_err(|e| e.to_string())?;
             if !status.success() {
                 return Err(format!("spd-say -C: {status}"));
             }
