@@ -87,6 +87,8 @@ pub enum Out {
     Speech(SpeechChange),
     /// Sounds on or off.
     Sounds(bool),
+    /// Stop the speech at once: what is being said and everything waiting.
+    Silence,
     /// The computer plays with this engine from now on (a resumed game's).
     Engine(EngineChoice),
     /// Ask the computer opponent for a move; its answer comes back through
@@ -482,6 +484,7 @@ impl App {
             UiCommand::Set => self.set(rest, now),
             UiCommand::Restore => self.restore_board(now),
             UiCommand::Save => vec![self.save(rest)],
+            UiCommand::Stop => vec![Out::Silence],
         }
     }
 

@@ -321,6 +321,7 @@ impl Outputs {
                 }
                 Out::Play(sound) => self.sounds.play(*sound),
                 Out::Record(_) => {}
+                Out::Silence => self.speaker.silence(),
                 Out::Sounds(on) => self.sounds = SoundPlayer::new(*on),
                 Out::Speech(change) => {
                     match change {

@@ -139,6 +139,8 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("settings", &["settings"], "Language English, squares annex-d, form short, sounds on, Enter press"),
     ("set", &["set form long", "e4"], "Setting form: long.\n"),
     ("restore board", &["restore board"], "No peg board is linked; start Anna with --board and the board's port.\n"),
+    ("stop", &["e4", "stop"], "White: Eva vier."),
+    ("quiet", &["e4", "quiet"], "White: Eva vier."),
     ("help", &["help"], "Commands: a move like e4"),
     ("quit", &["quit"], ""),
 ];

@@ -53,7 +53,11 @@ fn the_transcript_file_gets_every_sentence() {
     let out = anna(&dir, &["--tc", "-", "--speech", "transcript", "--transcript", file.to_str().unwrap()], GAME);
     assert!(out.status.success());
     let said = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(said, "Clock started. White against Black. White to move.\nWhite: Eva vier.\nBlack: Eva fünf.\n");
+    // Everything written is said, the welcome too.
+    let welcome = "Anna is ready. Type a move, like e4, Nf3 or e2e4, then Enter on an empty line to press the clock. \
+                   Type help for the commands, quit to leave.";
+    let game = "Clock started. White against Black. White to move.\nWhite: Eva vier.\nBlack: Eva fünf.\n";
+    assert_eq!(said, format!("{welcome}\n{game}"));
     for line in said.lines() {
         assert!(text(&out.stdout).contains(line), "also on stdout: {line}");
     }

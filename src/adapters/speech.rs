@@ -200,6 +200,7 @@ fn espeak(params: &Params) -> Option<Backend> {
 enum Request {
     Say(Item),
     Repeat,
+    Silence,
     /// Say what is waiting until the deadline, then stop and answer.
     Finish(Instant, mpsc::Sender<()>),
 }
@@ -245,6 +246,11 @@ impl Speaker {
         let _ = self.requests.send(Request::Say(Item::new(text, priority)));
     }
 
+    /// Stops what is being said, and drops what waits to be said.
+    pub fn silence(&self) {
+        let _ = self.requests.send(Request::Silence);
+    }
+
     /// Says the last sentence again, even if it is the same as the one before.
     pub fn repeat(&self) {
         let _ = self.requests.send(Request::Repeat);
@@ -287,6 +293,12 @@ impl Thread {
             while let Some(request) = next.take() {
                 match request {
                     Ok(Request::Say(item)) => self.push(item),
+                    Ok(Request::Silence) => {
+                        if self.queue.current().is_some() {
+                            self.stop();
+                        }
+                        self.queue.clear();
+                    }
                     Ok(Request::Repeat) => {
                         if self.queue.repeat() == Push::Interrupt {
                             self.stop();

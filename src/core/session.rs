@@ -390,7 +390,8 @@ impl Session {
         let side = self.game.turn();
         self.clock.start(side, now);
         self.record(Event::Started { side });
-        let u = Utterance::new(Priority::Info, Sentence::ClockStarted)
+        // Part of the game's course, said in order before the first move and never cut off by it.
+        let u = Utterance::new(Priority::Move, Sentence::ClockStarted)
             .arg("white", self.player_name(Color::White))
             .arg("black", self.player_name(Color::Black))
             .arg("side", Arg::Side(side));

@@ -18,6 +18,8 @@ pub enum UiCommand {
     Save,
     /// Lead the peg board back to the last position board and game agreed on.
     Restore,
+    /// Stop the speech at once.
+    Stop,
 }
 
 impl UiCommand {
@@ -32,6 +34,7 @@ impl UiCommand {
             "set" => UiCommand::Set,
             "save" => UiCommand::Save,
             "restore" => UiCommand::Restore,
+            "stop" => UiCommand::Stop,
             _ => return None,
         })
     }

@@ -91,6 +91,8 @@ impl View for LineView {
             Some(Arrow::Up) if text.trim().is_empty() => vec![Step::Event(Event::Command(Command::Repeat))],
             Some(_) if text.trim().is_empty() => vec![Step::Say(program.voice().vocab.word_owned("line.arrows"))],
             None if text.trim().is_empty() && !line.trim().is_empty() => Vec::new(),
+            // A full stop alone: the quickest way to silence.
+            None if text.trim() == "." => vec![Step::Event(Event::Line("stop".to_string()))],
             _ => vec![Step::Event(Event::Line(text))],
         }
     }

@@ -151,14 +151,13 @@ impl Engine for Espeak {
         self.kill();
         if self.program == Program::SpdSay {
             // Killing spd-say leaves the sentence in speech-dispatcher's queue: cancel it there.
-            let status =
-                Command::new(&self.path)
-                    .arg("-C")
-                    .stdin(Stdio::null())
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .status()
-                    .map_err(|e| e.to_string())?;
+            let status = Command::new(&self.path)
+                .arg("-C")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .map_err(|e| e.to_string())?;
             if !status.success() {
                 return Err(format!("spd-say -C: {status}"));
             }

@@ -5,7 +5,9 @@
 //!   cut each other off: a flag fall and the result it causes come together and both must be heard.
 //! - [`Priority::Move`] sentences wait their turn and are never dropped; a move cut off by an urgent
 //!   sentence is said again right after it, so the player never loses the opponent's move.
-//! - [`Priority::Info`] (navigation chatter, answers) is replaced by newer Info not yet spoken.
+//! - [`Priority::Info`] (navigation chatter, answers) is replaced by newer Info, even while it is
+//!   being said; and a move cuts off Info being said: the game comes first. Info cut off is not
+//!   said again (the player may ask again; `repeat` says the last whole sentence).
 //! - Apart from urgent sentences jumping the queue, sentences are said in the order they came: a
 //!   move and the sentence about the clock it started belong together, in the game's order.
 //! - Nothing is ever de-duplicated: the same sentence twice is said twice (a repeat must be heard).
@@ -69,13 +71,21 @@ impl Queue {
             }
             Priority::Move => {
                 self.waiting.push_back(item);
-                Push::Wait
+                self.cut_info()
             }
             Priority::Info => {
                 self.waiting.retain(|waiting| waiting.priority != Priority::Info);
                 self.waiting.push_back(item);
-                Push::Wait
+                self.cut_info()
             }
+        }
+    }
+
+    /// Cuts off Info being said, if any.
+    fn cut_info(&mut self) -> Push {
+        match self.current.take_if(|current| current.priority == Priority::Info) {
+            Some(_) => Push::Interrupt,
+            None => Push::Wait,
         }
     }
 
@@ -164,25 +174,43 @@ mod tests {
     }
 
     #[test]
-    fn info_being_said_is_not_replaced() {
+    fn a_newer_answer_cuts_off_the_answer_being_said() {
         let mut q = Queue::new();
         q.push(Item::new("a1", Info));
         assert_eq!(q.start_next().unwrap().text, "a1");
-        assert_eq!(q.push(Item::new("a2", Info)), Push::Wait);
-        assert_eq!(q.current().unwrap().text, "a1");
-        q.finished();
+        assert_eq!(q.push(Item::new("a2", Info)), Push::Interrupt);
         assert_eq!(drain(&mut q), ["a2"]);
+    }
+
+    #[test]
+    fn a_move_cuts_off_an_answer_being_said_and_the_answer_is_not_said_again() {
+        let mut q = Queue::new();
+        q.push(Item::new("Commands: a move like e4 ...", Info));
+        assert_eq!(q.start_next().unwrap().priority, Info);
+        assert_eq!(q.push(Item::new("Black: Eva fünf.", Move)), Push::Interrupt);
+        assert_eq!(drain(&mut q), ["Black: Eva fünf."]);
+    }
+
+    #[test]
+    fn a_move_does_not_cut_off_a_move() {
+        let mut q = Queue::new();
+        q.push(Item::new("Clock started.", Move));
+        q.start_next();
+        assert_eq!(q.push(Item::new("White: Eva vier.", Move)), Push::Wait);
+        q.finished();
+        assert_eq!(drain(&mut q), ["White: Eva vier."]);
     }
 
     #[test]
     fn urgent_interrupts_and_goes_first() {
         let mut q = Queue::new();
-        q.push(Item::new("chatter", Info));
-        assert_eq!(q.start_next().unwrap().text, "chatter");
         q.push(Item::new("e4", Move));
+        assert_eq!(q.start_next().unwrap().text, "e4");
+        q.push(Item::new("e5", Move));
         assert_eq!(q.push(Item::new("flag", Urgent)), Push::Interrupt);
         assert!(q.current().is_none(), "the cut-off sentence is no longer current");
-        assert_eq!(drain(&mut q), ["flag", "e4"]);
+        // The move cut off is said again after the urgent sentence, before the next.
+        assert_eq!(drain(&mut q), ["flag", "e4", "e5"]);
     }
 
     #[test]

@@ -152,10 +152,12 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
         Key::Right => go(app, 1, 0),
         Key::Left => go(app, -1, 0),
         Key::Enter => enter(app),
-        Key::Esc => {
+        // Escape cancels a choice; with nothing chosen it silences the speech.
+        Key::Esc if app.selected.is_some() => {
             app.selected = None;
             say(app, app.voice.vocab.word_owned("screen.cancelled"))
         }
+        Key::Esc => vec![Action::Line("stop".to_string())],
         Key::Char(':') => {
             app.mode = Mode::Command(String::new());
             Vec::new()
