@@ -109,3 +109,31 @@ fn the_computer_chosen_in_the_setup_moves_first_and_answers() {
     t.type_line("quit");
     t.wait_for("anna-exited-0");
 }
+
+#[test]
+fn arrow_keys_and_escape_sequences_are_never_read_as_words() {
+    let dir = TempDir::new("tmux-arrows");
+    let Some(t) = Terminal::start("arrows", &dir.0, &["--speech", "off", "--sounds", "off", "--no-setup"]) else {
+        return;
+    };
+    t.wait_for("Anna is ready.");
+    t.type_line("e4");
+    t.wait_for("White: Eva vier.");
+    // Left then Enter: only said to do nothing.
+    t.key("Left");
+    t.key("Enter");
+    t.wait_for("Arrow keys do nothing here; Up and Enter says the last sentence again.");
+    // Up then Enter: the last sentence again.
+    t.key("Up");
+    t.key("Enter");
+    t.wait_until("the move said again", |s| s.matches("White: Eva vier.").count() == 2);
+    // A screen-clearing sequence typed in is dropped: no clear, no word of it said back.
+    t.keys("\u{1b}[2J");
+    t.key("Enter");
+    t.type_line("turn");
+    let screen = t.wait_for("White to move.");
+    assert!(screen.contains("Anna is ready."), "the screen was not cleared:\n{screen}");
+    assert!(!screen.contains("not understand") && !screen.contains("Which square"), "{screen}");
+    t.type_line("quit");
+    t.wait_for("anna-exited-0");
+}
