@@ -1,0 +1,127 @@
+//! The game first, end to end: the real `anna` speaks through a fake `espeak-ng` put first on the
+//! PATH, which logs when each sentence starts (milliseconds since 1970) and takes 60 ms a character,
+//! as a real espeak-ng at its normal rate nearly does. A move typed while a long answer is being
+//! said must start being said at once, not after the answer.
+#![cfg(unix)]
+
+mod support;
+
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use support::{anna, TempDir};
+
+/// Writes the fake espeak-ng into `dir`: each call logs `MILLIS TEXT` and then "speaks" for 60 ms a
+/// character (or forever, when `hang`).
+fn fake_espeak(dir: &Path, hang: bool) {
+    let log = dir.join("calls.log");
+    let speak = if hang {
+        "sleep 3600".to_string()
+    } else {
+        "ms=$(( ${#text} * 60 )); sleep \"$((ms / 1000)).$(printf %03d $((ms % 1000)))\"".to_string()
+    };
+    let script = format!(
+        "#!/bin/sh\ncase \"$1\" in --voices) exit 0;; esac\nnow=$(date +%s%3N)\ntext=$(cat)\n\
+         printf '%s %s\\n' \"$now\" \"$text\" >> '{}'\n{speak}\n",
+        log.display()
+    );
+    let path = dir.join("espeak-ng");
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+fn now_ms() -> u128 {
+    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_millis()
+}
+
+/// The calls logged so far: (millis, text).
+fn calls(dir: &Path) -> Vec<(u128, String)> {
+    std::fs::read_to_string(dir.join("calls.log"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split_once(' ').map(|(t, w)| (t.parse().unwrap_or(0), w.to_string())))
+        .collect()
+}
+
+fn wait_for_call(dir: &Path, what: &str) -> (u128, String) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(call) = calls(dir).into_iter().find(|(_, w)| w.contains(what)) {
+            return call;
+        }
+        assert!(Instant::now() < deadline, "'{what}' was never spoken: {:?}", calls(dir));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+struct Game {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+}
+
+impl Game {
+    fn start(dir: &TempDir, bin: &Path) -> Game {
+        let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+        let mut child = anna(&dir.join("data"))
+            .args(["--speech", "espeak", "--sounds", "off", "--no-setup", "--tc", "-"])
+            .env("PATH", path)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        Game { child, stdin }
+    }
+
+    fn type_line(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_move_typed_during_a_long_answer_is_said_at_once() {
+    let dir = TempDir::new("timing-help");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    fake_espeak(&bin, false);
+    let mut game = Game::start(&dir, &bin);
+    wait_for_call(&bin, "Anna is ready");
+    game.type_line("e4");
+    game.type_line("");
+    wait_for_call(&bin, "White: Eva vier.");
+    game.type_line("help");
+    wait_for_call(&bin, "Commands: a move like e4");
+    let typed = now_ms();
+    game.type_line("e5");
+    let (said, _) = wait_for_call(&bin, "Black: Eva fünf.");
+    let delay = said.saturating_sub(typed);
+    // The fake's own start (a shell, `date`) costs a few milliseconds of the budget.
+    assert!(delay <= 250, "the move was said {delay} ms after it was typed: {:?}", calls(&bin));
+}
+
+#[test]
+fn a_line_of_200_kilobytes_leaves_speech_on() {
+    let dir = TempDir::new("timing-long");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    fake_espeak(&bin, false);
+    let mut game = Game::start(&dir, &bin);
+    wait_for_call(&bin, "Anna is ready");
+    game.type_line(&"y".repeat(200_000));
+    wait_for_call(&bin, "That line is too long");
+    game.type_line("e4");
+    wait_for_call(&bin, "White: Eva vier.");
+}
