@@ -8,6 +8,7 @@ use std::time::Duration;
 use shakmaty::san::SanPlus;
 use shakmaty::{Color, Move, Piece, Role, Square};
 
+use crate::core::clock::{Category, TimeControl};
 use crate::core::explore::{Group, Stretch};
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::rules::IllegalReason;
@@ -50,6 +51,7 @@ sentences! {
     NotAdjourned => "not_adjourned",
     SealSameMove => "seal_same_move",
     ClockStarted => "clock_started",
+    TimeControlSet => "time_control",
     Moved => "moved",
     Corrected => "corrected",
     PeriodStarted => "period_started",
@@ -189,6 +191,10 @@ pub enum Arg {
     Illegal(IllegalReason),
     /// Text given by the user, repeated back (a name, a word not understood).
     Text(String),
+    /// A time control, read back in words with its periods and increment.
+    TimeControl(TimeControl),
+    /// The speed category of a game (FIDE A.1, B.1).
+    Category(Category),
     /// A list of moves for the scoresheet read-back: move number, White's move, Black's move.
     MoveList(Vec<(u32, Option<Played>, Option<Played>)>),
     /// Pieces of one side by kind with their squares, said without their colour (`Rooks Anna eins, Hector eins`).

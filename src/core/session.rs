@@ -344,8 +344,12 @@ impl Session {
             Command::TimeControl(tc) => {
                 let mode = self.clock.time_control().mode;
                 self.clock = Clock::new(tc.with_mode(mode));
+                self.read_back_time_control();
             }
-            Command::ClockMode(mode) => self.set_mode(mode),
+            Command::ClockMode(mode) => {
+                self.set_mode(mode);
+                self.read_back_time_control();
+            }
             Command::Fen(fen) => match Game::from_fen(&fen) {
                 Ok(game) => self.game = game,
                 Err(e) => self
@@ -359,6 +363,21 @@ impl Session {
             Command::Name(side, name) => *self.names.get_mut(side) = Some(name),
             _ => {}
         }
+    }
+
+    /// The time control in words with its category, so that the players know which penalties
+    /// apply (FIDE A.1, B.1) and that the control is the one they meant.
+    fn read_back_time_control(&mut self) {
+        let tc = self.clock.time_control().clone();
+        if tc.is_none() {
+            return;
+        }
+        let category = tc.category();
+        self.say(
+            Utterance::new(Priority::Info, Sentence::TimeControlSet)
+                .arg("category", Arg::Category(category))
+                .arg("control", Arg::TimeControl(tc)),
+        );
     }
 
     fn configure(&mut self, setting: Setting) {

@@ -6,6 +6,7 @@ use std::time::Duration;
 use shakmaty::san::{San, Suffix};
 use shakmaty::{CastlingSide, Color, Move, Role, Square};
 
+use crate::core::clock::{Category, ClockMode, TimeControl};
 use crate::core::message::{Arg, Played, Utterance};
 use crate::core::outcome::Outcome;
 use crate::language::{explore, Vocabulary};
@@ -185,6 +186,12 @@ impl Voice {
             Arg::Illegal(reason) => vocab.word_owned(&format!("illegal.{}", reason.key())),
             Arg::Article(a) => (*a).to_string(),
             Arg::Outcome(o) => outcome(*o, vocab),
+            Arg::TimeControl(tc) => time_control_words(tc, vocab),
+            Arg::Category(category) => vocab.word_owned(match category {
+                Category::Standard => "tc.standard",
+                Category::Rapid => "tc.rapid",
+                Category::Blitz => "tc.blitz",
+            }),
             Arg::MoveList(list) => self.move_list(list),
             Arg::MoveLong(played) => Voice { form: MoveForm::Long, ..self.clone() }.move_words(played),
             Arg::Peg(piece) => {
@@ -318,6 +325,34 @@ pub fn plural_form(rule: &str, n: u64) -> &'static str {
 }
 
 /// A time in words, whole seconds rounded down: `1 hour 12 minutes`, `58 minutes 3 seconds`, `0 seconds`.
+/// A time control in words: `1 hour 30 minutes for 40 moves, then 30 minutes, plus 30 seconds a
+/// move`.
+pub fn time_control_words(tc: &TimeControl, vocab: &Vocabulary) -> String {
+    let periods: Vec<String> = tc
+        .periods
+        .iter()
+        .map(|p| match p.moves.filter(|&q| q > 0) {
+            Some(q) => fill(
+                vocab.word("tc.quota"),
+                &[("time", time_words(p.time, vocab)), ("moves", counted(u64::from(q), "moves", vocab))],
+            ),
+            None => time_words(p.time, vocab),
+        })
+        .collect();
+    let control = periods.join(vocab.word("tc.then"));
+    // The increment of the first period; a control whose periods differ in it is rare.
+    let increment = tc.periods.first().map(|p| p.increment).unwrap_or_default();
+    if increment.is_zero() {
+        return control;
+    }
+    let key = match tc.mode {
+        ClockMode::Fischer => "tc.fischer",
+        ClockMode::Bronstein => "tc.bronstein",
+        ClockMode::Delay => "tc.delay",
+    };
+    fill(vocab.word(key), &[("control", control), ("time", time_words(increment, vocab))])
+}
+
 pub fn time_words(d: Duration, vocab: &Vocabulary) -> String {
     let s = d.as_secs();
     let (h, m, sec) = (s / 3600, s / 60 % 60, s % 60);

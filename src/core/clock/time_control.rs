@@ -248,13 +248,17 @@ impl TimeControl {
         Ok(TimeControl { periods, mode: ClockMode::Fischer })
     }
 
-    /// The speed category (FIDE A.1, B.1), counting the **first** period's time + 60 × its increment: blitz for 10
-    /// minutes or less, rapid for more than 10 and less than 60, standard for 60 or more and with no time control.
+    /// The speed category (FIDE A.1, B.1): the time each player has for **all the moves**, counted as
+    /// the Laws count it for 60 moves, over every period the first 60 moves reach (a last period with
+    /// a quota repeats), with the increment of each move's period: blitz for 10 minutes or less, rapid
+    /// for more than 10 and less than 60, standard for 60 or more and with no time control. So 40 moves
+    /// in 50 minutes then 30 minutes is standard (80 minutes), and 20 moves in 5 minutes then 10
+    /// minutes is rapid (15 minutes).
     pub fn category(&self) -> Category {
-        let Some(first) = self.periods.first() else {
+        if self.periods.is_empty() {
             return Category::Standard;
-        };
-        let total = first.time.saturating_add(first.increment.checked_mul(60).unwrap_or(Duration::MAX));
+        }
+        let total = self.time_for_moves(60);
         if total <= Duration::from_secs(10 * 60) {
             Category::Blitz
         } else if total < Duration::from_secs(60 * 60) {
@@ -262,6 +266,23 @@ impl TimeControl {
         } else {
             Category::Standard
         }
+    }
+
+    /// The time a player has for the first `moves` moves: every period they reach, and each move's
+    /// increment.
+    pub fn time_for_moves(&self, moves: u32) -> Duration {
+        let mut total = Duration::ZERO;
+        let mut counted = 0u32;
+        let mut index = 0;
+        while counted < moves {
+            let Some(period) = self.period(index) else { break };
+            let here = period.quota().map_or(moves - counted, |q| q.min(moves - counted));
+            let increments = period.increment.checked_mul(here).unwrap_or(Duration::MAX);
+            total = total.saturating_add(period.time).saturating_add(increments);
+            counted += here;
+            index += 1;
+        }
+        total
     }
 
     /// The value of a PGN `TimeControl` tag: `-` for none, else e.g. `40/5400+30:1800+30` (seconds; the mode is

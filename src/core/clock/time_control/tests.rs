@@ -107,8 +107,8 @@ fn clock_modes_parse_and_display() {
 }
 
 #[test]
-fn categories_count_base_plus_sixty_increments() {
-    // FIDE A.1, B.1
+fn categories_count_all_the_moves_of_the_control() {
+    // FIDE A.1, B.1: the time for 60 moves over every period they reach
     let table = [
         ("5+3", Category::Blitz),       // 5 + 3 = 8 min
         ("3+2", Category::Blitz),       // 5 min
@@ -120,8 +120,13 @@ fn categories_count_base_plus_sixty_increments() {
         ("50m+10", Category::Standard), // exactly 60
         ("60m", Category::Standard),
         ("90m+30", Category::Standard),
-        ("40/5400+30:1800+30", Category::Standard), // first period: 90 + 30
-        ("20/600:3600", Category::Blitz),           // only the first period counts
+        ("40/5400+30:1800+30", Category::Standard), // 90 + 30 + 60 × 0.5
+        ("20/600:3600", Category::Standard),        // all the moves: 10 + 60 minutes
+        ("40/3000:1800", Category::Standard),       // 50 then 30 minutes: 80, never rapid
+        ("20/300:600", Category::Rapid),            // 5 then 10 minutes: 15, never blitz
+        ("20/300+2:600+2", Category::Rapid),        // 5 + 10 + 60 × 2 s = 17 minutes
+        ("30/240:30/240", Category::Blitz),         // 4 + 4 = 8 minutes for 60 moves
+        ("40/1200:1200", Category::Rapid),          // 20 + 20 = 40 minutes
         ("60+0", Category::Blitz),                  // one minute (shorthand rule)
         ("-", Category::Standard),
     ];
