@@ -191,13 +191,16 @@ fn a_closed_standard_output_ends_the_game_cleanly_with_its_journal() {
     let mut first = [0u8; 16];
     std::io::Read::read(&mut stdout, &mut first).unwrap();
     drop(stdout);
-    stdin.write_all(b"e4\n\ne5\n\nmoves\ntime\n").unwrap();
+    // Anna may notice the closed output before or after reading these: either way it ends cleanly.
+    let _ = stdin.write_all(b"e4\n\ne5\n\nmoves\ntime\n");
     let status = wait(&mut child);
     let stderr = text(&child.wait_with_output().unwrap().stderr);
     assert_eq!(status, Some(0), "a clean exit: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
-    let journal = std::fs::read_to_string(journal(&data)).unwrap();
-    assert!(journal.contains("move pieces=P to=e4"), "the journal holds the game: {journal}");
+    // The journal is whole: it reads back as a game to resume or not, every record checked.
+    let journal = std::fs::read(journal(&data)).unwrap();
+    let parsed = anna::adapters::journal::parse(&journal).expect("the journal reads");
+    assert!(parsed.damage.is_none(), "no damaged record");
 }
 
 /// Waits at most 20 seconds for the program to end.

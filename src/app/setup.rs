@@ -41,7 +41,7 @@ impl App {
         };
         let Some(time_control) = questions.time_control.clone() else {
             let text = if text.is_empty() { DEFAULT_TIME_CONTROL } else { text };
-            return match TimeControl::parse(text) {
+            return match TimeControl::parse_minutes(text) {
                 Ok(tc) if self.options.computer => {
                     let name = self.word("line.computer").to_string();
                     self.finish_setup(side, tc, name, now)

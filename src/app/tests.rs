@@ -42,7 +42,14 @@ fn setup_questions_take_enter_enter_enter() {
     assert_eq!(said(&m.start()), ["Which side do you play, white or black? Enter for white."]);
     type_lines(&mut m, &["", ""]);
     let out = type_lines(&mut m, &[""]);
-    assert_eq!(out, ["Ready: your side White, your opponent opponent. Type a move, or help."]);
+    // The time control is read back with its category (FIDE A.1), then the game is ready.
+    assert_eq!(
+        out,
+        [
+            "Rapid chess: 15 minutes, plus 10 seconds a move.",
+            "Ready: your side White, your opponent opponent. Type a move, or help."
+        ]
+    );
     assert_eq!(m.session().name(Color::Black), Some("opponent"));
     assert_eq!(m.session().config().player, Some(Color::White));
     assert_eq!(m.session().clock().time_control().to_pgn(), "900+10");
@@ -134,4 +141,16 @@ fn the_end_of_the_game_saves_it_once() {
         saved[0].text
     );
     assert!(saves(&m.line("time", Duration::ZERO)).is_empty(), "not saved again");
+}
+
+#[test]
+fn the_setup_answer_90_30_is_ninety_minutes_read_back_in_words() {
+    // The question says "minutes and increment in seconds": 90+30 is never 90 seconds (FIDE A.1).
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    type_lines(&mut m, &[""]);
+    let out = type_lines(&mut m, &["90+30", ""]);
+    assert_eq!(out[1], "Standard chess: 1 hour 30 minutes, plus 30 seconds a move.");
+    let period = &m.session().clock().time_control().periods[0];
+    assert_eq!((period.time, period.increment), (Duration::from_secs(5400), Duration::from_secs(30)));
 }

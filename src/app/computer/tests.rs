@@ -53,7 +53,7 @@ fn secs(s: u64) -> Duration {
 #[test]
 fn the_computer_answers_after_the_press_and_its_move_is_announced() {
     let (mut m, start) = against_computer(Color::White, Vec::new());
-    assert_eq!(said(&start)[1], "Your side: White; your opponent: the computer at level 2.");
+    assert_eq!(said(&start)[2], "Your side: White; your opponent: the computer at level 2.");
     assert_eq!(think(&start), None, "White moves first");
     let moved = m.line("e4", secs(1));
     assert_eq!(think(&moved), None, "not before the press");
@@ -156,6 +156,7 @@ fn setup_questions_take_computer_for_the_opponent() {
     assert_eq!(
         said(&out),
         [
+            "Rapid chess: 15 minutes, plus 10 seconds a move.",
             "Ready: your side Black, your opponent computer. Type a move, or help.",
             "Your side: Black; your opponent: the computer at level 3."
         ]

@@ -188,6 +188,30 @@ impl TimeControl {
         self.periods.get(index.min(last))
     }
 
+    /// Reads an answer to "minutes and increment in seconds?": a bare `90+30` or `90` is 90 minutes
+    /// (and 30 seconds a move), whatever its size; anything else is read as [`TimeControl::parse`]
+    /// reads it.
+    ///
+    /// ```
+    /// use anna::core::clock::TimeControl;
+    /// use std::time::Duration;
+    ///
+    /// let tc = TimeControl::parse_minutes("90+30").unwrap();
+    /// assert_eq!(tc.periods[0].time, Duration::from_secs(90 * 60));
+    /// assert_eq!(tc.periods[0].increment, Duration::from_secs(30));
+    /// assert_eq!(TimeControl::parse_minutes("300s+3").unwrap().periods[0].time, Duration::from_secs(300));
+    /// ```
+    pub fn parse_minutes(text: &str) -> Result<TimeControl, TimeControlError> {
+        let trimmed = text.trim();
+        let (base, increment) = trimmed.split_once('+').unwrap_or((trimmed, ""));
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if digits(base) && (increment.is_empty() || digits(increment)) {
+            let minutes = if increment.is_empty() { format!("{base}m") } else { format!("{base}m+{increment}") };
+            return TimeControl::parse(&minutes);
+        }
+        TimeControl::parse(text)
+    }
+
     /// Reads a time control, in the PGN `TimeControl` syntax or a short human form (Fischer mode; see
     /// [`with_mode`](Self::with_mode)).
     ///
