@@ -285,15 +285,20 @@ impl Session {
     pub(super) fn claim_flag(&mut self, actor: Option<Color>, now: Duration) {
         let claimant = actor.or(self.clock.running().map(|c| !c)).unwrap_or(!self.game.turn());
         let opponent = !claimant;
-        if self.clock.flagged(now) == Some(opponent) {
-            if self.flag_announced != Some(opponent) {
-                self.flag_announced = Some(opponent);
-                self.record(Event::FlagFell { side: opponent });
-                self.sound(Sound::FlagFall);
+        // When both flags are down, the flag that fell first decides, whoever claims (6.9; Guideline
+        // III.3.1 draws only when the order cannot be established, and Anna's clocks always know it).
+        let first = self.clock.flagged(now);
+        match first {
+            Some(fallen) if fallen == opponent || self.clock.flag_fell_at(opponent, now).is_some() => {
+                if self.flag_announced != Some(fallen) {
+                    self.flag_announced = Some(fallen);
+                    self.record(Event::FlagFell { side: fallen });
+                    self.sound(Sound::FlagFall);
+                }
+                self.decide_flag(fallen, now)
             }
-            return self.decide_flag(opponent, now);
+            _ => self.say(self.side_arg(Sentence::FlagNotFallen, opponent)),
         }
-        self.say(self.side_arg(Sentence::FlagNotFallen, opponent));
     }
 
     /// A completed illegal move reported against `actor` (default: the player having the move).
