@@ -40,7 +40,15 @@ impl Session {
     pub(super) fn offer(&mut self, actor: Option<Color>) {
         let side = actor.or(self.pending_side()).unwrap_or(self.game.turn());
         let limit = self.config.no_draw_offer_before;
-        if limit > 0 && self.game.fullmove_number() < limit {
+        // The number of the move the offer goes with: the side's move just made (its own move,
+        // before the press, or already pressed), or the move it is about to make.
+        let number = if side == self.game.turn() {
+            self.game.fullmove_number()
+        } else {
+            let own = self.game.plies().iter().rev().find(|p| p.before.turn() == side);
+            own.map_or(1, |p| p.before.fullmoves().get())
+        };
+        if limit > 0 && number < limit {
             let u = Utterance::new(Priority::Info, Sentence::DrawOfferForbidden).arg("n", Arg::Number(limit));
             return self.say(u);
         }
