@@ -51,6 +51,7 @@ sentences! {
     NotAdjourned => "not_adjourned",
     SealSameMove => "seal_same_move",
     ClockStarted => "clock_started",
+    ClaimOffer => "claim_offer",
     TimeControlSet => "time_control",
     Moved => "moved",
     Corrected => "corrected",

@@ -11,7 +11,7 @@ use crate::core::clock::Category;
 use crate::core::command::IllegalMove;
 use crate::core::message::{Arg, Event, Played, Priority, Sentence, Sound, Utterance};
 use crate::core::outcome::{Outcome, Reason};
-use crate::core::rules::MoveSpec;
+use crate::core::rules::{MoveError, MoveSpec};
 
 impl Session {
     fn category(&self) -> Category {
@@ -229,21 +229,24 @@ impl Session {
         if self.touched.as_ref().is_some_and(|(s, _)| *s == side) {
             return self.say(self.side_arg(Sentence::ClaimAfterTouch, side));
         }
-        let mv = match intended.map(|spec| self.game.resolve_spec(spec)) {
-            None => None,
-            Some(Ok(mv)) => Some(mv),
-            Some(Err(e)) => {
+        let (mv, declared_illegal) = match intended.map(|spec| self.game.resolve_spec(spec)) {
+            None => (None, false),
+            Some(Ok(mv)) => (Some(mv), false),
+            // 9.5: a claim with a declared move that cannot be played is made, and incorrect.
+            Some(Err(e @ MoveError::Illegal(_))) => {
                 self.refuse_move(&e);
-                return self.info(Sentence::ClaimIllegalMove);
+                (None, true)
             }
+            // A move not understood or fitting several pieces: asked about, no claim yet.
+            Some(Err(e)) => return self.refuse_move(&e),
         };
         // 9.5.1: the claim stops the clocks and cannot be withdrawn.
         let was_paused = self.clock.is_paused();
         self.clock.pause(now);
-        if self.game.can_claim_threefold(mv) {
+        if !declared_illegal && self.game.can_claim_threefold(mv) {
             return self.end(Outcome::draw(Reason::ThreefoldRepetition), now);
         }
-        if self.game.can_claim_fifty(mv) {
+        if !declared_illegal && self.game.can_claim_fifty(mv) {
             return self.end(Outcome::draw(Reason::FiftyMoves), now);
         }
         // 9.5.3: an incorrect claim gives the opponent time, and the declared move must be played.
@@ -255,6 +258,9 @@ impl Session {
                 .arg("opponent", Arg::Side(!side))
                 .arg("time", Arg::Time(added)),
         );
+        if declared_illegal {
+            self.info(Sentence::ClaimIllegalMove);
+        }
         if !was_paused {
             self.clock.resume(now);
         }
@@ -262,6 +268,13 @@ impl Session {
             let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
             self.say(self.side_arg(Sentence::ClaimMovePlayed, side).arg("move", Arg::Move(played)));
             self.play(side, mv, false, now);
+        }
+        // 9.1.2.3: a claim is also a draw offer, which the opponent may still accept.
+        if self.offer.is_none() && self.outcome.is_none() {
+            self.offer = Some(side);
+            self.sheet.mark_offer(&self.game, side);
+            self.record(Event::Offered { side });
+            self.say(self.side_arg(Sentence::ClaimOffer, side).arg("opponent", Arg::Side(!side)));
         }
     }
 
