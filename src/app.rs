@@ -446,7 +446,9 @@ impl App {
             Command::Claim(_) => "line.confirm_claim",
             _ => return self.act(command, now),
         };
-        if !self.options.confirm || self.session.outcome().is_some() {
+        // Nothing to confirm: the session says there is no offer to accept.
+        let nothing_to_accept = command == Command::Accept && self.session.draw_offer().is_none();
+        if !self.options.confirm || self.session.outcome().is_some() || nothing_to_accept {
             return self.act(command, now);
         }
         self.waiting = Some(Waiting::Confirm(Pending::Act(command)));

@@ -154,3 +154,11 @@ fn the_setup_answer_90_30_is_ninety_minutes_read_back_in_words() {
     let period = &m.session().clock().time_control().periods[0];
     assert_eq!((period.time, period.increment), (Duration::from_secs(5400), Duration::from_secs(30)));
 }
+
+#[test]
+fn accept_with_no_offer_standing_asks_nothing() {
+    let mut m = mode(Options::default());
+    m.start();
+    assert_eq!(type_lines(&mut m, &["accept"]), ["There is no draw offer to answer."]);
+    assert!(!m.awaiting_answer());
+}

@@ -29,6 +29,9 @@ impl Session {
 
     /// Gives `side` the penalty time of this time control (7.5.5, 9.5.3; one minute in blitz, B.2).
     fn penalty(&mut self, side: Color, article: &'static str, now: Duration) -> Duration {
+        if self.clock.time_control().is_none() {
+            return Duration::ZERO;
+        }
         let added = self.category().penalty();
         self.clock.add_time(side, added, now);
         self.record(Event::TimeAdded { side, added, article });
@@ -252,8 +255,11 @@ impl Session {
         // 9.5.3: an incorrect claim gives the opponent time, and the declared move must be played.
         self.record(Event::ClaimRejected { side, article: "9.5.3" });
         let added = self.penalty(!side, "9.5.3", now);
+        // With no clock there is no time to give: say so rather than a penalty that is not applied.
+        let sentence =
+            if self.clock.time_control().is_none() { Sentence::ClaimWrongUntimed } else { Sentence::ClaimWrong };
         self.say(
-            Utterance::new(Priority::Urgent, Sentence::ClaimWrong)
+            Utterance::new(Priority::Urgent, sentence)
                 .arg("side", Arg::Side(side))
                 .arg("opponent", Arg::Side(!side))
                 .arg("time", Arg::Time(added)),
@@ -316,7 +322,7 @@ impl Session {
                     self.record(Event::FlagFell { side: fallen });
                     self.sound(Sound::FlagFall);
                 }
-                self.decide_flag(fallen, now)
+                self.decide_flag(fallen, now);
             }
             _ => self.say(self.side_arg(Sentence::FlagNotFallen, opponent)),
         }
@@ -369,10 +375,14 @@ impl Session {
             IllegalMove::Move(spec) => self.unreplaced_promotion(spec),
             IllegalMove::Press => None,
         };
-        let sentence = match (&kind, promotion) {
-            (IllegalMove::Press, _) => Sentence::IllegalPressPenalty,
-            (_, Some(_)) => Sentence::IllegalPromotionPenalty,
-            (_, None) => Sentence::IllegalPenalty,
+        let untimed = self.clock.time_control().is_none();
+        let sentence = match (&kind, promotion, untimed) {
+            (IllegalMove::Press, _, false) => Sentence::IllegalPressPenalty,
+            (IllegalMove::Press, _, true) => Sentence::IllegalPressPenaltyUntimed,
+            (_, Some(_), false) => Sentence::IllegalPromotionPenalty,
+            (_, Some(_), true) => Sentence::IllegalPromotionPenaltyUntimed,
+            (_, None, false) => Sentence::IllegalPenalty,
+            (_, None, true) => Sentence::IllegalPenaltyUntimed,
         };
         let u = self.side_arg(sentence, offender).arg("opponent", Arg::Side(!offender)).arg("time", Arg::Time(added));
         self.say(Utterance { priority: Priority::Urgent, ..u });
