@@ -276,12 +276,19 @@ impl Session {
             self.play(side, mv, false, now);
         }
         // 9.1.2.3: a claim is also a draw offer, which the opponent may still accept.
-        if self.offer.is_none() && self.outcome.is_none() {
-            self.offer = Some(side);
-            self.sheet.mark_offer(&self.game, side);
-            self.record(Event::Offered { side });
-            self.say(self.side_arg(Sentence::ClaimOffer, side).arg("opponent", Arg::Side(!side)));
+        self.offer_by_request(side, Sentence::ClaimOffer);
+    }
+
+    /// A request that is also a draw offer (a claim, 9.1.2.3; the quickplay finish, III.4), unless an
+    /// offer stands already or the game is over.
+    fn offer_by_request(&mut self, side: Color, sentence: Sentence) {
+        if self.offer.is_some() || self.outcome.is_some() {
+            return;
         }
+        self.offer = Some(side);
+        self.sheet.mark_offer(&self.game, side);
+        self.record(Event::Offered { side });
+        self.say(self.side_arg(sentence, side).arg("opponent", Arg::Side(!side)));
     }
 
     /// The flag of the side whose clock runs fell at `at` (6.9).
@@ -452,11 +459,22 @@ impl Session {
             .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(Role::Queen))
     }
 
-    /// III.4: with under two minutes left and no increment, a player may ask for a 5-second increment
-    /// for both; the opponent gets two minutes.
+    /// III.4: the player having the move, with under two minutes left and no increment, may ask for
+    /// a 5-second increment for both; the opponent gets two minutes, once. The request is also a draw
+    /// offer. Only in standard games and rapid games without increment, never in blitz (III.2.2).
     pub(super) fn quickplay(&mut self, actor: Option<Color>, now: Duration) {
-        let side = actor.unwrap_or(self.game.turn());
+        let having_move = self.pending_side().unwrap_or(self.game.turn());
+        let side = actor.unwrap_or(having_move);
+        if side != having_move {
+            return self.say(self.side_arg(Sentence::QuickplayNotOnMove, having_move));
+        }
+        if self.clock.is_quickplay() {
+            return self.info(Sentence::QuickplayGiven);
+        }
         let tc = self.clock.time_control();
+        if !tc.is_none() && tc.category() == Category::Blitz {
+            return self.info(Sentence::QuickplayBlitz);
+        }
         let no_increment = !tc.is_none() && tc.periods.iter().all(|p| p.increment.is_zero());
         if !no_increment || self.clock.remaining(side, now) >= Duration::from_secs(120) {
             return self.info(Sentence::QuickplayRefused);
@@ -469,6 +487,7 @@ impl Session {
             .arg("opponent", Arg::Side(!side))
             .arg("time", Arg::Time(added));
         self.say(u);
+        self.offer_by_request(side, Sentence::QuickplayOffer);
     }
 
     pub(super) fn pause(&mut self, now: Duration) {
