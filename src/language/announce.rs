@@ -9,6 +9,7 @@ use shakmaty::{CastlingSide, Color, Move, Role, Square};
 use crate::core::clock::{Category, ClockMode, TimeControl};
 use crate::core::message::{Arg, Played, Utterance};
 use crate::core::outcome::Outcome;
+use crate::core::rules::IllegalReason;
 use crate::language::{explore, Vocabulary};
 
 /// How squares are named.
@@ -183,7 +184,13 @@ impl Voice {
             Arg::Square(s) => Square::from_ascii(s.as_bytes()).map_or_else(|_| s.clone(), |sq| self.square(sq)),
             Arg::Text(s) => s.clone(),
             Arg::Reason(r) => vocab.word_owned(&format!("reason.{}", r.key())),
-            Arg::Illegal(reason) => vocab.word_owned(&format!("illegal.{}", reason.key())),
+            Arg::Illegal(reason) => {
+                let template = vocab.word_owned(&format!("illegal.{}", reason.key()));
+                match reason {
+                    IllegalReason::CastlingSquareTaken(square) => fill(&template, &[("square", self.square(*square))]),
+                    _ => template,
+                }
+            }
             Arg::Article(a) => (*a).to_string(),
             Arg::Outcome(o) => outcome(*o, vocab),
             Arg::TimeControl(tc) => time_control_words(tc, vocab),

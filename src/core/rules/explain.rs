@@ -26,8 +26,11 @@ pub enum IllegalReason {
     IntoCheck,
     /// The king or that rook has already moved (FIDE 3.8.2.1).
     CastlingRightsLost,
-    /// A piece stands between the king and the rook or on their destinations (FIDE 3.8.2.2.2).
+    /// A piece stands between the king and the rook (FIDE 3.8.2.2.2).
     CastlingBlocked,
+    /// A piece stands on the square the king or the rook must go to, outside the squares between
+    /// them: in Chess960 the obstacle may be there (FIDE 3.8.2.2.2, Guideline II.3).
+    CastlingSquareTaken(Square),
     /// Castling is not allowed while the king is in check (FIDE 3.8.2.2.1).
     CastlingOutOfCheck,
     /// The king would cross or land on an attacked square (FIDE 3.8.2.2.1).
@@ -51,6 +54,7 @@ impl IllegalReason {
             IllegalReason::IntoCheck => "into_check",
             IllegalReason::CastlingRightsLost => "castling_rights_lost",
             IllegalReason::CastlingBlocked => "castling_blocked",
+            IllegalReason::CastlingSquareTaken(_) => "castling_square_taken",
             IllegalReason::CastlingOutOfCheck => "castling_out_of_check",
             IllegalReason::CastlingThroughCheck => "castling_through_check",
             IllegalReason::BadPromotion => "bad_promotion",
@@ -136,8 +140,13 @@ pub fn why_not_castle(pos: &Chess, side: CastlingSide) -> IllegalReason {
         return IllegalReason::CastlingOutOfCheck;
     }
     let occupied = pos.board().occupied().without(king).without(rook);
-    if (castles.path(us, side) & occupied).any() {
+    let blocking = castles.path(us, side) & occupied;
+    if (attacks::between(king, rook) & blocking).any() {
         return IllegalReason::CastlingBlocked;
+    }
+    // The obstacle is beyond the king or the rook, on one of their destinations: name it.
+    if let Some(square) = blocking.first() {
+        return IllegalReason::CastlingSquareTaken(square);
     }
     let king_to = side.king_to(us);
     let crossed = attacks::between(king, king_to).with(king_to);
