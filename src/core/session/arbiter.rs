@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use shakmaty::{Color, Move, Position, Role, Square};
+use shakmaty::{attacks, Bitboard, Color, Move, Position, Role, Square};
 
 use super::{FlagPolicy, Question, Session, TouchMove, Unclaimed};
 use crate::core::adjudicate::{self, Winnability};
@@ -404,15 +404,47 @@ impl Session {
                     self.press(Some(offender), now);
                 }
             }
-            // 7.5.1: touch-move applies to the replacement move, for the piece that was moved.
+            // 7.5.1 with 4.3 and 4.7: touch-move applies to the replacement move: the piece that was
+            // moved, then the opponent's piece it took (4.3.3), the king and rook of an illegal
+            // castling (4.4.3), in the order they were touched.
             None => {
-                let from = spec.from();
-                if let Some(from) = from.filter(|sq| self.game.position().board().color_at(*sq) == Some(offender)) {
-                    self.touched = Some((offender, vec![from]));
-                    self.record(Event::Touched { side: offender, square: from.to_string() });
+                let squares = self.touched_by(offender, &spec);
+                for square in &squares {
+                    self.record(Event::Touched { side: offender, square: square.to_string() });
+                }
+                if !squares.is_empty() {
+                    self.touched = Some((offender, squares));
                 }
             }
         }
+    }
+
+    /// The pieces a described illegal move touched: the piece moved (named by its square, or the one
+    /// piece of its kind that moves that way on an empty board), and the opponent's piece on the
+    /// destination; for castling, the king and the rook.
+    fn touched_by(&self, offender: Color, spec: &MoveSpec) -> Vec<Square> {
+        let position = self.game.position();
+        let board = position.board();
+        if let Some(side) = spec.castle {
+            let king = board.king_of(offender);
+            let rook = position.castles().rook(offender, side);
+            return king.into_iter().chain(rook).collect();
+        }
+        let own = |sq: Square| board.color_at(sq) == Some(offender);
+        let from = spec.from().filter(|sq| own(*sq)).or_else(|| {
+            let to = spec.to?;
+            let reaches = |sq: &Square| {
+                let piece = board.piece_at(*sq).filter(|p| p.color == offender && spec.pieces.contains(&p.role));
+                piece.is_some_and(|p| p.role != Role::Pawn && attacks::attacks(*sq, p, Bitboard::EMPTY).contains(to))
+            };
+            let mut candidates = board.by_color(offender).into_iter().filter(reaches);
+            match (candidates.next(), candidates.next()) {
+                (Some(only), None) => Some(only),
+                _ => None,
+            }
+        });
+        let taken = spec.to.filter(|to| board.color_at(*to) == Some(!offender));
+        from.into_iter().chain(taken.filter(|_| from.is_some())).collect()
     }
 
     /// A.4.2: nobody claimed the illegal move, so it stands: it is played as it was made, completed
