@@ -167,6 +167,18 @@ impl Clock {
         Some(PressReport { side, remaining, added, new_period })
     }
 
+    /// Takes back `side`'s last press (a move that was illegal, 7.5.1): `side`'s clock runs again from
+    /// `now` and the move no longer counts. The increment it brought stays; the arbiter may correct
+    /// it (6.10.2). Nothing happens unless `side`'s opponent is the one to move.
+    pub fn take_back_press(&mut self, side: Color, now: Duration) {
+        let Some(turn) = self.turn.filter(|t| t.side == !side) else { return };
+        self.checkpoint(now);
+        let s = &mut self.sides[side];
+        s.moves = s.moves.saturating_sub(1);
+        s.in_period = s.in_period.saturating_sub(1);
+        self.turn = Some(Turn { side, since: now, used: Duration::ZERO, paused: turn.paused });
+    }
+
     /// The time `side` has left at `now`, saturating at zero. Always zero with no time control.
     pub fn remaining(&self, side: Color, now: Duration) -> Duration {
         let main = self.sides[side].main;

@@ -93,6 +93,8 @@ pub enum IllegalMove {
     Move(MoveSpec),
     /// Pressing the clock without making a move (7.5.3).
     Press,
+    /// The last move, made with two hands and completed by the press (7.5.4).
+    TwoHands,
 }
 
 /// One input to the session. `actor` says who acts; `None` means the usual one for the command

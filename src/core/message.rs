@@ -106,6 +106,8 @@ sentences! {
     IllegalPenalty => "illegal_penalty",
     IllegalPenaltyUntimed => "illegal_penalty_untimed",
     IllegalPressPenalty => "illegal_press_penalty",
+    IllegalTwoHandsPenalty => "illegal_two_hands_penalty",
+    IllegalTwoHandsPenaltyUntimed => "illegal_two_hands_penalty_untimed",
     IllegalPressPenaltyUntimed => "illegal_press_penalty_untimed",
     IllegalPromotion => "illegal_promotion",
     IllegalPromotionPenalty => "illegal_promotion_penalty",

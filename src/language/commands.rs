@@ -85,6 +85,9 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
         "resign" => no_argument(Command::Resign),
         "flag" => no_argument(Command::Flag),
         "illegal" if rest.eq_ignore_ascii_case("press") => Ok(Command::Illegal(IllegalMove::Press)),
+        "illegal" if rest.eq_ignore_ascii_case("two-hands") || rest.eq_ignore_ascii_case("two hands") => {
+            Ok(Command::Illegal(IllegalMove::TwoHands))
+        }
         "illegal" if !rest.is_empty() => move_spec(rest, vocab).map(|spec| Command::Illegal(IllegalMove::Move(spec))),
         "illegal" => Err(needs("the illegal move that was made, or 'press'")),
         "touch" => Square::from_ascii(rest.to_ascii_lowercase().as_bytes())
@@ -229,6 +232,7 @@ mod tests {
         assert_eq!(command("adjust black moves 40"), Ok(Command::AdjustMoves(Color::Black, 40)));
         assert_eq!(command("white Anna Karenina"), Ok(Command::Name(Color::White, "Anna Karenina".into())));
         assert_eq!(command("illegal press"), Ok(Command::Illegal(IllegalMove::Press)));
+        assert_eq!(command("illegal two-hands"), Ok(Command::Illegal(IllegalMove::TwoHands)));
         assert_eq!(command("decide draw"), Ok(Command::Decide(None)));
     }
 

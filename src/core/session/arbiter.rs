@@ -337,6 +337,21 @@ impl Session {
 
     /// A completed illegal move reported against `actor` (default: the player having the move).
     pub(super) fn illegal(&mut self, actor: Option<Color>, kind: IllegalMove, now: Duration) {
+        if kind == IllegalMove::TwoHands {
+            // 7.5.4: the move made with two hands is the last one, by the player who made it.
+            let last = self.game.plies().last().map(|p| p.before.turn());
+            let offender = actor.or(last).unwrap_or(self.game.turn());
+            if last != Some(offender) {
+                return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
+            }
+            if self.supervised() {
+                return self.penalise_illegal(offender, kind, now);
+            }
+            // A.4.2: the move stands unless the opponent claims before making his own move.
+            self.unclaimed_illegal = Some(Unclaimed { offender, kind, at: now });
+            let u = self.side_arg(Sentence::IllegalReported, offender).arg("opponent", Arg::Side(!offender));
+            return self.say(Utterance { priority: Priority::Urgent, ..u });
+        }
         let offender = actor.unwrap_or(self.game.turn());
         if offender != self.game.turn() {
             return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
@@ -377,15 +392,20 @@ impl Session {
                 now,
             );
         }
+        if kind == IllegalMove::TwoHands {
+            self.take_back_two_hands(offender, now);
+        }
         let added = self.penalty(!offender, "7.5.5", now);
         let promotion = match &kind {
             IllegalMove::Move(spec) => self.unreplaced_promotion(spec),
-            IllegalMove::Press => None,
+            IllegalMove::Press | IllegalMove::TwoHands => None,
         };
         let untimed = self.clock.time_control().is_none();
         let sentence = match (&kind, promotion, untimed) {
             (IllegalMove::Press, _, false) => Sentence::IllegalPressPenalty,
             (IllegalMove::Press, _, true) => Sentence::IllegalPressPenaltyUntimed,
+            (IllegalMove::TwoHands, _, false) => Sentence::IllegalTwoHandsPenalty,
+            (IllegalMove::TwoHands, _, true) => Sentence::IllegalTwoHandsPenaltyUntimed,
             (_, Some(_), false) => Sentence::IllegalPromotionPenalty,
             (_, Some(_), true) => Sentence::IllegalPromotionPenaltyUntimed,
             (_, None, false) => Sentence::IllegalPenalty,
@@ -416,6 +436,23 @@ impl Session {
                     self.touched = Some((offender, squares));
                 }
             }
+        }
+    }
+
+    /// 7.5.4 with 7.5.1: the move made with two hands is taken back, the offender's clock runs
+    /// again, and touch-move binds the replacement to the piece that was moved (4.3).
+    fn take_back_two_hands(&mut self, offender: Color, now: Duration) {
+        let Some(ply) = self.game.undo() else { return };
+        self.sheet.pop();
+        self.record(Event::Retracted { side: offender, san: ply.san.to_string() });
+        if self.pending {
+            self.pending = false;
+        } else {
+            self.clock.take_back_press(offender, now);
+        }
+        if let Some(from) = ply.mv.from() {
+            self.touched = Some((offender, vec![from]));
+            self.record(Event::Touched { side: offender, square: from.to_string() });
         }
     }
 
@@ -452,6 +489,10 @@ impl Session {
     /// left in check) cannot stand: the arbiter intervenes and it is penalised as if claimed.
     pub(super) fn illegal_stands(&mut self, unclaimed: Unclaimed, now: Duration) {
         let Unclaimed { offender, kind, at } = unclaimed;
+        if kind == IllegalMove::TwoHands {
+            // The move made with two hands was played already: unclaimed, it simply stands.
+            return;
+        }
         let played = match &kind {
             IllegalMove::Move(spec) => match (spec.from(), spec.to) {
                 (Some(from), Some(to)) => {
@@ -459,7 +500,7 @@ impl Session {
                 }
                 _ => None,
             },
-            IllegalMove::Press => None,
+            IllegalMove::Press | IllegalMove::TwoHands => None,
         };
         let Some((san, mv)) = played else {
             let u = self.side_arg(Sentence::IllegalCannotStand, offender);

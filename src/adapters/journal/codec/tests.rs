@@ -47,6 +47,7 @@ fn samples() -> Vec<Command> {
         Command::Resign,
         Command::Flag,
         Command::Illegal(IllegalMove::Press),
+        Command::Illegal(IllegalMove::TwoHands),
         Command::Illegal(IllegalMove::Move(spec("Ka1"))),
         Command::Touch(Square::E2),
         Command::Pause,
