@@ -108,6 +108,26 @@ pub enum Out {
     Quit,
 }
 
+impl Out {
+    /// The sentences among `outs`, said or written, in order: what the player hears.
+    pub fn said(outs: &[Out]) -> Vec<String> {
+        outs.iter()
+            .filter_map(|o| match o {
+                Out::Say(words, _) | Out::Write(words) => Some(words.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The request for the computer's move among `outs`, if there is one.
+    pub fn think(outs: &[Out]) -> Option<Request> {
+        outs.iter().find_map(|o| match o {
+            Out::Think(request) => Some(request.clone()),
+            _ => None,
+        })
+    }
+}
+
 /// A speech setting changed at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SpeechChange {

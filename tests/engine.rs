@@ -11,26 +11,10 @@ use std::time::{Duration, Instant};
 use anna::adapters::engine::{find_stockfish, Computer, EngineChoice, Reply};
 use anna::app::{App, Event, Options, Out};
 use anna::core::command::{Command, Setting};
-use anna::core::opponent::{EngineFailure, Level, Opponent, Request};
+use anna::core::opponent::{EngineFailure, Level, Opponent};
 use anna::core::session::Config;
 use anna::language::{MoveForm, SquareStyle, Vocabulary, Voice};
 use shakmaty::Color;
-
-fn said(outs: &[Out]) -> Vec<String> {
-    outs.iter()
-        .filter_map(|o| match o {
-            Out::Say(words, _) => Some(words.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn think(outs: &[Out]) -> Option<Request> {
-    outs.iter().find_map(|o| match o {
-        Out::Think(request) => Some(request.clone()),
-        _ => None,
-    })
-}
 
 /// The user plays White with `tc`, the computer Black at level 1 with `engine`.
 fn game(engine: &str, tc: &str) -> App {
@@ -66,7 +50,7 @@ fn a_short_game_against_stockfish() {
         let uci = ui.session().game().uci(mv).to_string();
         ui.handle(Event::Line(uci.clone()), began.elapsed());
         let request =
-            think(&ui.handle(Event::Line("".to_string()), began.elapsed())).expect("the press asks the engine");
+            Out::think(&ui.handle(Event::Line("".to_string()), began.elapsed())).expect("the press asks the engine");
         assert!(request.engine, "the engine answers, not the built-in opponent");
         let plies = ui.session().game().plies().len();
         computer.think(request);
@@ -74,7 +58,7 @@ fn a_short_game_against_stockfish() {
         let Reply::Move { id, uci } = reply else { panic!("stockfish failed: {reply:?}") };
         let out = ui.handle(Event::Engine(Reply::Move { id, uci: uci.clone() }), began.elapsed());
         assert_eq!(ui.session().game().plies().len(), plies + 1, "move {turn}: {uci} was not played: {out:?}");
-        let words = said(&out);
+        let words = Out::said(&out);
         assert!(words.iter().any(|w| w.starts_with("Black: ")), "move {turn}: {uci} not announced: {words:?}");
         assert!(!words.iter().any(|w| w.contains("engine")), "no failure: {words:?}");
         assert_eq!(ui.session().awaiting_press(), None, "the engine's clock was pressed");
@@ -88,14 +72,14 @@ fn a_missing_engine_is_said_and_the_builtin_opponent_plays() {
     let mut ui = game("engine", "5+0");
     ui.start();
     ui.handle(Event::Line("e4".to_string()), Duration::from_secs(1));
-    computer.think(think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
+    computer.think(Out::think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
     let Ok(Reply::Failed { id, failure }) = replies.recv_timeout(Duration::from_secs(10)) else { panic!() };
     assert_eq!(failure, EngineFailure::NotFound);
     let out = ui.handle(Event::Engine(Reply::Failed { id, failure }), Duration::from_secs(2));
-    assert_eq!(said(&out), ["The engine engine could not be started. Anna's own opponent plays instead."]);
-    computer.think(think(&out).unwrap());
+    assert_eq!(Out::said(&out), ["The engine engine could not be started. Anna's own opponent plays instead."]);
+    computer.think(Out::think(&out).unwrap());
     let Ok(Reply::Move { id, uci }) = replies.recv_timeout(Duration::from_secs(30)) else { panic!() };
-    assert!(said(&ui.handle(Event::Engine(Reply::Move { id, uci: uci.clone() }), Duration::from_secs(3)))[0]
+    assert!(Out::said(&ui.handle(Event::Engine(Reply::Move { id, uci: uci.clone() }), Duration::from_secs(3)))[0]
         .starts_with("Black: "));
 }
 
@@ -106,7 +90,7 @@ fn an_engine_that_exits_has_crashed() {
     let mut ui = game("true", "5+0");
     ui.start();
     ui.handle(Event::Line("d4".to_string()), Duration::from_secs(1));
-    computer.think(think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
+    computer.think(Out::think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
     let reply = replies.recv_timeout(Duration::from_secs(15)).unwrap();
     assert!(matches!(reply, Reply::Failed { failure: EngineFailure::Crashed, .. }), "{reply:?}");
 }

@@ -5,7 +5,7 @@ use shakmaty::Color;
 use super::super::{App, Options, Out};
 use crate::core::clock::TimeControl;
 use crate::core::command::{Command, Setting};
-use crate::core::opponent::{EngineFailure, Level, Request};
+use crate::core::opponent::{EngineFailure, Level};
 use crate::core::session::Config;
 use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
 use crate::Reason;
@@ -30,22 +30,6 @@ fn against_computer(user: Color, setup: Vec<Command>) -> (App, Vec<Out>) {
     (m, start)
 }
 
-fn said(outs: &[Out]) -> Vec<String> {
-    outs.iter()
-        .filter_map(|o| match o {
-            Out::Say(words, _) | Out::Write(words) => Some(words.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn think(outs: &[Out]) -> Option<Request> {
-    outs.iter().find_map(|o| match o {
-        Out::Think(request) => Some(request.clone()),
-        _ => None,
-    })
-}
-
 fn secs(s: u64) -> Duration {
     Duration::from_secs(s)
 }
@@ -53,12 +37,12 @@ fn secs(s: u64) -> Duration {
 #[test]
 fn the_computer_answers_after_the_press_and_its_move_is_announced() {
     let (mut m, start) = against_computer(Color::White, Vec::new());
-    assert_eq!(said(&start)[2], "Your side: White; your opponent: the computer at level 2.");
-    assert_eq!(think(&start), None, "White moves first");
+    assert_eq!(Out::said(&start)[2], "Your side: White; your opponent: the computer at level 2.");
+    assert_eq!(Out::think(&start), None, "White moves first");
     let moved = m.line("e4", secs(1));
-    assert_eq!(think(&moved), None, "not before the press");
+    assert_eq!(Out::think(&moved), None, "not before the press");
     let pressed = m.line("", secs(2));
-    let request = think(&pressed).expect("the press hands the move to the computer");
+    let request = Out::think(&pressed).expect("the press hands the move to the computer");
     assert_eq!(request.moves, ["e2e4"]);
     assert!(request.engine);
     let clocks = request.clocks.unwrap();
@@ -66,7 +50,7 @@ fn the_computer_answers_after_the_press_and_its_move_is_announced() {
     assert_eq!((clocks.white, clocks.black, clocks.black_increment), (secs(305), secs(303), secs(3)));
     assert!(m.computer_thinking());
     let answer = m.engine_move(request.id, "c7c5", secs(7));
-    assert_eq!(said(&answer), ["Black: c five."]);
+    assert_eq!(Out::said(&answer), ["Black: c five."]);
     assert!(answer.contains(&Out::Play(crate::core::message::Sound::Move)));
     assert!(!m.computer_thinking());
     // Its clock ran while it thought and was pressed for it: 303 - 5 + 3.
@@ -78,46 +62,46 @@ fn the_computer_answers_after_the_press_and_its_move_is_announced() {
 #[test]
 fn the_computer_with_white_moves_first_and_the_user_cannot_move_for_it() {
     let (mut m, start) = against_computer(Color::Black, Vec::new());
-    let request = think(&start).expect("the computer has White");
+    let request = Out::think(&start).expect("the computer has White");
     assert_eq!(request.moves, Vec::<String>::new());
     assert_eq!(request.clocks.unwrap().moves_to_go, None);
     // While it thinks, a move typed by the user is not played for White; questions are answered.
-    assert_eq!(said(&m.line("e4", secs(1))), ["It is White's move."]);
+    assert_eq!(Out::said(&m.line("e4", secs(1))), ["It is White's move."]);
     assert_eq!(m.session().game().plies().len(), 0);
-    assert_eq!(said(&m.line("turn", secs(1))), ["White to move."]);
+    assert_eq!(Out::said(&m.line("turn", secs(1))), ["White to move."]);
     assert_eq!(
-        said(&m.engine_move(request.id, "d2d4", secs(2))),
+        Out::said(&m.engine_move(request.id, "d2d4", secs(2))),
         ["Clock started. White against Black. White to move.", "White: d four."]
     );
-    assert_eq!(said(&m.line("d5", secs(3))), ["Black: d five."]);
+    assert_eq!(Out::said(&m.line("d5", secs(3))), ["Black: d five."]);
 }
 
 #[test]
 fn an_old_answer_is_dropped_and_a_bad_one_hands_over_to_the_builtin_opponent() {
     let (mut m, start) = against_computer(Color::Black, Vec::new());
-    let first = think(&start).unwrap();
+    let first = Out::think(&start).unwrap();
     assert!(m.engine_move(first.id + 7, "e2e4", secs(1)).is_empty(), "not the question asked");
     let out = m.engine_move(first.id, "e2e5", secs(1));
-    assert_eq!(said(&out), ["The engine fish did not answer with a legal move. Anna's own opponent plays on."]);
-    let again = think(&out).expect("asked again");
+    assert_eq!(Out::said(&out), ["The engine fish did not answer with a legal move. Anna's own opponent plays on."]);
+    let again = Out::think(&out).expect("asked again");
     assert!(!again.engine, "the built-in opponent answers now");
-    assert_eq!(said(&m.engine_move(again.id, "g1f3", secs(2)))[1], "White: Knight f three.");
+    assert_eq!(Out::said(&m.engine_move(again.id, "g1f3", secs(2)))[1], "White: Knight f three.");
     // A failure of an engine is said once per failure, with the engine's name.
     let (mut m, start) = against_computer(Color::Black, Vec::new());
-    let out = m.engine_failed(think(&start).unwrap().id, EngineFailure::Silent, secs(3));
-    assert_eq!(said(&out), ["The engine fish did not answer in time. Anna's own opponent plays on."]);
-    assert!(think(&out).is_some_and(|r| !r.engine));
+    let out = m.engine_failed(Out::think(&start).unwrap().id, EngineFailure::Silent, secs(3));
+    assert_eq!(Out::said(&out), ["The engine fish did not answer in time. Anna's own opponent plays on."]);
+    assert!(Out::think(&out).is_some_and(|r| !r.engine));
 }
 
 #[test]
 fn no_move_while_paused_or_after_a_resignation() {
     let (mut m, _) = against_computer(Color::White, Vec::new());
     m.line("e4", secs(1));
-    let request = think(&m.line("", secs(1))).unwrap();
+    let request = Out::think(&m.line("", secs(1))).unwrap();
     m.line("pause", secs(2));
     assert!(m.engine_move(request.id, "e7e5", secs(3)).is_empty(), "paused: the answer waits");
     let resumed = m.line("resume", secs(4));
-    let request = think(&resumed).expect("asked again after resume");
+    let request = Out::think(&resumed).expect("asked again after resume");
     m.line("resign", secs(5));
     m.line("yes", secs(5));
     assert_eq!(m.session().outcome().map(|o| o.reason), Some(Reason::Resignation));
@@ -129,20 +113,20 @@ fn no_move_while_paused_or_after_a_resignation() {
 fn a_draw_offer_is_declined_when_equal_and_accepted_when_lost() {
     let (mut m, _) = against_computer(Color::White, Vec::new());
     m.line("e4", secs(1));
-    let request = think(&m.line("", secs(1))).unwrap();
+    let request = Out::think(&m.line("", secs(1))).unwrap();
     m.engine_move(request.id, "e7e5", secs(2));
     m.line("Nf3", secs(3));
     let out = m.line("offer", secs(3));
-    assert_eq!(said(&out)[1], "Black declines the draw offer.");
+    assert_eq!(Out::said(&out)[1], "Black declines the draw offer.");
     // Black has a bare king against a queen: the computer takes the draw.
     let fen = Command::Fen("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1".to_string());
     let (mut m, _) = against_computer(Color::White, vec![fen]);
     m.line("Qd3", secs(1));
-    let request = think(&m.line("", secs(1))).unwrap();
+    let request = Out::think(&m.line("", secs(1))).unwrap();
     m.engine_move(request.id, "e8e7", secs(2));
     m.line("Qe3", secs(3));
     let out = m.line("offer", secs(3));
-    assert_eq!(said(&out).last().unwrap(), "Draw by agreement (FIDE 5.2.3).");
+    assert_eq!(Out::said(&out).last().unwrap(), "Draw by agreement (FIDE 5.2.3).");
 }
 
 #[test]
@@ -154,7 +138,7 @@ fn setup_questions_take_computer_for_the_opponent() {
     m.line("", secs(0));
     let out = m.line("Computer", secs(0));
     assert_eq!(
-        said(&out),
+        Out::said(&out),
         [
             "Rapid chess: 15 minutes, plus 10 seconds a move.",
             "Ready: your side Black, your opponent computer. Type a move, or help.",
@@ -162,5 +146,5 @@ fn setup_questions_take_computer_for_the_opponent() {
         ]
     );
     assert_eq!(m.computer_side(), Some(Color::White));
-    assert!(think(&out).is_some(), "the computer has White and begins");
+    assert!(Out::think(&out).is_some(), "the computer has White and begins");
 }
