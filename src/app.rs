@@ -89,6 +89,8 @@ pub enum Out {
     Sounds(bool),
     /// Stop the speech at once: what is being said and everything waiting.
     Silence,
+    /// Go on with the answer a move cut off.
+    More,
     /// The computer plays with this engine from now on (a resumed game's).
     Engine(EngineChoice),
     /// Ask the computer opponent for a move; its answer comes back through
@@ -507,6 +509,7 @@ impl App {
             UiCommand::Restore => self.restore_board(now),
             UiCommand::Save => vec![self.save(rest)],
             UiCommand::Stop => vec![Out::Silence],
+            UiCommand::More => vec![Out::More],
         }
     }
 

@@ -322,6 +322,7 @@ impl Outputs {
                 Out::Play(sound) => self.sounds.play(*sound),
                 Out::Record(_) => {}
                 Out::Silence => self.speaker.silence(),
+                Out::More => self.speaker.more(),
                 Out::Sounds(on) => self.sounds = SoundPlayer::new(*on),
                 Out::Speech(change) => {
                     match change {

@@ -141,6 +141,7 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("restore board", &["restore board"], "No peg board is linked; start Anna with --board and the board's port.\n"),
     ("stop", &["e4", "stop"], "White: Eva vier."),
     ("quiet", &["e4", "quiet"], "White: Eva vier."),
+    ("more", &["help", "more"], "Commands: a move like e4"),
     ("help", &["help"], "Commands: a move like e4"),
     ("quit", &["quit"], ""),
 ];

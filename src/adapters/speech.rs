@@ -201,6 +201,7 @@ enum Request {
     Say(Item),
     Repeat,
     Silence,
+    More,
     /// Say what is waiting until the deadline, then stop and answer.
     Finish(Instant, mpsc::Sender<()>),
 }
@@ -244,6 +245,11 @@ impl Speaker {
     /// Says `text` with `priority`; never blocks.
     pub fn say(&self, text: impl Into<String>, priority: Priority) {
         let _ = self.requests.send(Request::Say(Item::new(text, priority)));
+    }
+
+    /// Goes on with the answer a move cut off.
+    pub fn more(&self) {
+        let _ = self.requests.send(Request::More);
     }
 
     /// Stops what is being said, and drops what waits to be said.
@@ -293,6 +299,9 @@ impl Thread {
             while let Some(request) = next.take() {
                 match request {
                     Ok(Request::Say(item)) => self.push(item),
+                    Ok(Request::More) => {
+                        self.queue.more();
+                    }
                     Ok(Request::Silence) => {
                         if self.queue.current().is_some() {
                             self.stop();

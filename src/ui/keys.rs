@@ -20,6 +20,8 @@ pub enum UiCommand {
     Restore,
     /// Stop the speech at once.
     Stop,
+    /// Go on with an answer a move cut off.
+    More,
 }
 
 impl UiCommand {
@@ -35,6 +37,7 @@ impl UiCommand {
             "save" => UiCommand::Save,
             "restore" => UiCommand::Restore,
             "stop" => UiCommand::Stop,
+            "more" => UiCommand::More,
             _ => return None,
         })
     }

@@ -8,9 +8,13 @@
 //! - [`Priority::Info`] (navigation chatter, answers) is replaced by newer Info, even while it is
 //!   being said; and a move cuts off Info being said: the game comes first. Info cut off is not
 //!   said again (the player may ask again; `repeat` says the last whole sentence).
-//! - Apart from urgent sentences jumping the queue, sentences are said in the order they came: a
-//!   move and the sentence about the clock it started belong together, in the game's order.
+//! - Apart from urgent sentences jumping the queue and moves going ahead of an answer not yet begun,
+//!   sentences are said in the order they came: a move and the sentence about the clock it started
+//!   belong together, in the game's order.
 //! - Nothing is ever de-duplicated: the same sentence twice is said twice (a repeat must be heard).
+//! - An answer longer than [`PIECE`] characters is said a sentence or two at a time, so that a move
+//!   cuts it off at once even on a backend that cannot be stopped mid-sentence. What a move cut off
+//!   is kept: [`Queue::more`] goes on from there.
 
 use std::collections::VecDeque;
 
@@ -29,14 +33,19 @@ impl Item {
     }
 }
 
+/// Answers longer than this many characters are said in pieces of about this size.
+pub const PIECE: usize = 160;
+
 /// The sentences waiting, and the one being said.
 #[derive(Debug, Default)]
 pub struct Queue {
     urgent: VecDeque<Item>,
-    /// Moves and Info, in the order they came; at most one Info.
+    /// Moves and Info, in the order they came; the Info are the pieces of one answer at most.
     waiting: VecDeque<Item>,
     current: Option<Item>,
     last: Option<Item>,
+    /// The pieces of an answer that a move cut off, for [`Queue::more`].
+    rest: VecDeque<Item>,
 }
 
 /// What the speaker must do after [`Queue::push`].
@@ -70,23 +79,40 @@ impl Queue {
                 }
             }
             Priority::Move => {
-                self.waiting.push_back(item);
-                self.cut_info()
-            }
-            Priority::Info => {
+                // The game first: the answer being said and its pieces still waiting give way, kept
+                // for `more`.
+                // for `more`; an answer not yet begun waits behind the move.
+                let Some(cut) = self.current.take_if(|current| current.priority == Priority::Info) else {
+                    let first_info = self.waiting.iter().position(|w| w.priority == Priority::Info);
+                    self.waiting.insert(first_info.unwrap_or(self.waiting.len()), item);
+                    return Push::Wait;
+                };
+                let pieces = self.waiting.iter().filter(|w| w.priority == Priority::Info).cloned();
+                self.rest = std::iter::once(cut).chain(pieces).collect();
                 self.waiting.retain(|waiting| waiting.priority != Priority::Info);
                 self.waiting.push_back(item);
-                self.cut_info()
+                Push::Interrupt
+            }
+            Priority::Info => {
+                // A newer answer replaces the older, even while it is being said.
+                self.waiting.retain(|waiting| waiting.priority != Priority::Info);
+                self.rest.clear();
+                self.waiting.extend(pieces(item));
+                match self.current.take_if(|current| current.priority == Priority::Info) {
+                    Some(_) => Push::Interrupt,
+                    None => Push::Wait,
+                }
             }
         }
     }
 
-    /// Cuts off Info being said, if any.
-    fn cut_info(&mut self) -> Push {
-        match self.current.take_if(|current| current.priority == Priority::Info) {
-            Some(_) => Push::Interrupt,
-            None => Push::Wait,
+    /// Goes on with the answer a move cut off, from the piece that was cut; false when there is none.
+    pub fn more(&mut self) -> bool {
+        if self.rest.is_empty() {
+            return false;
         }
+        self.waiting.extend(self.rest.drain(..));
+        true
     }
 
     /// Says the last sentence handed to the backend again, at its own priority, even if identical.
@@ -127,8 +153,45 @@ impl Queue {
     pub fn clear(&mut self) {
         self.urgent.clear();
         self.waiting.clear();
+        self.rest.clear();
         self.current = None;
     }
+}
+
+/// An answer in pieces of a sentence or a few, each at most about [`PIECE`] characters (a single
+/// longer sentence stays whole); anything else as it is.
+fn pieces(item: Item) -> Vec<Item> {
+    if item.priority != Priority::Info || item.text.chars().count() <= PIECE {
+        return vec![item];
+    }
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    let bytes = item.text.as_bytes();
+    for (i, c) in item.text.char_indices() {
+        let ends = matches!(c, '.' | ';' | '?' | '!') && bytes.get(i + 1) == Some(&b' ');
+        if ends {
+            sentences.push(&item.text[start..=i]);
+            start = i + 2;
+        }
+    }
+    if start < item.text.len() {
+        sentences.push(&item.text[start..]);
+    }
+    let mut out: Vec<Item> = Vec::new();
+    let mut piece = String::new();
+    for sentence in sentences {
+        if !piece.is_empty() && piece.chars().count() + 1 + sentence.chars().count() > PIECE {
+            out.push(Item::new(std::mem::take(&mut piece), item.priority));
+        }
+        if !piece.is_empty() {
+            piece.push(' ');
+        }
+        piece.push_str(sentence);
+    }
+    if !piece.is_empty() {
+        out.push(Item::new(piece, item.priority));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -192,6 +255,22 @@ mod tests {
     }
 
     #[test]
+    fn a_long_answer_is_said_in_pieces_and_more_goes_on_where_a_move_cut_it() {
+        let help = "Commands: a move like e4 or Nf3; press or Enter; time or c; last or l; moves; turn; repeat; \
+                    offer; accept; decline; claim; resign; flag; pause; resume. Say help and a command to hear more.";
+        let mut q = Queue::new();
+        q.push(Item::new(help, Info));
+        let first = q.start_next().unwrap().text.clone();
+        assert!(first.chars().count() <= PIECE && help.starts_with(&first), "{first}");
+        // The opponent's move cuts the answer off at once; the rest waits for `more`.
+        assert_eq!(q.push(Item::new("Black: Eva fünf.", Move)), Push::Interrupt);
+        assert_eq!(drain(&mut q), ["Black: Eva fünf."]);
+        assert!(q.more());
+        assert_eq!(drain(&mut q).join(" "), help, "more begins with the piece that was cut");
+        assert!(!q.more(), "nothing more");
+    }
+
+    #[test]
     fn a_move_does_not_cut_off_a_move() {
         let mut q = Queue::new();
         q.push(Item::new("Clock started.", Move));
@@ -242,11 +321,22 @@ mod tests {
     #[test]
     fn urgent_jumps_the_queue_and_the_rest_keep_their_order() {
         let mut q = Queue::new();
-        q.push(Item::new("clock started", Info));
+        q.push(Item::new("clock started", Move));
         q.push(Item::new("e4", Move));
         q.push(Item::new("urgent", Urgent));
         q.push(Item::new("e5", Move));
         assert_eq!(drain(&mut q), ["urgent", "clock started", "e4", "e5"]);
+    }
+
+    #[test]
+    fn a_move_goes_ahead_of_an_answer_not_yet_begun() {
+        let mut q = Queue::new();
+        q.push(Item::new("White: Eva vier.", Move));
+        q.start_next();
+        q.push(Item::new("White 5 minutes, Black 5 minutes.", Info));
+        assert_eq!(q.push(Item::new("Black: Eva fünf.", Move)), Push::Wait);
+        q.finished();
+        assert_eq!(drain(&mut q), ["Black: Eva fünf.", "White 5 minutes, Black 5 minutes."]);
     }
 
     #[test]
