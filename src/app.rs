@@ -35,7 +35,7 @@ use crate::adapters::speech::Choice;
 use crate::board_link::serial::LinkReport;
 use crate::board_link::HostCommand;
 use crate::core::command::{Command, Input, Setting};
-use crate::core::message::{self, Effect, Priority, Sound};
+use crate::core::message::{self, Effect, Priority, Sentence, Sound, Utterance};
 use crate::core::opponent::{Level, Request};
 use crate::core::scoresheet::Tags;
 use crate::core::session::{Config, Session};
@@ -77,6 +77,9 @@ pub enum Event {
 pub enum Out {
     /// Write this line and say it.
     Say(String, Priority),
+    /// An answer about the clocks: write these words at once and say them, but with the clock of
+    /// `running` read when they are spoken (the utterance's time of that side counts down).
+    SayLive(String, Utterance, Color),
     /// Write this line and say it, but leave it out of a script's transcript (the welcome, a line
     /// a script cannot contain).
     Write(String),
@@ -115,7 +118,7 @@ impl Out {
     pub fn said(outs: &[Out]) -> Vec<String> {
         outs.iter()
             .filter_map(|o| match o {
-                Out::Say(words, _) | Out::Write(words) => Some(words.clone()),
+                Out::Say(words, _) | Out::Write(words) | Out::SayLive(words, ..) => Some(words.clone()),
                 _ => None,
             })
             .collect()
@@ -620,6 +623,14 @@ impl App {
         effects
             .iter()
             .map(|effect| match effect {
+                Effect::Say(utterance) if matches!(utterance.sentence, Sentence::Time | Sentence::TimeOf) => {
+                    let words = self.voice.render(utterance);
+                    let running = self.session.clock().running().filter(|_| self.session.outcome().is_none());
+                    match running {
+                        Some(side) => Out::SayLive(words, utterance.clone(), side),
+                        None => Out::Say(words, utterance.priority),
+                    }
+                }
                 Effect::Say(utterance) => Out::Say(self.voice.render(utterance), utterance.priority),
                 Effect::Play(sound) => Out::Play(*sound),
                 Effect::Record(event) => Out::Record(event.clone()),

@@ -322,7 +322,7 @@ fn write_outs(transcript: &mut Vec<String>, time: Duration, outs: &[Out]) {
     let at = format_precise(time);
     for out in outs {
         let line = match out {
-            Out::Say(words, _) => format!("say {words}"),
+            Out::Say(words, _) | Out::SayLive(words, ..) => format!("say {words}"),
             Out::Play(sound) => format!("play {}", sound.name()),
             Out::Record(event) => event_text(event),
             Out::Board(command) => format!("board> {}", mirror::command_text(command)),

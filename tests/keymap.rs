@@ -68,7 +68,7 @@ fn type_in(view: View, mode: &mut App, lines: &[&str]) -> (String, bool) {
         };
         for out in events.into_iter().flat_map(|event| mode.handle(event, now)) {
             match out {
-                Out::Say(words, _) | Out::Write(words) => {
+                Out::Say(words, _) | Out::Write(words) | Out::SayLive(words, ..) => {
                     text.push_str(&words);
                     text.push('\n');
                 }

@@ -247,6 +247,13 @@ impl Speaker {
         let _ = self.requests.send(Request::Say(Item::new(text, priority)));
     }
 
+    /// Says `text` with `priority`, made again by `live` when it is spoken (an answer about the
+    /// clocks reads them then); never blocks.
+    pub fn say_live(&self, text: impl Into<String>, priority: Priority, live: queue::Live) {
+        let item = Item { live: Some((live, Instant::now())), ..Item::new(text, priority) };
+        let _ = self.requests.send(Request::Say(item));
+    }
+
     /// Goes on with the answer a move cut off.
     pub fn more(&self) {
         let _ = self.requests.send(Request::More);
@@ -387,7 +394,7 @@ impl Thread {
             let (Some(item), Some((_, worker))) = (self.queue.current(), &self.current) else {
                 return;
             };
-            match worker.speak(&item.text) {
+            match worker.speak(&item.words()) {
                 Ok(()) => {
                     self.started = Instant::now();
                     return;

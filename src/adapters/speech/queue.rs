@@ -20,18 +20,47 @@ use std::collections::VecDeque;
 
 use crate::core::message::Priority;
 
+/// Words made again when they are said, given the time since they were first made: an answer
+/// about the clocks reads them when it is spoken, not when it was asked.
+pub type Live = std::sync::Arc<dyn Fn(std::time::Duration) -> String + Send + Sync>;
+
 /// One sentence to say: the words, already rendered, and how urgent they are.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Item {
     pub text: String,
     pub priority: Priority,
+    /// Made again when it is said (see [`Live`]), with the instant it was first made.
+    pub live: Option<(Live, std::time::Instant)>,
 }
 
 impl Item {
     pub fn new(text: impl Into<String>, priority: Priority) -> Item {
-        Item { text: text.into(), priority }
+        Item { text: text.into(), priority, live: None }
+    }
+
+    /// The words to say now.
+    pub fn words(&self) -> String {
+        match &self.live {
+            Some((live, made)) => live(made.elapsed()),
+            None => self.text.clone(),
+        }
     }
 }
+
+impl std::fmt::Debug for Item {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Item").field("text", &self.text).field("priority", &self.priority).finish_non_exhaustive()
+    }
+}
+
+/// Items are the same when they say the same at the same priority.
+impl PartialEq for Item {
+    fn eq(&self, other: &Item) -> bool {
+        self.text == other.text && self.priority == other.priority
+    }
+}
+
+impl Eq for Item {}
 
 /// Answers longer than this many characters are said in pieces of about this size.
 pub const PIECE: usize = 160;
@@ -161,7 +190,7 @@ impl Queue {
 /// An answer in pieces of a sentence or a few, each at most about [`PIECE`] characters (a single
 /// longer sentence stays whole); anything else as it is.
 fn pieces(item: Item) -> Vec<Item> {
-    if item.priority != Priority::Info || item.text.chars().count() <= PIECE {
+    if item.priority != Priority::Info || item.live.is_some() || item.text.chars().count() <= PIECE {
         return vec![item];
     }
     let mut sentences = Vec::new();

@@ -20,7 +20,7 @@ impl Disk {
             match out {
                 Out::JournalNew => self.files.push(Vec::new()),
                 Out::Journal(record) => self.files.last_mut().expect("a journal is open").push(record),
-                Out::Say(words, _) | Out::Write(words) => self.said.push(words),
+                Out::Say(words, _) | Out::Write(words) | Out::SayLive(words, ..) => self.said.push(words),
                 Out::JournalContinue(_) => {}
                 _ => {}
             }
