@@ -236,3 +236,46 @@ fn finish_says_what_is_waiting_then_returns() {
     speaker.finish(Duration::from_secs(2));
     assert_eq!(heard.try_recv().map(|h| h.0), Ok("1-0".to_string()));
 }
+
+/// An engine that fails its first sentence (a bad one) and speaks every later one.
+struct Flaky {
+    heard: mpsc::Sender<(String, Instant)>,
+    calls: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Engine for Flaky {
+    fn speak(&mut self, text: &str) -> Result<(), String> {
+        if self.calls.fetch_add(1, Ordering::SeqCst) == 0 {
+            return Err("one bad sentence".into());
+        }
+        let _ = self.heard.send((text.to_string(), Instant::now()));
+        Ok(())
+    }
+}
+
+#[test]
+fn a_backend_given_up_for_one_bad_sentence_is_tried_again_later() {
+    let (heard, flaky_heard) = mpsc::channel();
+    let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let flaky = Backend::reusable(program("flaky"), move || {
+        Ok(Box::new(Flaky { heard: heard.clone(), calls: calls.clone() }) as Box<dyn Engine>)
+    });
+    let (fallback, fallback_heard) = memory();
+    let (sink, _told) = notices();
+    let retry = Duration::from_millis(100);
+    let speaker = Speaker::start(Plan { retry, ..plan(vec![flaky, fallback]) }, sink);
+    speaker.say("e4", Move);
+    // The bad sentence is said by the next backend, after the notice that it took over.
+    let mut said = vec![next(&fallback_heard), next(&fallback_heard)];
+    said.retain(|s| !s.starts_with("notice:"));
+    assert_eq!(said, ["e4"]);
+    // After its rest, the preferred backend speaks again.
+    let deadline = Instant::now() + BOUND;
+    let mut back = None;
+    while back.is_none() && Instant::now() < deadline {
+        speaker.say("e5", Move);
+        back = flaky_heard.recv_timeout(retry).ok().map(|(text, _)| text);
+    }
+    assert!(back.is_some_and(|text| text == "e5" || text.starts_with("notice:")), "the flaky backend came back");
+    speaker.finish(Duration::ZERO);
+}

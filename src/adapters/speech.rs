@@ -66,14 +66,46 @@ impl Name {
 /// A way of speaking the speaker may try: its name and how to make its engine.
 pub struct Backend {
     pub name: Name,
-    pub factory: Factory,
+    maker: Maker,
+    /// Its place in the plan: a lower one is preferred, and tried again after a rest.
+    rank: usize,
+}
+
+/// How a backend's engine is made: once, or again whenever it is tried again.
+enum Maker {
+    Once(Option<Factory>),
+    Again(std::sync::Arc<dyn Fn() -> Result<Box<dyn Engine>, String> + Send + Sync>),
 }
 
 impl Backend {
+    /// A backend whose engine can be made once: given up, it is gone.
     pub fn new(name: Name, factory: impl FnOnce() -> Result<Box<dyn Engine>, String> + Send + 'static) -> Backend {
-        Backend { name, factory: Box::new(factory) }
+        Backend { name, maker: Maker::Once(Some(Box::new(factory))), rank: 0 }
+    }
+
+    /// A backend whose engine can be made again: given up after a failure, it is tried again after
+    /// [`RETRY_AFTER`], so one bad sentence never silences it for good.
+    pub fn reusable(
+        name: Name,
+        factory: impl Fn() -> Result<Box<dyn Engine>, String> + Send + Sync + 'static,
+    ) -> Backend {
+        Backend { name, maker: Maker::Again(std::sync::Arc::new(factory)), rank: 0 }
+    }
+
+    /// The factory of a new engine, if one can still be made.
+    pub fn factory(&mut self) -> Option<Factory> {
+        match &mut self.maker {
+            Maker::Once(factory) => factory.take(),
+            Maker::Again(make) => {
+                let make = make.clone();
+                Some(Box::new(move || make()))
+            }
+        }
     }
 }
+
+/// How long a backend given up rests before it is tried again.
+pub const RETRY_AFTER: Duration = Duration::from_secs(60);
 
 /// What the speaker tells the user about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,6 +155,8 @@ pub struct Plan {
     pub start_timeout: Duration,
     /// How often to ask a speaking engine whether it has finished.
     pub poll: Duration,
+    /// How long a backend given up rests before it is tried again ([`RETRY_AFTER`]).
+    pub retry: Duration,
 }
 
 impl Plan {
@@ -134,6 +168,7 @@ impl Plan {
             timeout: Duration::from_secs(1),
             start_timeout: Duration::from_secs(8),
             poll: Duration::from_millis(20),
+            retry: RETRY_AFTER,
         }
     }
 
@@ -144,7 +179,9 @@ impl Plan {
         let lines = || match &settings.transcript {
             Some(path) => {
                 let path = path.clone();
-                Backend::new(Name::File(path.clone()), move || Ok(Box::new(transcript::Transcript::open(&path)?) as _))
+                Backend::reusable(Name::File(path.clone()), move || {
+                    Ok(Box::new(transcript::Transcript::open(&path)?) as _)
+                })
             }
             None => Backend::new(Name::Transcript, || Ok(Box::new(transcript::Silent) as _)),
         };
@@ -181,7 +218,7 @@ impl Plan {
 #[cfg(any(not(target_os = "linux"), feature = "speech-dispatcher"))]
 fn native(params: &Params) -> Option<Backend> {
     let params = params.clone();
-    Some(Backend::new(Name::Native, move || Ok(Box::new(native::Native::new(&params)?) as _)))
+    Some(Backend::reusable(Name::Native, move || Ok(Box::new(native::Native::new(&params)?) as _)))
 }
 
 #[cfg(not(any(not(target_os = "linux"), feature = "speech-dispatcher")))]
@@ -192,8 +229,8 @@ fn native(_params: &Params) -> Option<Backend> {
 fn espeak(params: &Params) -> Option<Backend> {
     let (program, path) = espeak::Program::find()?;
     let params = params.clone();
-    Some(Backend::new(Name::Program(program.command().into()), move || {
-        Ok(Box::new(espeak::Espeak::new(program, path, &params)) as _)
+    Some(Backend::reusable(Name::Program(program.command().into()), move || {
+        Ok(Box::new(espeak::Espeak::new(program, path.clone(), &params)) as _)
     }))
 }
 
@@ -217,9 +254,12 @@ impl Speaker {
     pub fn start(plan: Plan, notices: Notices) -> Speaker {
         let (requests, inbox) = mpsc::channel();
         let patience = plan.timeout * 3;
+        let ranked = plan.backends.into_iter().enumerate().map(|(rank, backend)| Backend { rank, ..backend });
         let thread = Thread {
-            chain: plan.backends.into(),
+            chain: ranked.collect(),
             current: None,
+            resting: Vec::new(),
+            retry: plan.retry,
             queue: Queue::new(),
             started: Instant::now(),
             timeout: plan.timeout,
@@ -281,7 +321,10 @@ impl Speaker {
 /// The speaker thread's state.
 struct Thread {
     chain: VecDeque<Backend>,
-    current: Option<(Name, Worker)>,
+    current: Option<(Backend, Worker)>,
+    /// Backends given up, and since when: tried again after `retry` when preferred.
+    resting: Vec<(Backend, Instant)>,
+    retry: Duration,
     queue: Queue,
     /// When the current sentence was handed to the engine.
     started: Instant,
@@ -388,8 +431,10 @@ impl Thread {
         Duration::from_secs(5) + Duration::from_millis(250) * chars
     }
 
-    /// Hands the current sentence to the engine, moving down the chain until one takes it.
+    /// Hands the current sentence to the engine, moving down the chain until one takes it; first, a
+    /// preferred backend that has rested long enough is tried again.
     fn speak_current(&mut self) {
+        self.retry_rested();
         loop {
             let (Some(item), Some((_, worker))) = (self.queue.current(), &self.current) else {
                 return;
@@ -405,11 +450,33 @@ impl Thread {
     }
 
     /// Gives up the current backend for the next that starts, telling the user. The sentence it was
-    /// saying stays current, for the caller to hand to the next backend.
+    /// saying stays current, for the caller to hand to the next backend. The backend given up rests,
+    /// to be tried again later.
     fn abandon(&mut self, failure: Failure) {
-        if let Some((name, _worker)) = self.current.take() {
+        if let Some((backend, _worker)) = self.current.take() {
             // A hung worker thread is left blocked; dropping its handle is all we can do.
+            let name = backend.name.clone();
+            self.resting.push((backend, Instant::now()));
             self.next_backend(Some((name, failure)), false);
+        }
+    }
+
+    /// A backend preferred to the current one that has rested [`RETRY_AFTER`] is tried again, with
+    /// no more patience than for a call: it takes over if it comes up, and rests again if not.
+    fn retry_rested(&mut self) {
+        let current = self.current.as_ref().map_or(usize::MAX, |(backend, _)| backend.rank);
+        let due = self.resting.iter().position(|(b, since)| b.rank < current && since.elapsed() >= self.retry);
+        let Some(index) = due else { return };
+        let (mut backend, _) = self.resting.remove(index);
+        let Some(factory) = backend.factory() else { return };
+        match Worker::start(factory, self.timeout, self.timeout) {
+            Ok(worker) => {
+                self.notify(&Notice::Using(backend.name.clone()));
+                if let Some((previous, _)) = self.current.replace((backend, worker)) {
+                    self.chain.push_front(previous);
+                }
+            }
+            Err(_) => self.resting.push((backend, Instant::now())),
         }
     }
 
@@ -431,20 +498,24 @@ impl Thread {
                 self.notify(&notice);
                 told = true;
             }
-            let Some(backend) = self.chain.pop_front() else {
-                // Nothing can speak: the written lines remain.
+            let Some(mut backend) = self.chain.pop_front() else {
+                // Nothing can speak now: the written lines remain, and the backends rest.
                 self.queue.clear();
                 return;
             };
-            match Worker::start(backend.factory, self.start_timeout, self.timeout) {
+            let Some(factory) = backend.factory() else { continue };
+            match Worker::start(factory, self.start_timeout, self.timeout) {
                 Ok(worker) => {
                     if announce && !told {
                         self.notify(&Notice::Using(backend.name.clone()));
                     }
-                    self.current = Some((backend.name, worker));
+                    self.current = Some((backend, worker));
                     return;
                 }
-                Err(failure) => failed = Some((backend.name, failure)),
+                Err(failure) => {
+                    failed = Some((backend.name.clone(), failure));
+                    self.resting.push((backend, Instant::now()));
+                }
             }
         }
     }
@@ -513,12 +584,13 @@ pub fn voices(args: &SpeechArgs, voice: &Voice) -> ExitCode {
     for notice in &plan.early {
         eprintln!("anna: {}", notice.words(&voice.vocab));
     }
-    for backend in plan.backends {
+    for mut backend in plan.backends {
         if matches!(backend.name, Name::Transcript | Name::File(_) | Name::Off) {
             continue;
         }
         let name = backend.name.words(&voice.vocab);
-        match Worker::start(backend.factory, plan.start_timeout, plan.start_timeout).and_then(|w| w.voices()) {
+        let Some(factory) = backend.factory() else { continue };
+        match Worker::start(factory, plan.start_timeout, plan.start_timeout).and_then(|w| w.voices()) {
             Ok(list) if !list.is_empty() => {
                 use std::io::Write;
                 let mut out = std::io::stdout().lock();
