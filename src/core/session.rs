@@ -547,6 +547,14 @@ impl Session {
 
     fn press(&mut self, actor: Option<Color>, now: Duration) {
         let Some(side) = self.pending_side() else {
+            // 7.5.3: under tournament rules, pressing the clock without a move is an illegal move,
+            // penalised as such (or claimable, A.4.2). The assistant's mode completes moves itself
+            // and reports such a press with `illegal press`.
+            let presser = actor.unwrap_or(self.game.turn());
+            let tournament = self.config.tournament && !self.config.auto_press;
+            if tournament && self.started && self.outcome.is_none() && presser == self.game.turn() {
+                return self.illegal(Some(presser), IllegalMove::Press, now);
+            }
             return self.info(Sentence::NothingToPress);
         };
         if actor.is_some_and(|a| a != side) {
