@@ -260,6 +260,8 @@ impl Speaker {
             current: None,
             resting: Vec::new(),
             retry: plan.retry,
+            starting: None,
+            announce: plan.announce,
             queue: Queue::new(),
             started: Instant::now(),
             timeout: plan.timeout,
@@ -324,6 +326,11 @@ struct Thread {
     current: Option<(Backend, Worker)>,
     /// Backends given up, and since when: tried again after `retry` when preferred.
     resting: Vec<(Backend, Instant)>,
+    /// A preferred backend still starting (a slow native start-up) while the next one speaks: it
+    /// takes over when it is up, or is given up at the deadline.
+    starting: Option<(Backend, Worker, worker::Starting, Instant)>,
+    /// Say which backend speaks when one takes over (`auto`).
+    announce: bool,
     retry: Duration,
     queue: Queue,
     /// When the current sentence was handed to the engine.
@@ -337,10 +344,12 @@ struct Thread {
 impl Thread {
     fn run(&mut self, inbox: mpsc::Receiver<Request>) {
         loop {
-            // Start what is waiting (the first time: notices from starting the backend).
+            // A slow backend may have come up; then start what is waiting (the first time: notices
+            // from starting the backend).
+            self.check_starting();
             self.advance();
-            // While a sentence is being said, wake up now and then to see whether it has ended.
-            let request = if self.queue.current().is_some() {
+            // While a sentence is being said, or a backend starts, wake up now and then to look.
+            let request = if self.queue.current().is_some() || self.starting.is_some() {
                 inbox.recv_timeout(self.poll)
             } else {
                 inbox.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected)
@@ -504,20 +513,77 @@ impl Thread {
                 return;
             };
             let Some(factory) = backend.factory() else { continue };
-            match Worker::start(factory, self.start_timeout, self.timeout) {
-                Ok(worker) => {
+            let launched = Worker::launch(factory, self.timeout);
+            // Up within a call's patience: it speaks now. Slower (a native start-up): it goes on
+            // starting while the next backend speaks, and takes over once it is up.
+            let (worker, started) = match launched {
+                Ok(launched) => launched,
+                Err(failure) => {
+                    failed = Some((backend.name.clone(), failure));
+                    self.resting.push((backend, Instant::now()));
+                    continue;
+                }
+            };
+            match started.recv_timeout(self.timeout.min(self.start_timeout)) {
+                Ok(Ok(())) => {
                     if announce && !told {
                         self.notify(&Notice::Using(backend.name.clone()));
                     }
                     self.current = Some((backend, worker));
                     return;
                 }
-                Err(failure) => {
-                    failed = Some((backend.name.clone(), failure));
+                Ok(Err(reason)) => {
+                    failed = Some((backend.name.clone(), Failure::Failed(reason)));
+                    self.resting.push((backend, Instant::now()));
+                }
+                Err(_) if self.starting.is_none() && self.start_timeout > self.timeout => {
+                    let deadline = Instant::now() + self.start_timeout.saturating_sub(self.timeout);
+                    self.starting = Some((backend, worker, started, deadline));
+                }
+                Err(_) => {
+                    failed = Some((backend.name.clone(), Failure::Hung));
                     self.resting.push((backend, Instant::now()));
                 }
             }
         }
+    }
+
+    /// A backend still starting takes over once it is up (if preferred to the one speaking), or is
+    /// given up, with a notice, when it fails or its deadline passes.
+    fn check_starting(&mut self) {
+        let Some((backend, worker, started, deadline)) = self.starting.take() else { return };
+        let failure = match started.try_recv() {
+            Ok(Ok(())) => {
+                let better = self.current.as_ref().is_none_or(|(current, _)| backend.rank < current.rank);
+                if better {
+                    if self.announce {
+                        self.notify(&Notice::Using(backend.name.clone()));
+                    }
+                    if let Some((previous, _)) = self.current.replace((backend, worker)) {
+                        self.chain.push_front(previous);
+                    }
+                }
+                return;
+            }
+            Ok(Err(reason)) => Failure::Failed(reason),
+            Err(mpsc::TryRecvError::Disconnected) => Failure::Failed("the engine thread ended".into()),
+            Err(mpsc::TryRecvError::Empty) if Instant::now() < deadline => {
+                self.starting = Some((backend, worker, started, deadline));
+                return;
+            }
+            Err(mpsc::TryRecvError::Empty) => Failure::Hung,
+        };
+        let next = self.current.as_ref().map_or(Name::Off, |(b, _)| b.name.clone());
+        let name = backend.name.clone();
+        self.resting.push((backend, Instant::now()));
+        let notice = match failure {
+            Failure::Hung => Notice::Hung { backend: name, next },
+            Failure::Failed(reason) => {
+                eprintln!("anna: speech: {reason}");
+                Notice::Failed { backend: name, next }
+            }
+        };
+        self.notify(&notice);
     }
 
     /// Tells the user; the words the sink returns are said first, ahead of the game's sentences.

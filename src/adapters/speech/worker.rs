@@ -27,6 +27,9 @@ pub trait Engine {
     }
 }
 
+/// Says once whether an engine launched by [`Worker::launch`] came up.
+pub type Starting = mpsc::Receiver<Result<(), String>>;
+
 /// Makes an engine; runs on the worker thread.
 pub type Factory = Box<dyn FnOnce() -> Result<Box<dyn Engine>, String> + Send>;
 
@@ -51,6 +54,18 @@ impl Worker {
     /// Starts an engine on a new thread; waits at most `start` for it to come up, and then at most
     /// `timeout` for the answer to each call.
     pub fn start(factory: Factory, start: Duration, timeout: Duration) -> Result<Worker, Failure> {
+        let (worker, started) = Worker::launch(factory, timeout)?;
+        match started.recv_timeout(start) {
+            Ok(Ok(())) => Ok(worker),
+            Ok(Err(e)) => Err(Failure::Failed(e)),
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(Failure::Hung),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(Failure::Failed("the engine thread ended".into())),
+        }
+    }
+
+    /// Starts an engine on a new thread without waiting: the receiver says when it is up (or why
+    /// not), so that a slow start-up can be waited for while another engine speaks.
+    pub fn launch(factory: Factory, timeout: Duration) -> Result<(Worker, Starting), Failure> {
         let (calls, inbox) = mpsc::channel::<Call>();
         let (ready, started) = mpsc::channel();
         std::thread::Builder::new()
@@ -72,12 +87,7 @@ impl Worker {
                 }
             })
             .map_err(|e| Failure::Failed(e.to_string()))?;
-        match started.recv_timeout(start) {
-            Ok(Ok(())) => Ok(Worker { calls, timeout }),
-            Ok(Err(e)) => Err(Failure::Failed(e)),
-            Err(mpsc::RecvTimeoutError::Timeout) => Err(Failure::Hung),
-            Err(mpsc::RecvTimeoutError::Disconnected) => Err(Failure::Failed("the engine thread ended".into())),
-        }
+        Ok((Worker { calls, timeout }, started))
     }
 
     /// Runs `f` on the engine and waits at most the timeout for its answer.
