@@ -155,3 +155,20 @@ fn a_peg_board_plays_in_the_board_view() {
     t.type_line(":quit");
     t.wait_for("anna-exited-0");
 }
+
+#[test]
+fn the_setup_questions_are_answered_in_the_board_view() {
+    let dir = TempDir::new("view-setup");
+    let Some(t) = board_view("setup", &dir, &[]) else { return };
+    t.wait_for("Which side do you play, white or black? Enter for white.");
+    // Enter takes the default, a word typed answers (the command line opens by itself).
+    t.key("Enter");
+    t.wait_for("Time control?");
+    t.type_line("90+30");
+    t.wait_for("Your opponent's name?");
+    t.type_line("Boris");
+    t.wait_for("Standard chess: 1 hour 30 minutes, plus 30 seconds a move.");
+    t.wait_for("Ready: your side White, your opponent Boris.");
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}

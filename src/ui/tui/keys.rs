@@ -138,9 +138,10 @@ fn run_line(app: &mut Screen, line: &str) -> Vec<Action> {
             app.settings.large = !app.settings.large;
             Vec::new()
         }
-        // An empty line answers nothing, but is the line mode's Enter (press the clock) only when
-        // no question waits.
-        "" if app.answering => Vec::new(),
+        // An empty line is an empty answer to a question (its default: "Enter for white"); with
+        // no question waiting it does nothing (Space presses the clock).
+        "" if app.answering => vec![Action::Line(String::new())],
+        "" => Vec::new(),
         _ => vec![Action::Line(line.to_string())],
     }
 }
@@ -151,6 +152,8 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
         Key::Down => go(app, 0, -1),
         Key::Right => go(app, 1, 0),
         Key::Left => go(app, -1, 0),
+        // A question waits: Enter alone takes its default, as in the line mode.
+        Key::Enter if app.answering => vec![Action::Line(String::new())],
         Key::Enter => enter(app),
         // Escape cancels a choice; with nothing chosen it silences the speech.
         Key::Esc if app.selected.is_some() => {
