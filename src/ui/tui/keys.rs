@@ -166,7 +166,8 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
             Vec::new()
         }
         // A question waits (the setup, a confirmation): typing answers it on the command line.
-        Key::Char(c) if app.answering && !c.is_whitespace() => {
+        // (A promotion is answered by its piece key, below.)
+        Key::Char(c) if app.answering && !app.promotion && !c.is_whitespace() => {
             app.mode = Mode::Command(c.to_string());
             Vec::new()
         }

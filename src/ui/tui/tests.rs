@@ -254,6 +254,8 @@ fn a_promotion_is_answered_with_a_piece_key() {
     s.handle(Input::act(Command::Move(MoveSpec::squares(Square::E7, Square::E8, None))), Duration::ZERO);
     app.sync(&s, Duration::ZERO);
     assert!(app.promotion, "Anna asked which piece");
+    // The question waits, but a piece key answers it at once rather than opening the command line.
+    app.answering = true;
     let (_, actions) = handle(app, Key::Char('n'));
     let [Action::Do(command)] = actions.as_slice() else { panic!("{actions:?}") };
     s.handle(Input::act(command.clone()), Duration::ZERO);
