@@ -6,27 +6,10 @@ mod support;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Output, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use support::{anna, TempDir};
-
-/// Runs `anna ARGS` with `input` on standard input.
-fn run(data: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = anna(data)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("anna runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use support::{anna, run, text, TempDir};
 
 const QUIET: [&str; 5] = ["--speech", "off", "--sounds", "off", "--no-setup"];
 

@@ -12,6 +12,9 @@ use std::time::{Duration, Instant};
 
 use anna::board_link::sim::{Note, SimOptions, Simulator};
 
+mod support;
+use support::TempDir;
+
 /// How long any one expected sentence may take (a reconnection takes a few seconds at most).
 const PATIENCE: Duration = Duration::from_secs(15);
 
@@ -21,15 +24,6 @@ struct Anna {
     lines: Receiver<String>,
     said: Vec<String>,
     _home: TempDir,
-}
-
-/// A folder for HOME and ANNA_DATA_DIR, removed at the end.
-struct TempDir(std::path::PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 impl Anna {
@@ -44,9 +38,8 @@ impl Anna {
     fn spawn(board: &std::path::Path, args: &[&str]) -> Anna {
         static STARTED: AtomicUsize = AtomicUsize::new(0);
         let n = STARTED.fetch_add(1, Ordering::Relaxed);
-        let home = std::env::temp_dir().join(format!("anna-board-game-{}-{n}", std::process::id()));
-        let home = TempDir(home);
-        std::fs::create_dir_all(&home.0).unwrap();
+        // A folder for HOME and ANNA_DATA_DIR, removed at the end.
+        let home = TempDir::new(&format!("board-game-{n}"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
             .args(["--no-setup", "--speech", "off", "--sounds", "off", "--lang", "en", "--board"])
             .arg(board)

@@ -4,9 +4,11 @@
 //! resumption, in order, and nothing else than the game's own moves; a second kill after a
 //! resumption must lose nothing either.
 
+mod support;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
@@ -38,9 +40,8 @@ fn anna(data: &Path, resume: bool) -> Child {
     if resume {
         args.push("--resume");
     }
-    Command::new(env!("CARGO_BIN_EXE_anna"))
+    support::anna(data)
         .args(args)
-        .env("ANNA_DATA_DIR", data)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

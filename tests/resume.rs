@@ -2,26 +2,17 @@
 //! end, empty, or written by a newer Anna.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+mod support;
+use support::text;
+
+/// `anna` quietly, without the setup questions, with `input` typed.
 fn anna(data: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
-        .args(["--no-setup", "--speech", "off", "--sounds", "off", "--alarms", "off", "--squares", "plain"])
-        .args(args)
-        .env("ANNA_DATA_DIR", data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    let quiet = ["--no-setup", "--speech", "off", "--sounds", "off", "--alarms", "off", "--squares", "plain"];
+    let all: Vec<&str> = quiet.iter().chain(args).copied().collect();
+    support::run(data, &all, input)
 }
 
 fn folder(name: &str) -> PathBuf {

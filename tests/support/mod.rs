@@ -50,6 +50,27 @@ pub fn anna(data: &std::path::Path) -> Command {
     command
 }
 
+/// Runs `anna ARGS` with its data in `data` and `input` on standard input, to its end.
+pub fn run(data: &std::path::Path, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = anna(data)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("anna runs");
+    // A program that has ended already does not read the rest: no matter.
+    let _ = child.stdin.take().expect("a standard input").write_all(input.as_bytes());
+    child.wait_with_output().expect("anna ends")
+}
+
+/// Bytes written by the program, as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// A tmux server of its own (`-L`), so the user's sessions are never touched; killed on drop. The
 /// test types with `send-keys` and reads the screen with `capture-pane`, polling until the expected
 /// text appears (no fixed sleeps).
