@@ -1,5 +1,6 @@
 use super::*;
 use crate::language::Vocabulary;
+use save::SaveKind;
 
 fn mode(options: Options) -> App {
     App::new(Config::default(), Vec::new(), Voice::english(), options)

@@ -6,6 +6,7 @@ mod adjourn;
 mod alarms;
 mod arbiter;
 mod config;
+mod illegal;
 mod questions;
 mod talk;
 

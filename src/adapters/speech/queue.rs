@@ -409,3 +409,81 @@ mod tests {
         assert!(q.is_idle());
     }
 }
+
+/// The queue on a virtual clock: sentences arrive at given times, and a backend takes a given time a
+/// character; what is said, when it starts, and when it ends or is cut off. No thread, no sleep.
+#[cfg(test)]
+mod timing {
+    use super::*;
+    use Priority::{Info, Move, Urgent};
+
+    /// (start, text, end, cut off)
+    type Said = (u64, String, u64, bool);
+
+    fn simulate(arrivals: &[(u64, &str, Priority)], ms_per_char: u64) -> Vec<Said> {
+        let mut q = Queue::new();
+        let mut said: Vec<Said> = Vec::new();
+        let mut speaking: Option<(u64, String, u64)> = None;
+        let mut arrivals: VecDeque<(u64, &str, Priority)> = arrivals.iter().copied().collect();
+        loop {
+            // The next thing to happen: an arrival, or the end of the sentence being said.
+            let next_arrival = arrivals.front().map(|a| a.0);
+            let next_end = speaking.as_ref().map(|s| s.2);
+            let now = match (next_arrival, next_end) {
+                (Some(a), Some(e)) => a.min(e),
+                (Some(a), None) => a,
+                (None, Some(e)) => e,
+                (None, None) => break,
+            };
+            if next_end == Some(now) {
+                let (start, text, end) = speaking.take().unwrap();
+                said.push((start, text, end, false));
+                q.finished();
+            }
+            while arrivals.front().is_some_and(|a| a.0 == now) {
+                let (_, text, priority) = arrivals.pop_front().unwrap();
+                if q.push(Item::new(text, priority)) == Push::Interrupt {
+                    let (start, text, _) = speaking.take().unwrap();
+                    said.push((start, text, now, true));
+                }
+            }
+            if speaking.is_none() {
+                if let Some(item) = q.start_next() {
+                    let duration = ms_per_char * item.text.chars().count() as u64;
+                    speaking = Some((now, item.text.clone(), now + duration));
+                }
+            }
+        }
+        said
+    }
+
+    #[test]
+    fn with_60_ms_a_character_a_move_during_help_is_said_at_once_and_help_goes_on_with_more() {
+        let help = "Commands: a move like e4 or Nf3; press or Enter; time or c; last or l; moves; turn; repeat; \
+                    offer; accept; decline; claim; resign; flag; pause; resume. Say help and a command to hear more.";
+        let said =
+            simulate(&[(0, help, Info), (2_000, "Black: Eva fünf.", Move), (2_500, "White: Eva vier.", Move)], 60);
+        // The first piece of help is cut off at the instant the move arrives; the moves follow in
+        // their order, each said whole; the rest of help waits for `more`.
+        assert_eq!(said[0].0, 0);
+        assert_eq!((said[0].2, said[0].3), (2_000, true));
+        assert_eq!(said[1], (2_000, "Black: Eva fünf.".to_string(), 2_960, false));
+        assert_eq!(said[2], (2_960, "White: Eva vier.".to_string(), 3_920, false));
+        assert_eq!(said.len(), 3);
+    }
+
+    #[test]
+    fn an_urgent_sentence_cuts_a_move_which_is_said_again_after_it() {
+        let said = simulate(&[(0, "White: Eva vier.", Move), (500, "White's flag has fallen.", Urgent)], 60);
+        assert_eq!(said[0], (0, "White: Eva vier.".to_string(), 500, true));
+        assert_eq!(said[1], (500, "White's flag has fallen.".to_string(), 1_940, false));
+        assert_eq!(said[2], (1_940, "White: Eva vier.".to_string(), 2_900, false));
+    }
+
+    #[test]
+    fn a_newer_answer_cuts_the_older_one_being_said() {
+        let said = simulate(&[(0, "White 5 minutes, Black 5 minutes.", Info), (300, "Black to move.", Info)], 60);
+        assert_eq!(said[0], (0, "White 5 minutes, Black 5 minutes.".to_string(), 300, true));
+        assert_eq!(said[1], (300, "Black to move.".to_string(), 1_140, false));
+    }
+}
