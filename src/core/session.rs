@@ -366,21 +366,6 @@ impl Session {
         }
     }
 
-    /// The time control in words with its category, so that the players know which penalties
-    /// apply (FIDE A.1, B.1) and that the control is the one they meant.
-    fn read_back_time_control(&mut self) {
-        let tc = self.clock.time_control().clone();
-        if tc.is_none() {
-            return;
-        }
-        let category = tc.category();
-        self.say(
-            Utterance::new(Priority::Info, Sentence::TimeControlSet)
-                .arg("category", Arg::Category(category))
-                .arg("control", Arg::TimeControl(tc)),
-        );
-    }
-
     fn configure(&mut self, setting: Setting) {
         match setting {
             Setting::AutoPress(on) => self.config.auto_press = on,

@@ -25,6 +25,21 @@ impl Session {
         self.say(u);
     }
 
+    /// The time control in words with its category, so that the players know which penalties
+    /// apply (FIDE A.1, B.1) and that the control is the one they meant.
+    pub(super) fn read_back_time_control(&mut self) {
+        let tc = self.clock.time_control().clone();
+        if tc.is_none() {
+            return;
+        }
+        let category = tc.category();
+        self.say(
+            Utterance::new(Priority::Info, Sentence::TimeControlSet)
+                .arg("category", Arg::Category(category))
+                .arg("control", Arg::TimeControl(tc)),
+        );
+    }
+
     pub(super) fn say_time(&mut self, now: Duration) {
         let moves = self.clock.moves(Color::White).max(self.clock.moves(Color::Black));
         let u = if self.clock.time_control().is_none() {
