@@ -220,15 +220,7 @@ impl Thread {
         loop {
             if let Some((backend, failure)) = failed.take() {
                 let next = self.chain.front().map_or(Name::Off, |b| b.name.clone());
-                let notice = match failure {
-                    Failure::Hung => Notice::Hung { backend, next },
-                    Failure::Failed(reason) => {
-                        // The reason is for whoever looks after the machine, never spoken.
-                        eprintln!("anna: speech: {reason}");
-                        Notice::Failed { backend, next }
-                    }
-                };
-                self.notify(&notice);
+                self.notify(&given_up(backend, failure, next));
                 told = true;
             }
             let Some(mut backend) = self.chain.pop_front() else {
@@ -300,14 +292,7 @@ impl Thread {
         let next = self.current.as_ref().map_or(Name::Off, |(b, _)| b.name.clone());
         let name = backend.name.clone();
         self.resting.push((backend, Instant::now()));
-        let notice = match failure {
-            Failure::Hung => Notice::Hung { backend: name, next },
-            Failure::Failed(reason) => {
-                eprintln!("anna: speech: {reason}");
-                Notice::Failed { backend: name, next }
-            }
-        };
-        self.notify(&notice);
+        self.notify(&given_up(name, failure, next));
     }
 
     /// Tells the user; the words the sink returns are said first, ahead of the game's sentences.
@@ -327,5 +312,17 @@ impl Thread {
         }
         self.queue.clear();
         self.current = None;
+    }
+}
+
+/// The notice that `backend` was given up for `next`. The reason of a failure is for whoever looks
+/// after the machine (stderr), never spoken.
+fn given_up(backend: Name, failure: Failure, next: Name) -> Notice {
+    match failure {
+        Failure::Hung => Notice::Hung { backend, next },
+        Failure::Failed(reason) => {
+            eprintln!("anna: speech: {reason}");
+            Notice::Failed { backend, next }
+        }
     }
 }
