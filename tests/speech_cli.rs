@@ -59,10 +59,7 @@ fn the_transcript_file_gets_every_sentence() {
     let game = "Clock started. White against Black. White to move.\nWhite: Eva vier.\nBlack: Eva fünf.\n";
     // The game goes ahead of a welcome not yet begun (the move first), so the welcome is either
     // the first line or the last: which one depends on how soon the speaker took it up.
-    assert!(
-        said == format!("{welcome}\n{game}") || said == format!("{game}{welcome}\n"),
-        "{said}"
-    );
+    assert!(said == format!("{welcome}\n{game}") || said == format!("{game}{welcome}\n"), "{said}");
     for line in said.lines() {
         assert!(text(&out.stdout).contains(line), "also on stdout: {line}");
     }
