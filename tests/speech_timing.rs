@@ -15,17 +15,17 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use support::{anna, TempDir};
 
 /// Writes the fake espeak-ng into `dir`: each call logs `MILLIS TEXT` and then "speaks" for 60 ms a
-/// character (or forever, when `hang`).
+/// character (or, when `hang`, logs `MILLIS hung` and hangs without ever reading its sentence).
 fn fake_espeak(dir: &Path, hang: bool) {
     let log = dir.join("calls.log");
     let speak = if hang {
-        "sleep 3600".to_string()
+        "printf '%s hung\\n' \"$now\" >> \"$log\"; sleep 3600"
     } else {
-        "ms=$(( ${#text} * 60 )); sleep \"$((ms / 1000)).$(printf %03d $((ms % 1000)))\"".to_string()
+        "text=$(cat); printf '%s %s\\n' \"$now\" \"$text\" >> \"$log\"\n\
+         ms=$(( ${#text} * 60 )); sleep \"$((ms / 1000)).$(printf %03d $((ms % 1000)))\""
     };
     let script = format!(
-        "#!/bin/sh\ncase \"$1\" in --voices) exit 0;; esac\nnow=$(date +%s%3N)\ntext=$(cat)\n\
-         printf '%s %s\\n' \"$now\" \"$text\" >> '{}'\n{speak}\n",
+        "#!/bin/sh\ncase \"$1\" in --voices) exit 0;; esac\nnow=$(date +%s%3N)\nlog='{}'\n{speak}\n",
         log.display()
     );
     let path = dir.join("espeak-ng");
@@ -64,13 +64,17 @@ struct Game {
 
 impl Game {
     fn start(dir: &TempDir, bin: &Path) -> Game {
+        Game::start_with(dir, bin, Stdio::null())
+    }
+
+    fn start_with(dir: &TempDir, bin: &Path, stdout: Stdio) -> Game {
         let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
         let mut child = anna(&dir.join("data"))
             .args(["--speech", "espeak", "--sounds", "off", "--no-setup", "--tc", "-"])
             .env("PATH", path)
             .env("XDG_CONFIG_HOME", dir.join("config"))
             .stdin(Stdio::piped())
-            .stdout(Stdio::null())
+            .stdout(stdout)
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
@@ -124,4 +128,41 @@ fn a_line_of_200_kilobytes_leaves_speech_on() {
     wait_for_call(&bin, "That line is too long");
     game.type_line("e4");
     wait_for_call(&bin, "White: Eva vier.");
+}
+
+#[test]
+fn a_speech_program_that_never_takes_its_sentence_is_passed_over_within_a_second() {
+    use std::io::BufRead;
+    let dir = TempDir::new("timing-hung");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    fake_espeak(&bin, true);
+    let mut game = Game::start_with(&dir, &bin, Stdio::piped());
+    let stdout = game.child.stdout.take().unwrap();
+    let (lines, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = lines.send((now_ms(), line));
+        }
+    });
+    let (hung, _) = wait_for_call(&bin, "hung");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let notice = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let (at, line) = heard.recv_timeout(left).expect("no notice that espeak-ng hung");
+        if line.contains("espeak-ng did not answer in time") {
+            break at;
+        }
+    };
+    let waited = notice.saturating_sub(hung);
+    // A second of patience, and some slack for a busy machine.
+    assert!((1000..=1500).contains(&waited), "passed over after {waited} ms");
+    // Speech goes on through the next backend: the game is still written and said.
+    game.type_line("e4");
+    loop {
+        let (_, line) = heard.recv_timeout(Duration::from_secs(10)).expect("the move was never said");
+        if line.contains("White: Eva vier.") {
+            break;
+        }
+    }
 }

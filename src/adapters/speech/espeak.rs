@@ -99,11 +99,22 @@ pub struct Espeak {
     path: PathBuf,
     flags: Vec<String>,
     child: Option<Child>,
+    /// The reading end of the pipe the sentence went down, kept to see whether the program has
+    /// read it: a program that never reads its sentence has hung, whatever its process says.
+    #[cfg(unix)]
+    unread: Option<std::io::PipeReader>,
 }
 
 impl Espeak {
     pub fn new(program: Program, path: PathBuf, params: &Params) -> Espeak {
-        Espeak { program, path, flags: program.flags(params), child: None }
+        Espeak {
+            program,
+            path,
+            flags: program.flags(params),
+            child: None,
+            #[cfg(unix)]
+            unread: None,
+        }
     }
 
     pub fn program(&self) -> Program {
@@ -111,6 +122,10 @@ impl Espeak {
     }
 
     fn kill(&mut self) {
+        #[cfg(unix)]
+        {
+            self.unread = None;
+        }
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
             let _ = child.wait();
@@ -125,14 +140,23 @@ impl Engine for Espeak {
         command.args(&self.flags).stdout(Stdio::null()).stderr(Stdio::piped());
         // espeak reads the sentence on its standard input: no length limit of an argument list,
         // and a sentence starting with a dash is never read as a flag. spd-say takes it after `--`.
-        let by_stdin = self.program != Program::SpdSay;
-        if by_stdin {
-            command.arg("--stdin").stdin(Stdio::piped());
-        } else {
+        let failed = |e: std::io::Error| format!("{}: {e}", self.program.command());
+        let mut input = None;
+        if self.program == Program::SpdSay {
             command.arg("--").arg(text).stdin(Stdio::null());
+        } else {
+            let (reader, writer) = std::io::pipe().map_err(failed)?;
+            #[cfg(unix)]
+            {
+                self.unread = Some(reader.try_clone().map_err(failed)?);
+            }
+            command.arg("--stdin").stdin(reader);
+            input = Some(writer);
         }
-        let mut child = command.spawn().map_err(|e| format!("{}: {e}", self.program.command()))?;
-        if let Some(mut stdin) = child.stdin.take().filter(|_| by_stdin) {
+        let mut child = command.spawn().map_err(failed)?;
+        // The spawned program holds its own copy of the reading end now; `command` holds ours.
+        drop(command);
+        if let Some(mut stdin) = input {
             // Sentences are at most a few thousand bytes (the runtime cuts longer ones), well within
             // a pipe's buffer: this write never waits for espeak to read. Closing ends its input.
             let written = stdin.write_all(text.as_bytes());
@@ -140,7 +164,7 @@ impl Engine for Espeak {
             if let Err(e) = written {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("{}: {e}", self.program.command()));
+                return Err(failed(e));
             }
         }
         self.child = Some(child);
@@ -180,6 +204,15 @@ impl Engine for Espeak {
             (true, None) => Ok(false),
             (_, Some(line)) => Err(format!("{}: {line}", self.program.command())),
             (false, None) => Err(format!("{}: {status}", self.program.command())),
+        }
+    }
+
+    /// Taken up once the program has read its standard input (espeak reads it all before it speaks).
+    #[cfg(unix)]
+    fn has_begun(&mut self) -> bool {
+        match &self.unread {
+            Some(pipe) => rustix::io::ioctl_fionread(pipe).map_or(true, |left| left == 0),
+            None => true,
         }
     }
 

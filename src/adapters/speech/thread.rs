@@ -26,6 +26,8 @@ pub(super) struct Thread {
     queue: Queue,
     /// When the current sentence was handed to the engine.
     started: Instant,
+    /// Whether the engine has taken up the current sentence (see [`worker::BEGIN_WITHIN`]).
+    begun: bool,
     timeout: Duration,
     start_timeout: Duration,
     poll: Duration,
@@ -47,6 +49,7 @@ impl Thread {
             announce: plan.announce,
             queue: Queue::new(),
             started: Instant::now(),
+            begun: false,
             timeout: plan.timeout,
             start_timeout: plan.start_timeout,
             poll: plan.poll,
@@ -135,6 +138,18 @@ impl Thread {
                     self.queue.finished();
                     continue;
                 };
+                if !self.begun {
+                    match worker.has_begun() {
+                        Ok(true) => self.begun = true,
+                        Ok(false) if self.started.elapsed() <= worker::BEGIN_WITHIN => {}
+                        // It never read the sentence: the next backend says it.
+                        Ok(false) | Err(_) => {
+                            self.abandon(Failure::Hung);
+                            self.speak_current();
+                            continue;
+                        }
+                    }
+                }
                 match worker.is_speaking() {
                     Ok(false) => self.queue.finished(),
                     Ok(true) if self.started.elapsed() <= self.allowance() => return,
@@ -175,6 +190,7 @@ impl Thread {
             match worker.speak(&item.words()) {
                 Ok(()) => {
                     self.started = Instant::now();
+                    self.begun = false;
                     return;
                 }
                 Err(failure) => self.abandon(failure),

@@ -21,11 +21,21 @@ pub trait Engine {
     fn is_speaking(&mut self) -> Result<bool, String> {
         Ok(false)
     }
+    /// Whether the engine has taken up the last sentence. An engine that cannot tell says yes; one
+    /// that can (a program reading its standard input) and has not within [`BEGIN_WITHIN`] is
+    /// passed over for that sentence.
+    fn has_begun(&mut self) -> bool {
+        true
+    }
     /// The names of the voices, one per entry, as `--voice` takes them; none by default.
     fn voices(&mut self) -> Result<Vec<String>, String> {
         Ok(Vec::new())
     }
 }
+
+/// How soon an engine that can tell must have taken up a sentence (the README's promise: a hung
+/// speech engine costs at most a second).
+pub const BEGIN_WITHIN: Duration = Duration::from_secs(1);
 
 /// Says once whether an engine launched by [`Worker::launch`] came up.
 pub type Starting = mpsc::Receiver<Result<(), String>>;
@@ -120,6 +130,10 @@ impl Worker {
 
     pub fn is_speaking(&self) -> Result<bool, Failure> {
         self.call(|e| e.is_speaking())
+    }
+
+    pub fn has_begun(&self) -> Result<bool, Failure> {
+        self.call(|e| Ok(e.has_begun()))
     }
 
     pub fn voices(&self) -> Result<Vec<String>, Failure> {
