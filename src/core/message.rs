@@ -20,6 +20,9 @@ pub enum Priority {
     Urgent,
     /// Move announcements: queued, never dropped.
     Move,
+    /// The player's own move read back: queued with the moves, but the opponent's move cuts it off
+    /// (the player knows what he played; what the opponent played comes first).
+    ReadBack,
     /// Answers to questions and confirmations.
     Info,
 }

@@ -476,7 +476,8 @@ impl Session {
         self.record(Event::Moved { side: mover, san: san.clone(), uci });
         let sentence = if correction { Sentence::Corrected } else { Sentence::Moved };
         self.sound(Sound::of_move(&played));
-        self.say(Utterance::new(Priority::Move, sentence).arg("side", Arg::Side(mover)).arg("move", Arg::Move(played)));
+        let priority = if self.config.player == Some(mover) { Priority::ReadBack } else { Priority::Move };
+        self.say(Utterance::new(priority, sentence).arg("side", Arg::Side(mover)).arg("move", Arg::Move(played)));
         if self.offer == Some(!mover) {
             self.offer = None;
             self.record(Event::Declined { side: mover });

@@ -5,6 +5,8 @@
 //!   cut each other off: a flag fall and the result it causes come together and both must be heard.
 //! - [`Priority::Move`] sentences wait their turn and are never dropped; a move cut off by an urgent
 //!   sentence is said again right after it, so the player never loses the opponent's move.
+//! - [`Priority::ReadBack`] (the player's own move read back) goes with the moves, but the
+//!   opponent's move cuts it off while it is being said, and it is not said again.
 //! - [`Priority::Info`] (navigation chatter, answers) is replaced by newer Info, even while it is
 //!   being said; and a move cuts off Info being said: the game comes first. Info cut off is not
 //!   said again (the player may ask again; `repeat` says the last whole sentence).
@@ -99,7 +101,7 @@ impl Queue {
                 match self.current.take_if(|c| c.priority != Priority::Urgent) {
                     Some(cut) => {
                         // A move must still be heard; chatter that was cut off is simply dropped.
-                        if cut.priority == Priority::Move {
+                        if cut.priority != Priority::Info {
                             self.waiting.push_front(cut);
                         }
                         Push::Interrupt
@@ -107,9 +109,16 @@ impl Queue {
                     None => Push::Wait,
                 }
             }
-            Priority::Move => {
+            Priority::Move | Priority::ReadBack => {
+                // The opponent's move cuts off the player's own move being read back.
+                if item.priority == Priority::Move
+                    && self.current.take_if(|current| current.priority == Priority::ReadBack).is_some()
+                {
+                    let first_info = self.waiting.iter().position(|w| w.priority == Priority::Info);
+                    self.waiting.insert(first_info.unwrap_or(self.waiting.len()), item);
+                    return Push::Interrupt;
+                }
                 // The game first: the answer being said and its pieces still waiting give way, kept
-                // for `more`.
                 // for `more`; an answer not yet begun waits behind the move.
                 let Some(cut) = self.current.take_if(|current| current.priority == Priority::Info) else {
                     let first_info = self.waiting.iter().position(|w| w.priority == Priority::Info);
@@ -246,6 +255,25 @@ mod tests {
         }
         assert_eq!(drain(&mut q), ["e4", "e5", "Nf3", "Nc6"]);
         assert!(q.is_idle());
+    }
+
+    #[test]
+    fn the_opponents_move_cuts_off_the_players_own_read_back() {
+        let mut q = Queue::new();
+        q.push(Item::new("White: Eva vier.", Priority::ReadBack));
+        q.push(Item::new("Commands: ...", Info));
+        assert_eq!(q.start_next().unwrap().text, "White: Eva vier.");
+        assert_eq!(q.push(Item::new("Black: Eva fünf.", Move)), Push::Interrupt);
+        assert_eq!(drain(&mut q), ["Black: Eva fünf.", "Commands: ..."]);
+        // Not yet begun, it keeps the game's order; and an urgent sentence does not lose it.
+        q.push(Item::new("White: Springer Felix drei.", Priority::ReadBack));
+        q.push(Item::new("Black: Springer Cäsar sechs.", Move));
+        assert_eq!(q.start_next().unwrap().text, "White: Springer Felix drei.");
+        assert_eq!(q.push(Item::new("Black's flag has fallen.", Urgent)), Push::Interrupt);
+        assert_eq!(
+            drain(&mut q),
+            ["Black's flag has fallen.", "White: Springer Felix drei.", "Black: Springer Cäsar sechs."]
+        );
     }
 
     #[test]
