@@ -91,6 +91,9 @@ fn meaning(vocabs: &[Vocabulary], lang: &str, fen: &str, text: &str, want_spec: 
         Ok(Heard::Command(Command::Claim(Some(spec)))) => format!("command claim {}", resolve(&game, &spec)),
         Ok(Heard::Command(Command::Explore(query))) => format!("command {}", query_text(query)),
         Ok(Heard::Command(Command::MovesFrom(n))) => format!("command moves {n}"),
+        Ok(Heard::Command(Command::TimeOf(side))) => {
+            format!("command time {}", if side == Color::White { "white" } else { "black" })
+        }
         Ok(Heard::Command(c)) => format!("command {}", command_name(&c).unwrap_or("?")),
         Ok(Heard::Move(spec)) if want_spec => describe(&spec),
         Ok(Heard::Move(spec)) => resolve(&game, &spec),

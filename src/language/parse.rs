@@ -112,6 +112,22 @@ pub fn hear(text: &str, vocab: &Vocabulary) -> Result<Heard, ParseError> {
 /// move after the last correction word stands (FIDE D.2.8).
 #[allow(clippy::result_large_err)]
 pub fn hear_with(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
+    let (cleaned, from) = normalize::typographic(text);
+    let skip = cleaned.len() - normalize::without_move_number(&cleaned).len();
+    hear_plain(&cleaned[skip..], lex).map_err(|mut e| {
+        // The error points into what the player wrote, not into the plain text heard.
+        if skip > 0 || cleaned != text {
+            e.span = from[skip + e.span.start]..from[skip + e.span.end];
+            e.found = text[e.span.clone()].to_string();
+            e.input = text.trim().to_string();
+        }
+        e
+    })
+}
+
+/// Hears text already made plain ([`normalize::typographic`]) and without a move number in front.
+#[allow(clippy::result_large_err)]
+fn hear_plain(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if let Some(spec) = typed::typed(&compact, lex) {
         return Ok(Heard::Move(spec));

@@ -28,12 +28,18 @@ pub struct Vocabulary {
     /// The Annex D alphabet as this language spells it, files a to h.
     pub anna: [Vec<String>; 8],
     pub nato: [Vec<String>; 8],
+    /// The letters a to h as spoken and as a recogniser writes them (`bé`, `ef`, `há`; `bee`, `see`).
+    pub spelled: [Vec<String>; 8],
     /// This language's numbers one to eight.
     pub ranks: [Vec<String>; 8],
     /// Its ordinal numbers first to eighth (`vierte`, in `vierte Reihe`).
     pub ordinals: [Vec<String>; 8],
     pub castle_short: Vec<String>,
     pub castle_long: Vec<String>,
+    /// Castling without its side, and the sides said apart from it (`Rochade` `kurz`).
+    pub castle_word: Vec<String>,
+    pub side_short: Vec<String>,
+    pub side_long: Vec<String>,
     pub moves: MoveWords,
     /// Command words by command name (`time`, `offer`...).
     pub commands: Vec<(String, Vec<String>)>,
@@ -56,6 +62,9 @@ pub struct MoveWords {
     pub filler: Vec<String>,
     pub yes: Vec<String>,
     pub no_answer: Vec<String>,
+    /// Verbs a move may be said with (`moves`, `zieht`, `ide`), heard and passed over.
+    #[serde(default)]
+    pub verb: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -104,6 +113,8 @@ struct Letters {
 struct Squares {
     anna: [Vec<String>; 8],
     nato: [Vec<String>; 8],
+    #[serde(default)]
+    spelled: [Vec<String>; 8],
     ranks: [Vec<String>; 8],
     ordinals: [Vec<String>; 8],
 }
@@ -112,6 +123,12 @@ struct Squares {
 struct Castling {
     short: Vec<String>,
     long: Vec<String>,
+    #[serde(default)]
+    castle: Vec<String>,
+    #[serde(default)]
+    short_side: Vec<String>,
+    #[serde(default)]
+    long_side: Vec<String>,
 }
 
 /// Why a grammar file could not be loaded (only ever seen by the test that checks them).
@@ -173,10 +190,14 @@ impl Vocabulary {
             },
             anna: file.squares.anna,
             nato: file.squares.nato,
+            spelled: file.squares.spelled,
             ranks: file.squares.ranks,
             ordinals: file.squares.ordinals,
             castle_short: file.castling.short,
             castle_long: file.castling.long,
+            castle_word: file.castling.castle,
+            side_short: file.castling.short_side,
+            side_long: file.castling.long_side,
             moves: file.moves,
             commands,
             colours: ByColor { white: file.colours.white, black: file.colours.black },

@@ -24,6 +24,12 @@ pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>
     }
     let (first, rest) = words.split_first()?;
     let name = first.meaning.command?;
+    // `Zeit Weiß`, `čas biely`, `time white`: one side's clock.
+    if let ("time", [colour]) = (name, rest) {
+        if let Some(side) = colour.meaning.side {
+            return Some(Ok(Command::TimeOf(side)));
+        }
+    }
     if let Some(command) = explore::query(name, rest) {
         return Some(Ok(command));
     }
@@ -88,6 +94,7 @@ pub fn name(command: &Command) -> Option<&'static str> {
         Command::Turn => "turn",
         Command::Last => "last",
         Command::MovesFrom(_) => "moves",
+        Command::TimeOf(_) => "time",
         Command::Explore(query) => query.name(),
         _ => return None,
     })

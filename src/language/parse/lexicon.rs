@@ -15,19 +15,26 @@ use crate::language::Vocabulary;
 
 /// The small words, as bits of [`Meaning::flags`].
 pub mod flag {
-    pub const CAPTURE: u16 = 1;
-    pub const TO: u16 = 1 << 1;
-    pub const FROM: u16 = 1 << 2;
-    pub const CHECK: u16 = 1 << 3;
-    pub const MATE: u16 = 1 << 4;
-    pub const EN_PASSANT: u16 = 1 << 5;
-    pub const PROMOTION: u16 = 1 << 6;
-    pub const CORRECTION: u16 = 1 << 7;
-    pub const FILLER: u16 = 1 << 8;
-    pub const YES: u16 = 1 << 9;
-    pub const NO: u16 = 1 << 10;
-    pub const SHORT: u16 = 1 << 11;
-    pub const LONG: u16 = 1 << 12;
+    pub const CAPTURE: u32 = 1;
+    pub const TO: u32 = 1 << 1;
+    pub const FROM: u32 = 1 << 2;
+    pub const CHECK: u32 = 1 << 3;
+    pub const MATE: u32 = 1 << 4;
+    pub const EN_PASSANT: u32 = 1 << 5;
+    pub const PROMOTION: u32 = 1 << 6;
+    pub const CORRECTION: u32 = 1 << 7;
+    pub const FILLER: u32 = 1 << 8;
+    pub const YES: u32 = 1 << 9;
+    pub const NO: u32 = 1 << 10;
+    pub const SHORT: u32 = 1 << 11;
+    pub const LONG: u32 = 1 << 12;
+    /// A word of castling that does not say the side (`castle`, `Rochade`, `rošádu`).
+    pub const CASTLE: u32 = 1 << 13;
+    /// The side of a castling said apart from it (`kingside`, `kurz`, `krátku`, `nakrátko`).
+    pub const SIDE_SHORT: u32 = 1 << 14;
+    pub const SIDE_LONG: u32 = 1 << 15;
+    /// A verb inside a move (`moves`, `zieht`, `ide`): it says nothing the move does not.
+    pub const VERB: u32 = 1 << 16;
 }
 
 /// The command names of `[commands]`, also understood as words in every language.
@@ -53,11 +60,11 @@ pub struct Meaning {
     pub ordinal: Option<Rank>,
     /// A number written in digits (`12`), such as the move to read the scoresheet from.
     pub number: Option<u32>,
-    pub flags: u16,
+    pub flags: u32,
 }
 
 impl Meaning {
-    pub fn has(&self, bits: u16) -> bool {
+    pub fn has(&self, bits: u32) -> bool {
         self.flags & bits != 0
     }
 
@@ -187,7 +194,7 @@ impl Lexicon {
         self.words.entry(key).or_default().merge(&meaning);
     }
 
-    fn add_flag(&mut self, list: &[String], bits: u16) {
+    fn add_flag(&mut self, list: &[String], bits: u32) {
         for phrase in list {
             self.add(phrase, Meaning { flags: bits, ..Meaning::default() });
         }
@@ -201,7 +208,7 @@ impl Lexicon {
             }
         }
         for i in 0..8u32 {
-            for name in v.anna[i as usize].iter().chain(&v.nato[i as usize]) {
+            for name in v.anna[i as usize].iter().chain(&v.nato[i as usize]).chain(&v.spelled[i as usize]) {
                 self.add(name, Meaning { file: Some(File::new(i)), ..Meaning::default() });
             }
             for name in &v.ranks[i as usize] {
@@ -210,6 +217,9 @@ impl Lexicon {
         }
         self.add_flag(&v.castle_short, flag::SHORT);
         self.add_flag(&v.castle_long, flag::LONG);
+        self.add_flag(&v.castle_word, flag::CASTLE);
+        self.add_flag(&v.side_short, flag::SIDE_SHORT);
+        self.add_flag(&v.side_long, flag::SIDE_LONG);
         let m = &v.moves;
         self.add_flag(&m.capture, flag::CAPTURE);
         self.add_flag(&m.to, flag::TO);
@@ -218,6 +228,7 @@ impl Lexicon {
         self.add_flag(&m.mate, flag::MATE);
         self.add_flag(&m.en_passant, flag::EN_PASSANT);
         self.add_flag(&m.promotion, flag::PROMOTION);
+        self.add_flag(&m.verb, flag::VERB);
     }
 
     /// The words of a conversation, understood only in their own language.

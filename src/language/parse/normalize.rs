@@ -62,6 +62,71 @@ pub fn word(text: &str) -> String {
     out
 }
 
+/// The text as a keyboard would have typed it: what phones and word processors put in instead of
+/// plain characters is put back. Dashes and minus signs become `-`, the multiplication sign `x`,
+/// full-width forms their ASCII letters and digits, the ellipsis three dots, spaces that do not break
+/// plain spaces, Cyrillic letters that look Latin the Latin ones; zero-width characters go. With the
+/// text comes, for each of its bytes and one past its end, where that byte came from in `text`.
+pub fn typographic(text: &str) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(text.len());
+    let mut from = Vec::with_capacity(text.len() + 1);
+    for (at, c) in text.char_indices() {
+        let plain = plain(c);
+        let before = out.len();
+        match plain {
+            Some('…') => out.push_str("..."),
+            Some(p) => out.push(p),
+            None => {}
+        }
+        from.extend(std::iter::repeat_n(at, out.len() - before));
+    }
+    from.push(text.len());
+    (out, from)
+}
+
+/// The plain character for `c`, or `None` for one that is dropped.
+fn plain(c: char) -> Option<char> {
+    match c {
+        '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' => Some('-'),
+        '×' | '✕' | '✖' | '⨯' => Some('x'),
+        '\u{00A0}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' => Some(' '),
+        '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => None,
+        // Full-width ASCII (U+FF01..U+FF5E) is ASCII moved up by 0xFEE0.
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0),
+        'а' => Some('a'),
+        'в' => Some('b'),
+        'с' => Some('c'),
+        'е' => Some('e'),
+        'о' | 'О' => Some(if c == 'о' { 'o' } else { 'O' }),
+        'х' => Some('x'),
+        'А' => Some('A'),
+        'В' => Some('B'),
+        'С' => Some('C'),
+        'Е' => Some('E'),
+        'Н' => Some('H'),
+        'К' => Some('K'),
+        _ => Some(c),
+    }
+}
+
+/// The text after a move number written in front (`1. e4`, `1.e4`, `12...Nf6`, `9. O-O`): the move
+/// stands whatever the number. A number needs its dot, so `12` alone (a move to read the
+/// scoresheet from) keeps its meaning; nothing is cut when nothing would be left.
+pub fn without_move_number(text: &str) -> &str {
+    let trimmed = text.trim_start();
+    let digits = trimmed.len() - trimmed.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || digits > 3 {
+        return text;
+    }
+    let after = trimmed[digits..].trim_start();
+    let dots = after.len() - after.trim_start_matches('.').len();
+    let rest = after[dots..].trim_start();
+    if dots == 0 || rest.is_empty() {
+        return text;
+    }
+    rest
+}
+
 /// The chunks of an utterance: runs of characters between white space, commas and semicolons, with
 /// their byte ranges in the input.
 ///

@@ -15,10 +15,17 @@ use crate::core::rules::MoveSpec;
 
 /// The move in `words`, all of them; else the range of words (by index) not understood.
 ///
-/// `move ::= typed-word { suffix } | castling { suffix } | spoken`
+/// `move ::= [ piece-name ] typed-word { suffix } | castling { suffix } | spoken`
 pub fn whole_move(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
+    // `Springer zieht nach f3`, `I play e4`: a verb says nothing the move does not.
+    if words.iter().any(|w| w.meaning.has(flag::VERB)) && words.len() > 1 {
+        let kept: Vec<Word> = words.iter().filter(|w| !w.meaning.has(flag::VERB)).cloned().collect();
+        if !kept.is_empty() {
+            return whole_move(&kept);
+        }
+    }
     let input = Words(words);
-    for rule in [typed_word, castling] {
+    for rule in [typed_word, named_typed_word, castling] {
         if let Ok((rest, spec)) = rule(input) {
             if rest.0.is_empty() {
                 return Ok(spec);
@@ -47,11 +54,33 @@ fn typed_word(i: Words<'_>) -> Res<'_, MoveSpec> {
     Ok((i, spec))
 }
 
-/// `castling ::= castle-short-words | castle-long-words`, then `{ suffix }`
+/// `piece-name typed-word { suffix }`, the move written with both its squares (`knight g1f3`,
+/// `Springer g1-f3`, `pawn e2-e4`): the piece said is the piece that must move.
+fn named_typed_word(i: Words<'_>) -> Res<'_, MoveSpec> {
+    let (i, role) = piece(i)?;
+    let (rest, mut spec) = typed_word(i)?;
+    if spec.from().is_none() || !(spec.pieces.is_empty() || spec.pieces.contains(&role)) {
+        return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Verify)));
+    }
+    spec.pieces = vec![role];
+    Ok((rest, spec))
+}
+
+/// `castling ::= castle-short | castle-long | castle-word side | side castle-word`, then
+/// `{ suffix }` (`Kurze Rochade`, `Rochade kurz`, `castle kingside`, `krátku rošádu`).
 fn castling(i: Words<'_>) -> Res<'_, MoveSpec> {
-    let short = flagged(flag::SHORT).map(|()| CastlingSide::KingSide);
-    let long = flagged(flag::LONG).map(|()| CastlingSide::QueenSide);
-    let (i, side) = alt((short, long)).parse(i)?;
+    let side = || {
+        let short = flagged(flag::SHORT | flag::SIDE_SHORT).map(|()| CastlingSide::KingSide);
+        let long = flagged(flag::LONG | flag::SIDE_LONG).map(|()| CastlingSide::QueenSide);
+        alt((short, long))
+    };
+    let whole = alt((
+        flagged(flag::SHORT).map(|()| CastlingSide::KingSide),
+        flagged(flag::LONG).map(|()| CastlingSide::QueenSide),
+    ));
+    let word_first = preceded(flagged(flag::CASTLE), side());
+    let side_first = (side(), flagged(flag::CASTLE)).map(|(side, ())| side);
+    let (i, side) = alt((word_first, side_first, whole)).parse(i)?;
     let (i, ()) = suffixes(i)?;
     Ok((i, MoveSpec::castle(side)))
 }
@@ -113,12 +142,17 @@ impl Parts {
     fn spec(&self) -> Option<MoveSpec> {
         let mut origin = self.origin;
         let mut target = self.target;
+        let mut link = self.link;
+        // `b8 na dámu`, `to a queen`: a to-word before the new piece belongs to the promotion.
+        if link == Some(false) && target.is_none() && self.promotion.is_some() {
+            link = None;
+        }
         // `Springer Felix drei`: a lone square is where the piece goes, unless `von` was said.
-        if let (Some(Origin::Square(s)), None, None, false) = (origin, self.link, target, self.from_word) {
+        if let (Some(Origin::Square(s)), None, None, false) = (origin, link, target, self.from_word) {
             origin = None;
             target = Some(s);
         }
-        let mut spec = MoveSpec { promotion: self.promotion, capture: self.link == Some(true), ..MoveSpec::default() };
+        let mut spec = MoveSpec { promotion: self.promotion, capture: link == Some(true), ..MoveSpec::default() };
         match origin {
             Some(Origin::Square(s)) => {
                 spec.from_file = Some(s.file());
@@ -139,7 +173,7 @@ impl Parts {
             }
             // Answers: `Dame`, `Bella`, `von Bella eins`, `Umwandlung in Dame`.
             None => {
-                if self.link.is_some() || matches!(origin, Some(Origin::Rank(_))) {
+                if link.is_some() || matches!(origin, Some(Origin::Rank(_))) {
                     return None;
                 }
                 if self.piece.is_none() && origin.is_none() && self.promotion.is_none() {

@@ -23,11 +23,28 @@ fn fail<T>(input: &str) -> Res<'_, T> {
 
 /// The move written in `text`, if all of it is one.
 ///
-/// `typed ::= ( castling | normal ) [ en-passant ] { suffix }`
+/// `typed ::= ( castling | squares | normal ) [ en-passant ] { suffix }`. Two squares are read as
+/// squares first, so upper-case UCI whose first letter is also a piece letter (`G1F3`, `B1C3`,
+/// `D2D4`) is the move from the first square, not a piece from a rank.
 pub fn typed(text: &str, lex: &Lexicon) -> Option<MoveSpec> {
+    let squares = |i| squares(i, lex);
     let normal = |i| normal(i, lex);
+    let mut first = (squares, opt(en_passant), many0(suffix), eof);
+    if let Ok((_, (spec, ..))) = first.parse(text) {
+        return Some(spec);
+    }
     let mut parser = (alt((castling, normal)), opt(en_passant), many0(suffix), eof);
     parser.parse(text).ok().map(|(_, (spec, ..))| spec)
+}
+
+/// `squares ::= square [ "-" | capture ] square [ promotion ]`, any piece (long notation, UCI).
+fn squares<'i>(i: &'i str, lex: &Lexicon) -> Res<'i, MoveSpec> {
+    let sep = opt(alt((char('-').map(|_| false), capture.map(|_| true))));
+    let (i, (from, capture, to)) = (square, sep, square).parse(i)?;
+    let (i, promotion) = opt(|i| promotion(i, lex)).parse(i)?;
+    let mut spec = MoveSpec::squares(from, to, promotion);
+    spec.capture = capture == Some(true);
+    Ok((i, spec))
 }
 
 /// `castling ::= o [ "-" ] o [ [ "-" ] o ]`, `o ::= "O" | "o" | "0"` (two for the king side).
@@ -195,6 +212,11 @@ mod tests {
             ("E4", "Pe4"),
             ("b1", "Pb1"),
             ("Tae1", "Rae1"),
+            ("G1F3", "g1f3"),
+            ("B1C3", "b1c3"),
+            ("D2D4", "d2d4"),
+            ("B1-C3", "b1c3"),
+            ("Bb1c3", "Bb1c3"),
         ];
         for (text, expected) in table {
             let spec = typed(text, &de).unwrap_or_else(|| panic!("{text} not read"));

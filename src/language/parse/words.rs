@@ -70,6 +70,6 @@ pub fn one<'a, T>(meaning: impl Fn(&Meaning) -> Option<T>) -> impl Fn(Words<'a>)
 }
 
 /// One of the small words with any of these flags (`schlägt`, `nach`, `Schach`).
-pub fn flagged<'a>(bits: u16) -> impl Fn(Words<'a>) -> Res<'a, ()> {
+pub fn flagged<'a>(bits: u32) -> impl Fn(Words<'a>) -> Res<'a, ()> {
     one(move |m| m.has(bits).then_some(()))
 }
