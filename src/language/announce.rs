@@ -160,10 +160,30 @@ impl Voice {
         words.join(" ")
     }
 
-    /// The words of an utterance.
+    /// The words of an utterance. A sentence whose verb agrees with a number (`Zostávajú 2 minúty`,
+    /// `Zostáva 5 minút`) has a form per plural form in `grammar/` (`KEY_one`, `KEY_few`...), chosen
+    /// by the first time or count among its arguments. A side is also given in the dative, as
+    /// `{NAME_dative}` (`Bielemu`), for languages that decline it.
     pub fn render(&self, utterance: &Utterance) -> String {
-        let template = self.vocab.word_owned(&format!("say.{}", utterance.sentence.key()));
-        let args: Vec<(&str, String)> = utterance.args.iter().map(|(name, arg)| (*name, self.argument(arg))).collect();
+        let count = utterance.args.iter().find_map(|(_, arg)| match arg {
+            Arg::Time(d) => Some(leading_count(*d)),
+            Arg::Moves(n) => Some(u64::from(*n)),
+            Arg::Number(n) => Some(u64::from(*n)),
+            _ => None,
+        });
+        let key = format!("say.{}", utterance.sentence.key());
+        let template = match count {
+            Some(n) => self.vocab.word_owned(&agreeing(&key, n, &self.vocab)),
+            None => self.vocab.word_owned(&key),
+        };
+        let mut args: Vec<(String, String)> =
+            utterance.args.iter().map(|(name, arg)| ((*name).to_string(), self.argument(arg))).collect();
+        for (name, arg) in &utterance.args {
+            if let Arg::Side(color) = arg {
+                args.push((format!("{name}_dative"), side_dative(*color, &self.vocab)));
+            }
+        }
+        let args: Vec<(&str, String)> = args.iter().map(|(name, words)| (name.as_str(), words.clone())).collect();
         let text = fill(&template, &args);
         if utterance.sentence.is_exploration() || utterance.sentence.is_board_step() {
             return explore::capitalised(text);
@@ -278,6 +298,38 @@ pub fn fill(template: &str, args: &[(&str, String)]) -> String {
     out
 }
 
+/// The key of the form of sentence `key` that agrees with the number `n` (`KEY_few`), or `key` itself
+/// when the language has one form for every number.
+pub fn agreeing(key: &str, n: u64, vocab: &Vocabulary) -> String {
+    let form = format!("{key}_{}", plural_form(vocab.word("language.plural"), n));
+    if vocab.has(&form) {
+        form
+    } else {
+        key.to_string()
+    }
+}
+
+/// The number a time in words begins with, which its verb agrees with: the hours, or else the
+/// minutes, or else the seconds.
+pub fn leading_count(d: Duration) -> u64 {
+    let s = d.as_secs();
+    match (s / 3600, s / 60 % 60) {
+        (0, 0) => s % 60,
+        (0, m) => m,
+        (h, _) => h,
+    }
+}
+
+/// A side in the dative (`Bielemu`, `dem Weißen`): `side.white_dative` where the language has it.
+pub fn side_dative(color: Color, vocab: &Vocabulary) -> String {
+    let key = if color == Color::White { "side.white_dative" } else { "side.black_dative" };
+    if vocab.has(key) {
+        vocab.word_owned(key)
+    } else {
+        side(color, vocab)
+    }
+}
+
 pub fn side(color: Color, vocab: &Vocabulary) -> String {
     vocab.word_owned(match color {
         Color::White => "side.white",
@@ -286,7 +338,18 @@ pub fn side(color: Color, vocab: &Vocabulary) -> String {
 }
 
 /// The result sentence: `White wins by checkmate (FIDE 5.1.1).`
+/// A decisive result may have a sentence of its own for its reason (`outcome.wins_resignation`:
+/// "Biely vyhráva, Čierny sa vzdal"), with the `{winner}` and the `{loser}`.
 pub fn outcome(o: Outcome, vocab: &Vocabulary) -> String {
+    let own = format!("outcome.wins_{}", o.reason.key());
+    if let (Some(winner), true) = (o.winner, vocab.has(&own)) {
+        let args = [
+            ("winner", side(winner, vocab)),
+            ("loser", side(!winner, vocab)),
+            ("article", o.reason.article().to_string()),
+        ];
+        return fill(vocab.word(&own), &args);
+    }
     let key = match o.winner {
         Some(Color::White) => "outcome.white_wins",
         Some(Color::Black) => "outcome.black_wins",

@@ -249,6 +249,27 @@ impl Vocabulary {
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.words.keys().map(String::as_str)
     }
+
+    /// The key a key is a language's own variant of, which other languages may do without: a
+    /// sentence in the form that agrees with a number (`review.clock_few` of `review.clock`), a
+    /// result with a sentence of its own (`outcome.wins_resignation` of `reason.resignation`), a side
+    /// in the dative (`side.white_dative` of `side.white`). `None` for a key every language has.
+    pub fn variant_of(&self, key: &str) -> Option<String> {
+        if let Some(reason) = key.strip_prefix("outcome.wins_") {
+            return Some(format!("reason.{reason}"));
+        }
+        if let Some(side) = key.strip_prefix("side.").and_then(|k| k.strip_suffix("_dative")) {
+            return Some(format!("side.{side}"));
+        }
+        if key.starts_with("time.") {
+            return None;
+        }
+        ["_one", "_two", "_few", "_other"]
+            .iter()
+            .filter_map(|form| key.strip_suffix(form))
+            .find(|base| self.has(base))
+            .map(str::to_string)
+    }
 }
 
 /// Flattens the tables of single strings into dotted keys; lists are read by the typed view.
@@ -287,7 +308,11 @@ mod tests {
                 assert!(v.has(&format!("say.{}", s.key())), "{code}: missing say.{}", s.key());
             }
             for key in v.keys().filter(|k| k.starts_with("say.")) {
-                assert!(Sentence::ALL.iter().any(|s| format!("say.{}", s.key()) == key), "{code}: {key} is never said");
+                let base = v.variant_of(key).unwrap_or_else(|| key.to_string());
+                assert!(
+                    Sentence::ALL.iter().any(|s| format!("say.{}", s.key()) == base),
+                    "{code}: {key} is never said"
+                );
             }
         }
     }
@@ -298,9 +323,16 @@ mod tests {
         let command_names: Vec<&String> = en.commands.iter().map(|(name, _)| name).collect();
         for code in Vocabulary::codes() {
             let v = Vocabulary::get(code).unwrap();
-            for key in en.keys() {
+            for key in en.keys().filter(|k| en.variant_of(k).is_none()) {
                 assert!(v.has(key), "{code}: missing {key}");
                 assert!(!v.word(key).is_empty(), "{code}: {key} is empty");
+            }
+            for key in v.keys() {
+                let base = v.variant_of(key);
+                assert!(
+                    base.as_deref().is_some_and(|b| v.has(b)) || en.has(key),
+                    "{code}: {key} is not a key of English nor a variant of one"
+                );
             }
             let names: Vec<&String> = v.commands.iter().map(|(name, _)| name).collect();
             assert_eq!(names, command_names, "{code}: the command names differ from English");
@@ -331,6 +363,41 @@ mod tests {
             }
             for (name, words) in &v.commands {
                 assert!(!words.is_empty(), "{code}: no words for the command {name}");
+            }
+        }
+    }
+
+    /// The `{placeholders}` of a sentence are the program's to fill: every language has the same as
+    /// English (a variant those of its key, plus the winner and loser of a result of its own).
+    #[test]
+    fn every_language_has_the_placeholders_of_english() {
+        let names = |text: &str| {
+            let mut found: Vec<String> =
+                text.split('{').skip(1).filter_map(|p| p.split_once('}')).map(|(name, _)| name.to_string()).collect();
+            found.sort();
+            found.dedup();
+            found
+        };
+        let en = Vocabulary::english();
+        for code in Vocabulary::codes() {
+            let v = Vocabulary::get(code).unwrap();
+            for key in v.keys() {
+                // `{side_dative}` stands for `{side}`, in another case.
+                let mut own: Vec<String> = names(v.word(key))
+                    .into_iter()
+                    .map(|n| n.strip_suffix("_dative").unwrap_or(&n).to_string())
+                    .collect();
+                own.sort();
+                own.dedup();
+                let english = match v.variant_of(key) {
+                    Some(base) if key.starts_with("outcome.wins_") => {
+                        let _ = base;
+                        vec!["article".to_string(), "loser".into(), "winner".into()]
+                    }
+                    Some(base) => names(en.word(&base)),
+                    None => names(en.word(key)),
+                };
+                assert_eq!(own, english, "{code}: the placeholders of {key}");
             }
         }
     }

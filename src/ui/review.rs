@@ -145,7 +145,8 @@ impl Review {
             fill(self.word("review.move"), &[("n", ply.before.fullmoves().get().to_string()), ("moved", moved)]);
         if let Some(clock) = self.game.moves.get(self.at - 1).and_then(|m| m.clock) {
             words.push(' ');
-            words.push_str(&fill(self.word("review.clock"), &[("time", self.time_words(clock))]));
+            let key = announce::agreeing("review.clock", announce::leading_count(clock), &self.voice.vocab);
+            words.push_str(&fill(self.word(&key), &[("time", self.time_words(clock))]));
         }
         if self.at == self.game.moves.len() {
             words.push(' ');
