@@ -83,7 +83,7 @@ fn review_steps_through_a_game() {
     let out = run(&["review", file.to_str().unwrap(), "--lang", "de"], "\ngehe 2 schwarz\nZeit\nbeenden\n", None);
     assert_eq!(
         text(&out.stdout),
-        "Nachspielen: Anna Müller gegen Bert, 2 Züge, Ergebnis *. Sage vor oder Enter, zurück, Anfang, Schluss, \
+        "Nachspielen: Anna Müller gegen Bert, 2 Züge, Ergebnis *. Sagen Sie vor oder Enter, zurück, Anfang, Schluss, \
          gehe und eine Zugnummer, Zeit, Züge, Fragen zum Brett, Hilfe, beenden.\n\
          Zug 1, Weiß: Eva vier. Noch 5 Minuten 4 Sekunden.\n\
          Zug 2, Schwarz: Springer Cesar sechs. Noch 4 Minuten 47 Sekunden. Das war der letzte Zug; die Partie war \
