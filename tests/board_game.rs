@@ -176,7 +176,7 @@ fn en_passant_castling_and_promotion() {
     anna.type_line("");
     anna.type_line("O-O");
     anna.type_line("");
-    anna.expect_all(&["Black: Short castling.", "On the board, please: Short castling."]);
+    anna.expect_all(&["Black: Castles kingside.", "On the board, please: Castles kingside."]);
     board(&sim, &["lift e8", "place g8", "lift h8", "place f8"]);
     anna.expect("The board matches the game.");
     // Promotion: the pawn lifted, a queen placed; Anna asks which piece.
@@ -196,7 +196,7 @@ fn en_passant_castling_and_promotion() {
     anna.expect_all(&[
         "White touched the piece on Anna eins: it must be moved (FIDE 4.3).",
         "Touch move: the piece on Anna eins was touched first (FIDE 4.3).",
-        "White: Long castling.",
+        "White: Castles queenside.",
     ]);
     anna.type_line("");
     assert_eq!(placement(&sim), "1r3rk1/8/3P4/8/8/8/8/2KR3R");

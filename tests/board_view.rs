@@ -113,7 +113,7 @@ fn help_settings_resign_new_and_save_work_after_a_colon() {
     t.type_line(":help resign");
     t.wait_for("resign: resigns the game, after a confirmation.");
     t.type_line(":settings");
-    t.wait_for("Language English, squares annex-d");
+    t.wait_for("Language English, squares Annex D");
     t.type_line(":e4");
     t.keys(" ");
     t.type_line(":resign");

@@ -136,7 +136,7 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("new", &["e4", "", "new", "yes", "moves"], "New game with the same settings. Type the first move.\nNo moves yet."),
     ("flip", &["flip"], "Your side: Black."),
     ("save", &["e4", "save game.pgn"], "save game.pgn: [Event "),
-    ("settings", &["settings"], "Language English, squares annex-d, form short, sounds on, Enter press"),
+    ("settings", &["settings"], "Language English, squares Annex D, form short, sounds on, Enter presses the clock"),
     ("set", &["set form long", "e4"], "Setting form: long.\n"),
     ("restore board", &["restore board"], "No peg board is linked; start Anna with --board and the board's port.\n"),
     ("stop", &["e4", "stop"], "White: Eva vier."),

@@ -104,10 +104,10 @@ impl App {
         out
     }
 
-    /// `settings`: the settings in force, in the words `set` takes.
+    /// `settings`: the settings in force, in the player's language (`[values]` of `grammar/`).
     pub(super) fn settings(&self) -> Out {
         let squares = match self.voice.squares {
-            SquareStyle::AnnexD => "annex-d",
+            SquareStyle::AnnexD => "annex_d",
             SquareStyle::Anna => "anna",
             SquareStyle::Nato => "nato",
             SquareStyle::Plain => "plain",
@@ -128,14 +128,15 @@ impl App {
         // Against the computer the user plays one side, White unless chosen.
         let player = if self.options.computer { Some(self.user_side()) } else { config.player };
         let player = player.map_or_else(|| self.word("line.both").to_string(), |side| self.side(side));
+        let value = |key: &str| self.word(&format!("values.{key}")).to_string();
         let args = [
             ("language", self.voice.vocab.name.clone()),
-            ("squares", squares.to_string()),
-            ("form", form.to_string()),
-            ("sounds", on_off_word(self.options.sounds).to_string()),
-            ("enter", enter.to_string()),
-            ("auto_press", on_off_word(config.auto_press).to_string()),
-            ("touch_move", touch.to_string()),
+            ("squares", value(squares)),
+            ("form", value(form)),
+            ("sounds", value(on_off_word(self.options.sounds))),
+            ("enter", value(enter)),
+            ("auto_press", value(on_off_word(config.auto_press))),
+            ("touch_move", value(touch)),
             ("player", player),
         ];
         Out::Say(fill(self.word("line.settings"), &args), Priority::Info)
