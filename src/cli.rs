@@ -49,7 +49,9 @@ pub struct GameArgs {
     /// The language Anna speaks and understands: en, de, sk, cs, pl or sl.
     #[arg(long, global = true)]
     pub lang: Option<String>,
-    /// How squares are said: annex-d (Anna..Hector, eins..acht), anna, nato or plain.
+    /// How squares are said: annex-d (Anna..Hector, eins..acht), german (that and the German
+    /// piece names and castling: the whole announcement of FIDE D.2.1; the default with
+    /// --tournament), anna, nato or plain.
     #[arg(long, global = true)]
     pub squares: Option<String>,
     /// How moves are said: short (like SAN) or long (with the piece and its departure square).
@@ -154,7 +156,9 @@ impl GameArgs {
     pub fn voice(&self, default_lang: &str) -> Result<Voice, String> {
         let code = self.lang.as_deref().unwrap_or(default_lang);
         let vocab = Vocabulary::find(code)?;
-        let squares = self.squares.as_deref().map(str::parse::<SquareStyle>).transpose()?.unwrap_or_default();
+        // At a tournament the announcement is the one the Laws give (FIDE D.2.1), unless asked otherwise.
+        let default = if self.tournament || self.assistant { SquareStyle::German } else { SquareStyle::default() };
+        let squares = self.squares.as_deref().map(str::parse::<SquareStyle>).transpose()?.unwrap_or(default);
         let form = self.form.as_deref().map(str::parse::<MoveForm>).transpose()?.unwrap_or_default();
         Ok(Voice::new(vocab, squares, form))
     }

@@ -70,3 +70,23 @@ fn a_bad_move_stops_with_the_reason() {
     assert_eq!(code, Some(2));
     assert!(err.contains("not a valid FEN"), "{err}");
 }
+
+/// FIDE D.2.1 as the Laws write it, in every interface language: `--squares german` says the whole
+/// move in the Annex D words (the default with `--tournament`), never half one language and half
+/// another.
+#[test]
+fn the_whole_annex_d_announcement_in_every_language() {
+    for lang in ["en", "de", "sk", "cs", "pl", "sl"] {
+        let german = ["--lang", lang, "--squares", "german"];
+        let with = |moves: &[&str]| last(&[&german[..], moves].concat());
+        assert_eq!(with(&["Nf3"]), "Springer Felix drei", "{lang}");
+        assert_eq!(with(&["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"]), "Kurze Rochade", "{lang}");
+        assert_eq!(with(&["d4", "d5", "Nc3", "Nc6", "Bf4", "Bf5", "Qd2", "Qd7", "O-O-O"]), "Lange Rochade", "{lang}");
+        assert_eq!(with(&["e4", "d5", "exd5"]), "Eva schlägt David fünf", "{lang}");
+        assert_eq!(with(&["--fen", "8/4P2k/8/8/8/8/8/K7 w - - 0 1", "e8=Q"]), "Eva acht Dame", "{lang}");
+        assert_eq!(with(&["e4", "f5", "Qh5+"]), "Dame Hector fünf Schach", "{lang}");
+    }
+    // Without it, annex-d names the squares the Annex D way and the pieces in the language.
+    assert_eq!(last(&["--lang", "sk", "Nf3"]), "jazdec Felix drei");
+    assert_eq!(last(&["--lang", "sk", "--tournament", "Nf3"]), "Springer Felix drei");
+}

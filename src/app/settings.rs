@@ -108,6 +108,7 @@ impl App {
     pub(super) fn settings(&self) -> Out {
         let squares = match self.voice.squares {
             SquareStyle::AnnexD => "annex_d",
+            SquareStyle::German => "german",
             SquareStyle::Anna => "anna",
             SquareStyle::Nato => "nato",
             SquareStyle::Plain => "plain",

@@ -18,6 +18,10 @@ pub enum SquareStyle {
     /// Anna..Hector and eins..acht, whatever the language (FIDE D.2.1).
     #[default]
     AnnexD,
+    /// The whole announcement as FIDE D.2.1 writes it, whatever the language: Anna..Hector,
+    /// eins..acht, König..Bauer, Kurze and Lange Rochade, and German for the rest of the move
+    /// (`schlägt`, `Schach`). The default with `--tournament`.
+    German,
     /// The Annex D names as the language spells them, with the language's numbers.
     Anna,
     /// Alfa..Hotel with the language's numbers.
@@ -41,10 +45,11 @@ impl FromStr for SquareStyle {
     fn from_str(s: &str) -> Result<SquareStyle, String> {
         match s.to_ascii_lowercase().as_str() {
             "annex-d" | "annexd" => Ok(SquareStyle::AnnexD),
+            "german" | "deutsch" | "fide" => Ok(SquareStyle::German),
             "anna" => Ok(SquareStyle::Anna),
             "nato" => Ok(SquareStyle::Nato),
             "plain" => Ok(SquareStyle::Plain),
-            _ => Err(format!("'{s}' is not a way of naming squares: use annex-d, anna, nato or plain.")),
+            _ => Err(format!("'{s}' is not a way of naming squares: use annex-d, german, anna, nato or plain.")),
         }
     }
 }
@@ -92,7 +97,7 @@ impl Voice {
     fn file(&self, index: usize) -> String {
         let first = |list: &[Vec<String>; 8]| list[index].first().cloned().unwrap_or_default();
         match self.squares {
-            SquareStyle::AnnexD => first(&self.annex_d.anna),
+            SquareStyle::AnnexD | SquareStyle::German => first(&self.annex_d.anna),
             SquareStyle::Anna => first(&self.vocab.anna),
             SquareStyle::Nato => first(&self.vocab.nato),
             SquareStyle::Plain => char::from(b'a' + index as u8).to_string(),
@@ -100,7 +105,8 @@ impl Voice {
     }
 
     fn rank(&self, index: usize) -> String {
-        let ranks = if self.squares == SquareStyle::AnnexD { &self.annex_d.ranks } else { &self.vocab.ranks };
+        let german = matches!(self.squares, SquareStyle::AnnexD | SquareStyle::German);
+        let ranks = if german { &self.annex_d.ranks } else { &self.vocab.ranks };
         ranks[index].first().cloned().unwrap_or_default()
     }
 
@@ -111,7 +117,7 @@ impl Voice {
 
     /// A move in words, in this voice's form.
     pub fn move_words(&self, played: &Played) -> String {
-        let v = &self.vocab;
+        let v = if self.squares == SquareStyle::German { &self.annex_d } else { &self.vocab };
         let first = |list: &[String]| list.first().cloned().unwrap_or_default();
         let mut words: Vec<String> = Vec::new();
         match (played.mv, &played.san.san) {

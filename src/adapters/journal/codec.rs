@@ -188,6 +188,7 @@ fn side(text: &str) -> Res<Color> {
 const fn squares_name(style: SquareStyle) -> &'static str {
     match style {
         SquareStyle::AnnexD => "annex-d",
+        SquareStyle::German => "german",
         SquareStyle::Anna => "anna",
         SquareStyle::Nato => "nato",
         SquareStyle::Plain => "plain",
