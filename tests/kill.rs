@@ -107,7 +107,7 @@ fn resumed(data: &Path) -> Option<(Vec<String>, Vec<String>)> {
     Some((plies(sheet), lines))
 }
 
-/// The moves of a scoresheet read back: `1. e four, e five; 2. Knight f three.`
+/// The moves of a scoresheet read back: `1. e-four, e-five; 2. Knight f-three.`
 fn plies(sheet: &str) -> Vec<String> {
     if sheet == "No moves yet." {
         return Vec::new();
@@ -120,7 +120,7 @@ fn plies(sheet: &str) -> Vec<String> {
         .collect()
 }
 
-/// The moves announced: `White: e four.`
+/// The moves announced: `White: e-four.`
 fn announced(lines: &[String]) -> Vec<String> {
     lines
         .iter()

@@ -46,10 +46,10 @@ fn a_quit_game_resumes_as_it_stood() {
     let out = anna(&data, &["--resume"], "moves\nresume\n\nNc6\nquit\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let said = text(&out.stdout);
-    assert!(said.contains("is restored at move 2.\nClocks stopped.\nLast move: White: Knight f three.\n"), "{said}");
+    assert!(said.contains("is restored at move 2.\nClocks stopped.\nLast move: White: Knight f-three.\n"), "{said}");
     assert!(said.contains("White has offered a draw; the offer stands.\n"), "{said}");
-    assert!(said.contains("1. e four, e five; 2. Knight f three.\nClocks running.\n"), "{said}");
-    assert!(said.contains("Black: Knight c six.\nBlack moved and so declines the draw offer"), "{said}");
+    assert!(said.contains("1. e-four, e-five; 2. Knight f-three.\nClocks running.\n"), "{said}");
+    assert!(said.contains("Black: Knight c-six.\nBlack moved and so declines the draw offer"), "{said}");
     let _ = fs::remove_dir_all(&data);
 }
 
@@ -71,7 +71,7 @@ fn a_journal_with_garbage_at_the_end_is_repaired_and_kept() {
         )),
         "{said}"
     );
-    assert!(said.contains("1. e four, e five; 2. Knight f three.\n"), "{said}");
+    assert!(said.contains("1. e-four, e-five; 2. Knight f-three.\n"), "{said}");
     assert_eq!(fs::read(&kept).unwrap(), damaged, "the damaged file is kept as it was");
     let repaired = fs::read(&journal).unwrap();
     assert!(repaired.starts_with(&whole), "the whole records, then the resumed game's");
@@ -88,7 +88,7 @@ fn a_journal_cut_in_a_record_loses_only_that_record() {
     let said = text(&out.stdout);
     assert!(said.contains("The journal of this game was damaged"), "{said}");
     assert!(!said.contains("offered a draw"), "the offer was the record cut: {said}");
-    assert!(said.contains("Last move: White: Knight f three."), "{said}");
+    assert!(said.contains("Last move: White: Knight f-three."), "{said}");
     let _ = fs::remove_dir_all(&data);
 }
 

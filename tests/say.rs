@@ -48,7 +48,7 @@ fn german_annex_d_long_form() {
 fn english_in_annex_d_and_nato_squares() {
     assert_eq!(last(&["--lang", "en", "Nf3"]), "Knight Felix drei");
     assert_eq!(last(&["--lang", "en", "--squares", "nato", "Nf3"]), "Knight Foxtrot three");
-    assert_eq!(last(&["--lang", "en", "--squares", "plain", "e4"]), "e four");
+    assert_eq!(last(&["--lang", "en", "--squares", "plain", "e4"]), "e-four");
     assert_eq!(last(&["--lang", "de", "--squares", "anna", "e4"]), "Eva vier");
 }
 

@@ -97,7 +97,7 @@ fn the_computer_chosen_in_the_setup_moves_first_and_answers() {
     t.wait_for("Clock started. computer against Black. White to move.");
     t.wait_for("White: ");
     t.type_line("Nf6");
-    t.wait_for("Black: Knight f six.");
+    t.wait_for("Black: Knight f-six.");
     t.type_line("");
     let deadline = Instant::now() + Duration::from_secs(30);
     while t.screen().lines().filter(|l| l.starts_with("White: ")).count() < 2 {

@@ -110,9 +110,15 @@ impl Voice {
         ranks[index].first().cloned().unwrap_or_default()
     }
 
-    /// A square in words: `Eva vier`.
+    /// A square in words: `Eva vier`. The plain letters are joined to their number as the language
+    /// says (`squares.plain` of `grammar/`): English writes `a-six`, which a speech engine reads as
+    /// the letter, where `a six` would be the article.
     pub fn square(&self, square: Square) -> String {
-        format!("{} {}", self.file(usize::from(square.file())), self.rank(usize::from(square.rank())))
+        let (file, rank) = (self.file(usize::from(square.file())), self.rank(usize::from(square.rank())));
+        if self.squares == SquareStyle::Plain {
+            return fill(self.vocab.word("squares.plain"), &[("file", file), ("rank", rank)]);
+        }
+        format!("{file} {rank}")
     }
 
     /// A move in words, in this voice's form.
@@ -499,6 +505,6 @@ mod tests {
         let nato = Voice::new(Vocabulary::english(), SquareStyle::Nato, MoveForm::Short);
         assert_eq!(say(&nato, None, &["Nf3"]), "Knight Foxtrot three");
         let plain = Voice::new(Vocabulary::english(), SquareStyle::Plain, MoveForm::Long);
-        assert_eq!(say(&plain, None, &["e4"]), "Pawn e two e four");
+        assert_eq!(say(&plain, None, &["e4"]), "Pawn e-two e-four");
     }
 }

@@ -50,7 +50,7 @@ fn the_computer_answers_after_the_press_and_its_move_is_announced() {
     assert_eq!((clocks.white, clocks.black, clocks.black_increment), (secs(305), secs(303), secs(3)));
     assert!(m.computer_thinking());
     let answer = m.engine_move(request.id, "c7c5", secs(7));
-    assert_eq!(Out::said(&answer), ["Black: c five."]);
+    assert_eq!(Out::said(&answer), ["Black: c-five."]);
     assert!(answer.contains(&Out::Play(crate::core::message::Sound::Move)));
     assert!(!m.computer_thinking());
     // Its clock ran while it thought and was pressed for it: 303 - 5 + 3.
@@ -71,9 +71,9 @@ fn the_computer_with_white_moves_first_and_the_user_cannot_move_for_it() {
     assert_eq!(Out::said(&m.line("turn", secs(1))), ["White to move."]);
     assert_eq!(
         Out::said(&m.engine_move(request.id, "d2d4", secs(2))),
-        ["Clock started. White against Black. White to move.", "White: d four."]
+        ["Clock started. White against Black. White to move.", "White: d-four."]
     );
-    assert_eq!(Out::said(&m.line("d5", secs(3))), ["Black: d five."]);
+    assert_eq!(Out::said(&m.line("d5", secs(3))), ["Black: d-five."]);
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn an_old_answer_is_dropped_and_a_bad_one_hands_over_to_the_builtin_opponent() {
     assert_eq!(Out::said(&out), ["The engine fish did not answer with a legal move. Anna's own opponent plays on."]);
     let again = Out::think(&out).expect("asked again");
     assert!(!again.engine, "the built-in opponent answers now");
-    assert_eq!(Out::said(&m.engine_move(again.id, "g1f3", secs(2)))[1], "White: Knight f three.");
+    assert_eq!(Out::said(&m.engine_move(again.id, "g1f3", secs(2)))[1], "White: Knight f-three.");
     // A failure of an engine is said once per failure, with the engine's name.
     let (mut m, start) = against_computer(Color::Black, Vec::new());
     let out = m.engine_failed(Out::think(&start).unwrap().id, EngineFailure::Silent, secs(3));

@@ -278,7 +278,7 @@ fn steps_move_a_piece_merely_misplaced_and_remove_and_put_the_unknown() {
         ]
     );
     let plain = Voice::new(Vocabulary::english(), SquareStyle::Plain, MoveForm::Short);
-    assert_eq!(said(&outs, &plain), vec!["Take the piece off c three."]);
+    assert_eq!(said(&outs, &plain), vec!["Take the piece off c-three."]);
     let de = Voice::new(Vocabulary::german(), SquareStyle::AnnexD, MoveForm::Short);
     assert_eq!(de.render(&m.steps(g.position())[3].utterance()), "Weißen Springer auf Gustav eins setzen.");
 }
@@ -316,11 +316,11 @@ fn steps_are_said_in_every_language() {
         (
             "en",
             [
-                "Take the knight off g one.",
-                "Put a white knight on f three.",
-                "Move the queen from d one to d eight.",
-                "Put a black queen on d eight.",
-                "Take the piece off g one.",
+                "Take the knight off g-one.",
+                "Put a white knight on f-three.",
+                "Move the queen from d-one to d-eight.",
+                "Put a black queen on d-eight.",
+                "Take the piece off g-one.",
             ],
         ),
         (
