@@ -448,7 +448,7 @@ impl App {
         }
         let command = match commands::command(text, &self.voice.vocab) {
             Ok(command) => command,
-            Err(e) => return vec![Out::Write(e.to_string())],
+            Err(e) => return vec![Out::Write(e.words(&self.voice.vocab))],
         };
         // The short English forms (`c`, `l`, `press`) are understood in every language.
         let command = match command {

@@ -202,7 +202,7 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         } else if let Some(level) = computer_step(command_text) {
             What::Computer(level.map_err(fail)?)
         } else {
-            let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.message))?;
+            let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.to_string()))?;
             match actor {
                 Some(_) => What::Input(Input::Act { actor, command }),
                 None => What::Typed { text: command_text.to_string(), command },

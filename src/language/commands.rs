@@ -11,26 +11,95 @@ use crate::core::command::{Command, IllegalMove, Setting};
 use crate::core::duration;
 use crate::core::rules::MoveSpec;
 use crate::core::session::{FlagPolicy, TouchMove};
+use crate::language::announce::fill;
 use crate::language::parse::{self, Heard};
 use crate::language::Vocabulary;
 
-/// Why a line could not be read as a command.
+/// Why a line could not be read as a command. Its words are in `grammar/` (`[errors]`), said in
+/// the player's language by [`CommandError::words`]; `Display` gives the English ones (scripts).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CommandError {
-    pub message: String,
+pub enum CommandError {
+    /// The command takes nothing after it, but something came.
+    TakesNothing {
+        word: String,
+        rest: String,
+    },
+    /// The command needs something more (`fen` needs a position).
+    Needs {
+        word: String,
+        what: Need,
+    },
+    NotAClockMode(String),
+    NotATimeControl(String),
+    NotAMove(String),
+    /// The words after `claim` or `illegal` were not understood.
+    NotUnderstood(String),
+}
+
+/// What a command needs after it; each is `errors.need_*` in `grammar/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    Fen,
+    Chess960,
+    Name,
+    IllegalMove,
+    Square,
+    Adjust,
+    Result,
+    Setting,
+    SideOrNothing,
+    MoveNumber,
+    Rank,
+    File,
+    SquareQuestion,
+}
+
+impl Need {
+    const fn key(self) -> &'static str {
+        match self {
+            Need::Fen => "errors.need_fen",
+            Need::Chess960 => "errors.need_chess960",
+            Need::Name => "errors.need_name",
+            Need::IllegalMove => "errors.need_illegal_move",
+            Need::Square => "errors.need_square",
+            Need::Adjust => "errors.need_adjust",
+            Need::Result => "errors.need_result",
+            Need::Setting => "errors.need_setting",
+            Need::SideOrNothing => "errors.need_side_or_nothing",
+            Need::MoveNumber => "errors.need_move_number",
+            Need::Rank => "errors.need_rank",
+            Need::File => "errors.need_file",
+            Need::SquareQuestion => "errors.need_square_question",
+        }
+    }
+}
+
+impl CommandError {
+    /// The sentence in the language of `vocab`.
+    pub fn words(&self, vocab: &Vocabulary) -> String {
+        let say = |key: &str, args: &[(&str, String)]| fill(vocab.word(key), args);
+        match self {
+            CommandError::TakesNothing { word, rest } => {
+                say("errors.takes_nothing", &[("word", word.clone()), ("text", rest.clone())])
+            }
+            CommandError::Needs { word, what } => {
+                say("errors.needs", &[("word", word.clone()), ("what", vocab.word_owned(what.key()))])
+            }
+            CommandError::NotAClockMode(text) => say("errors.not_a_clock_mode", &[("text", text.clone())]),
+            CommandError::NotATimeControl(text) => say("errors.not_a_time_control", &[("text", text.clone())]),
+            CommandError::NotAMove(text) => say("errors.not_a_move", &[("text", text.clone())]),
+            CommandError::NotUnderstood(text) => say("say.not_understood", &[("text", text.clone())]),
+        }
+    }
 }
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.words(&Vocabulary::english()))
     }
 }
 
 impl std::error::Error for CommandError {}
-
-fn error(message: impl Into<String>) -> CommandError {
-    CommandError { message: message.into() }
-}
 
 /// Reads `white` or `black`.
 pub fn color(word: &str) -> Option<Color> {
@@ -53,28 +122,26 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
         if rest.is_empty() {
             Ok(command)
         } else {
-            Err(error(format!("'{word}' takes nothing after it, but I read '{rest}'.")))
+            Err(CommandError::TakesNothing { word: word.to_string(), rest: rest.to_string() })
         }
     };
-    let needs = |what: &str| error(format!("'{word}' needs {what}."));
+    let needs = |what: Need| CommandError::Needs { word: word.to_string(), what };
     match lower.as_str() {
-        "tc" => TimeControl::parse(rest).map(Command::TimeControl).map_err(|e| error(e.to_string())),
-        "tc-mode" => rest
-            .parse::<ClockMode>()
-            .map(Command::ClockMode)
-            .map_err(|_| error(format!("'{rest}' is not a clock mode: use fischer, bronstein or delay."))),
+        "tc" => TimeControl::parse(rest)
+            .map(Command::TimeControl)
+            .map_err(|_| CommandError::NotATimeControl(rest.to_string())),
+        "tc-mode" => {
+            rest.parse::<ClockMode>().map(Command::ClockMode).map_err(|_| CommandError::NotAClockMode(rest.to_string()))
+        }
         "fen" if !rest.is_empty() => Ok(Command::Fen(rest.to_string())),
-        "fen" => Err(needs("a position in FEN")),
-        "chess960" => rest
-            .parse::<u32>()
-            .ok()
-            .filter(|n| *n < 960)
-            .map(Command::Chess960)
-            .ok_or_else(|| needs("a start position number from 0 to 959")),
+        "fen" => Err(needs(Need::Fen)),
+        "chess960" => {
+            rest.parse::<u32>().ok().filter(|n| *n < 960).map(Command::Chess960).ok_or_else(|| needs(Need::Chess960))
+        }
         "white" | "black" if !rest.is_empty() => {
             Ok(Command::Name(color(&lower).unwrap_or(Color::White), rest.to_string()))
         }
-        "white" | "black" => Err(needs("a name")),
+        "white" | "black" => Err(needs(Need::Name)),
         "start" => no_argument(Command::Start),
         "press" => no_argument(Command::Press),
         "offer" => no_argument(Command::Offer),
@@ -89,39 +156,32 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
             Ok(Command::Illegal(IllegalMove::TwoHands))
         }
         "illegal" if !rest.is_empty() => move_spec(rest, vocab).map(|spec| Command::Illegal(IllegalMove::Move(spec))),
-        "illegal" => Err(needs("the illegal move that was made, or 'press'")),
+        "illegal" => Err(needs(Need::IllegalMove)),
         "touch" => Square::from_ascii(rest.to_ascii_lowercase().as_bytes())
             .map(Command::Touch)
-            .map_err(|_| needs("a square, like e2")),
+            .map_err(|_| needs(Need::Square)),
         "pause" => no_argument(Command::Pause),
         "resume" => no_argument(Command::Resume),
-        "adjust" => adjust(rest).ok_or_else(|| {
-            needs("a side and a time or a move count, like 'adjust white 1:20:00' or 'adjust black moves 40'")
-        }),
+        "adjust" => adjust(rest).ok_or_else(|| needs(Need::Adjust)),
         "quickplay" => no_argument(Command::Quickplay),
         "decide" => match rest {
             "1-0" => Ok(Command::Decide(Some(Color::White))),
             "0-1" => Ok(Command::Decide(Some(Color::Black))),
             "1/2-1/2" | "draw" => Ok(Command::Decide(None)),
-            _ => Err(needs("a result: 1-0, 0-1 or draw")),
+            _ => Err(needs(Need::Result)),
         },
-        "set" => setting(rest).map(Command::Set).ok_or_else(|| {
-            needs(
-                "a setting: auto-press on|off, touch-move warn|enforce, flag auto|claim, supervision full|partial, \
-                 no-draw-offer-before N, player white|black|both, alarms 10:00,1:00,0:10|off, tournament on|off",
-            )
-        }),
+        "set" => setting(rest).map(Command::Set).ok_or_else(|| needs(Need::Setting)),
         "time" if rest.is_empty() => Ok(Command::Time),
-        "time" => color(rest).map(Command::TimeOf).ok_or_else(|| needs("nothing, or a side: white or black")),
+        "time" => color(rest).map(Command::TimeOf).ok_or_else(|| needs(Need::SideOrNothing)),
         "moves" if rest.is_empty() => Ok(Command::Moves),
         "moves" if rest.bytes().all(|b| b.is_ascii_digit()) => {
-            rest.parse().ok().filter(|n| *n > 0).map(Command::MovesFrom).ok_or_else(|| needs("a move number from 1"))
+            rest.parse().ok().filter(|n| *n > 0).map(Command::MovesFrom).ok_or_else(|| needs(Need::MoveNumber))
         }
         // Questions about the board (`board`, `pieces white`, `where knight`, `moves e2`...) are
         // heard by the parser, in English and in the voice's language alike.
-        "rank" if rest.is_empty() => Err(needs("a rank, like 'rank 4'")),
-        "file" if rest.is_empty() => Err(needs("a file, like 'file e'")),
-        "square" if rest.is_empty() => Err(needs("a square, like 'square e4'")),
+        "rank" if rest.is_empty() => Err(needs(Need::Rank)),
+        "file" if rest.is_empty() => Err(needs(Need::File)),
+        "square" if rest.is_empty() => Err(needs(Need::SquareQuestion)),
         _ => match parse::hear(text, vocab) {
             Ok(Heard::Move(spec)) => Ok(Command::Move(spec)),
             Ok(Heard::Command(command)) => Ok(command),
@@ -145,8 +205,8 @@ fn guess(error: &parse::ParseError, vocab: &Vocabulary) -> Option<Box<Command>> 
 fn move_spec(text: &str, vocab: &Vocabulary) -> Result<MoveSpec, CommandError> {
     match parse::hear(text, vocab) {
         Ok(Heard::Move(spec)) => Ok(spec),
-        Ok(_) => Err(error(format!("'{text}' is not a move."))),
-        Err(e) => Err(error(e.to_string())),
+        Ok(_) => Err(CommandError::NotAMove(text.to_string())),
+        Err(_) => Err(CommandError::NotUnderstood(text.to_string())),
     }
 }
 
@@ -254,17 +314,25 @@ mod tests {
         assert_eq!(command("where knight"), q(Query::Where(knights)));
         let white_knight = Filter { side: Some(Color::White), role: Some(Role::Knight) };
         assert_eq!(command("where white knight"), q(Query::Where(white_knight)));
-        assert_eq!(command("rank").unwrap_err().message, "'rank' needs a rank, like 'rank 4'.");
-        assert_eq!(command("moves 0").unwrap_err().message, "'moves' needs a move number from 1.");
+        assert_eq!(command("rank").unwrap_err().to_string(), "'rank' needs a rank, like 'rank 4'.");
+        assert_eq!(command("moves 0").unwrap_err().to_string(), "'moves' needs a move number from 1.");
     }
 
     #[test]
     fn explains_bad_commands() {
-        assert_eq!(command("press now").unwrap_err().message, "'press' takes nothing after it, but I read 'now'.");
-        assert_eq!(command("touch z9").unwrap_err().message, "'touch' needs a square, like e2.");
+        assert_eq!(command("press now").unwrap_err().to_string(), "'press' takes nothing after it, but I read 'now'.");
+        assert_eq!(command("touch z9").unwrap_err().to_string(), "'touch' needs a square, like e2.");
         assert_eq!(
-            command("chess960 960").unwrap_err().message,
+            command("chess960 960").unwrap_err().to_string(),
             "'chess960' needs a start position number from 0 to 959."
+        );
+        // In the player's language.
+        let de = Vocabulary::get("de").unwrap();
+        assert_eq!(super::command("touch z9", &de).unwrap_err().words(&de), "„touch“ braucht ein Feld, etwa e2.");
+        let sk = Vocabulary::get("sk").unwrap();
+        assert_eq!(
+            super::command("press now", &sk).unwrap_err().words(&sk),
+            "Za „press“ nič nenasleduje, ale prečítala som „now“."
         );
         assert_eq!(
             command("frobnicate the clock"),

@@ -16,6 +16,13 @@ const SOURCES: &[(&str, &str)] = &[
     ("sl", include_str!("../../grammar/sl.toml")),
 ];
 
+/// The built-in languages, read once: every file is checked by the tests below, so none is missing
+/// in a release.
+fn loaded() -> &'static [Vocabulary] {
+    static LOADED: std::sync::OnceLock<Vec<Vocabulary>> = std::sync::OnceLock::new();
+    LOADED.get_or_init(|| SOURCES.iter().filter_map(|(code, source)| Vocabulary::load(code, source).ok()).collect())
+}
+
 /// The words of one language.
 #[derive(Debug, Clone)]
 pub struct Vocabulary {
@@ -149,11 +156,7 @@ impl Vocabulary {
 
     /// The vocabulary of the language with this code, if Anna has it.
     pub fn get(code: &str) -> Option<Vocabulary> {
-        // Read once: every built-in file is checked by the tests below, so none is missing in a release.
-        static LOADED: std::sync::OnceLock<Vec<Vocabulary>> = std::sync::OnceLock::new();
-        let loaded = LOADED
-            .get_or_init(|| SOURCES.iter().filter_map(|(code, source)| Vocabulary::load(code, source).ok()).collect());
-        loaded.iter().find(|v| v.code.eq_ignore_ascii_case(code)).cloned()
+        loaded().iter().find(|v| v.code.eq_ignore_ascii_case(code)).cloned()
     }
 
     fn load(code: &'static str, source: &str) -> Result<Vocabulary, GrammarError> {
@@ -232,9 +235,15 @@ impl Vocabulary {
         self.pieces.get(role).first().map_or("", String::as_str)
     }
 
-    /// The words for `key`; a missing key yields the key itself so nothing is ever silent.
+    /// The words for `key`, or English's where this language has none; never the key itself (the
+    /// tests check that every key the code names is in every language).
     pub fn word<'a>(&'a self, key: &'a str) -> &'a str {
-        self.words.get(key).map(String::as_str).unwrap_or(key)
+        match self.words.get(key) {
+            Some(words) => words,
+            None => {
+                loaded().iter().find(|v| v.code == "en").and_then(|en| en.words.get(key)).map_or("", String::as_str)
+            }
+        }
     }
 
     pub fn word_owned(&self, key: &str) -> String {
