@@ -124,6 +124,7 @@ sentences! {
     TimeOf => "time_of",
     WhichPiece => "which_piece",
     WhichPromotion => "which_promotion",
+    WhichCastling => "which_castling",
     Confirm => "confirm",
     TooLate => "too_late",
     FlagFell => "flag_fell",

@@ -342,7 +342,7 @@ fn setting_text(setting: &Setting) -> String {
 /// The fields of a move as heard, each after a space: `pieces=NB from=g1 to=f3 capture
 /// promotion=Q castle=king`; fields at their default are left out.
 fn spec_text(spec: &MoveSpec) -> String {
-    let MoveSpec { pieces, from_file, from_rank, to, capture, promotion, castle } = spec;
+    let MoveSpec { pieces, from_file, from_rank, to, capture, promotion, castle, castling } = spec;
     let mut text = String::new();
     if !pieces.is_empty() {
         text.push_str(" pieces=");
@@ -365,6 +365,7 @@ fn spec_text(spec: &MoveSpec) -> String {
     match castle {
         Some(CastlingSide::KingSide) => text.push_str(" castle=king"),
         Some(CastlingSide::QueenSide) => text.push_str(" castle=queen"),
+        None if *castling => text.push_str(" castle=any"),
         None => {}
     }
     text
@@ -502,6 +503,7 @@ fn spec(text: &str) -> Res<MoveSpec> {
             "promotion" => spec.promotion = Some(single_role(value)?),
             "castle" if value == "king" => spec.castle = Some(CastlingSide::KingSide),
             "castle" if value == "queen" => spec.castle = Some(CastlingSide::QueenSide),
+            "castle" if value == "any" => spec.castling = true,
             _ => return bad(format!("'{field}' is not part of a move")),
         }
     }

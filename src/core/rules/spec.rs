@@ -20,11 +20,19 @@ pub struct MoveSpec {
     pub capture: bool,
     pub promotion: Option<Role>,
     pub castle: Option<CastlingSide>,
+    /// Castling was said without its side (`castles`, `Rochade`): the one that is legal, or a
+    /// question when both are.
+    pub castling: bool,
 }
 
 impl MoveSpec {
     pub fn castle(side: CastlingSide) -> MoveSpec {
         MoveSpec { castle: Some(side), ..MoveSpec::default() }
+    }
+
+    /// Castling to a side not said.
+    pub fn castling() -> MoveSpec {
+        MoveSpec { castling: true, ..MoveSpec::default() }
     }
 
     /// A move named by its two squares (UCI, or `Eva zwei Eva vier`), any piece.
@@ -63,6 +71,7 @@ impl MoveSpec {
                 capture,
                 promotion,
                 castle: None,
+                castling: false,
             }),
             San::Castle(side) => Some(MoveSpec::castle(side)),
             San::Put { .. } | San::Null => None,
@@ -74,6 +83,15 @@ impl Game {
     /// The legal move meant by `spec`, or why there is none, or the candidates when several fit.
     pub fn resolve_spec(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
         let pos = self.position();
+        if spec.castling && spec.castle.is_none() {
+            let sides = [CastlingSide::KingSide, CastlingSide::QueenSide];
+            let moves: Vec<Move> = sides.iter().filter_map(|side| pos.castling_moves(*side).first().copied()).collect();
+            return match moves.as_slice() {
+                [] => Err(MoveError::Illegal(explain::why_not_castle(pos, CastlingSide::KingSide))),
+                [one] => Ok(*one),
+                _ => Err(MoveError::Ambiguous(moves)),
+            };
+        }
         if let Some(side) = spec.castle {
             return pos
                 .castling_moves(side)

@@ -52,6 +52,9 @@ pub fn question(candidates: &[Move]) -> Utterance {
     if candidates.iter().all(|m| m.promotion().is_some() && m.from() == first.from() && m.to() == first.to()) {
         return Utterance::new(Priority::Urgent, Sentence::WhichPromotion);
     }
+    if candidates.iter().all(|m| m.is_castle()) {
+        return Utterance::new(Priority::Urgent, Sentence::WhichCastling);
+    }
     let froms: Vec<Square> = candidates.iter().filter_map(|m| m.from()).collect();
     Utterance::new(Priority::Urgent, Sentence::WhichPiece)
         .arg("piece", Arg::Piece(first.role()))

@@ -80,9 +80,12 @@ fn castling(i: Words<'_>) -> Res<'_, MoveSpec> {
     ));
     let word_first = preceded(flagged(flag::CASTLE), side());
     let side_first = (side(), flagged(flag::CASTLE)).map(|(side, ())| side);
-    let (i, side) = alt((word_first, side_first, whole)).parse(i)?;
+    let sided = alt((word_first, side_first, whole, side())).map(MoveSpec::castle);
+    // `castles`, `Rochade` alone: whichever castling is legal (a question when both are).
+    let either = flagged(flag::CASTLE).map(|()| MoveSpec::castling());
+    let (i, spec) = alt((sided, either)).parse(i)?;
     let (i, ()) = suffixes(i)?;
-    Ok((i, MoveSpec::castle(side)))
+    Ok((i, spec))
 }
 
 /// Where the piece comes from, as said.
