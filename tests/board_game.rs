@@ -5,7 +5,7 @@
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -40,12 +40,11 @@ impl Anna {
         let n = STARTED.fetch_add(1, Ordering::Relaxed);
         // A folder for HOME and ANNA_DATA_DIR, removed at the end.
         let home = TempDir::new(&format!("board-game-{n}"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
+        let mut child = support::anna(&home.0)
             .args(["--no-setup", "--speech", "off", "--sounds", "off", "--lang", "en", "--board"])
             .arg(board)
             .args(args)
             .env("HOME", &home.0)
-            .env("ANNA_DATA_DIR", &home.0)
             .env("XDG_CONFIG_HOME", &home.0)
             .env("XDG_DATA_HOME", &home.0)
             .stdin(Stdio::piped())

@@ -3,8 +3,10 @@
 //! channels with a generous timeout, never on the clock.
 #![cfg(unix)]
 
+mod support;
+
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
@@ -296,7 +298,7 @@ fn a_command_lost_on_the_way_is_sent_again() {
 
 #[test]
 fn anna_board_sim_prints_its_path_and_takes_typed_lines() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
+    let mut child = support::anna(&support::shared_data())
         .args(["board-sim", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -348,7 +350,7 @@ fn anna_board_sim_prints_its_path_and_takes_typed_lines() {
 
 #[test]
 fn anna_boards_lists_ports_or_says_there_is_none() {
-    let out = Command::new(env!("CARGO_BIN_EXE_anna")).arg("boards").output().expect("anna runs");
+    let out = support::anna(&support::shared_data()).arg("boards").output().expect("anna runs");
     let text = String::from_utf8(out.stdout).unwrap();
     if out.status.success() {
         assert!(text.lines().all(|line| line.starts_with('/') && line.contains('\t')), "{text}");

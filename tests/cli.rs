@@ -1,14 +1,12 @@
 //! The scriptable commands of the `anna` binary: output, errors and exit codes.
 
+mod support;
+
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn anna(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_anna"))
-        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
-        .args(args)
-        .output()
-        .expect("the anna binary runs")
+    support::anna(&support::shared_data()).args(args).output().expect("the anna binary runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -103,11 +101,8 @@ fn replay_takes_the_setup_from_the_command_line() {
 #[test]
 fn a_game_on_standard_input_writes_what_it_says() {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
-        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
+    let mut child = support::anna(&support::shared_data())
         .args(["--tc", "-", "--speech", "off"])
-        // Games are journaled: not in the data folder of whoever runs the tests.
-        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

@@ -1,14 +1,9 @@
 //! `anna say`: moves in words, exactly as FIDE Annex D and the issue describe them.
 
-use std::process::Command;
+mod support;
 
 fn say(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_anna"))
-        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
-        .arg("say")
-        .args(args)
-        .output()
-        .unwrap();
+    let out = support::anna(&support::shared_data()).arg("say").args(args).output().unwrap();
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -1,10 +1,12 @@
 //! The scoresheet at the command line: `anna --pgn`, `anna review`, `anna braille`, `save` and the
 //! game saved by itself at its end (into `ANNA_DATA_DIR`).
 
+mod support;
+
 use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 const TWO_GAMES: &str = concat!(
     "[Event \"Club\"]\n[White \"Anna Müller\"]\n[Black \"Bert\"]\n[Result \"*\"]\n[TimeControl \"300+2\"]\n\n",
@@ -21,19 +23,14 @@ fn folder(name: &str) -> PathBuf {
 }
 
 fn run(args: &[&str], input: &str, data: Option<&PathBuf>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_anna"));
+    let mut command = support::anna(data.cloned().unwrap_or_else(support::shared_data).as_path());
     command.args(args).args(["--speech", "off", "--sounds", "off"]);
-    if let Some(dir) = data {
-        command.env("ANNA_DATA_DIR", dir);
-    }
     let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use support::text;
 
 #[test]
 fn braille_prints_unicode_cells_in_the_language_and_writes_brf() {

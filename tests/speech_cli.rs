@@ -6,7 +6,7 @@ mod support;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn home(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("anna-speech-cli-{}-{name}", std::process::id()));
@@ -16,12 +16,9 @@ fn home(name: &str) -> PathBuf {
 }
 
 fn anna(config: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_anna"))
-        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
+    let mut child = support::anna(&support::shared_data())
         .args(args)
         .env("XDG_CONFIG_HOME", config)
-        // Games are journaled: not in the data folder of whoever runs the tests.
-        .env("ANNA_DATA_DIR", std::env::temp_dir().join("anna-test-data"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -31,9 +28,7 @@ fn anna(config: &Path, args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use support::text;
 
 const GAME: &str = "e4\n\ne5\n\n";
 

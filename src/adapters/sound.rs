@@ -8,7 +8,6 @@
 //! are left out. No audio library is linked, so nothing needs to be installed to build Anna.
 
 pub mod synth;
-pub mod wav;
 
 use std::ffi::OsString;
 use std::io::{self, Write};

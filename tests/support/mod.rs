@@ -43,6 +43,11 @@ impl Drop for TempDir {
     }
 }
 
+/// The data folder of tests that keep no files of their own: never the user's.
+pub fn shared_data() -> PathBuf {
+    std::env::temp_dir().join("anna-test-data")
+}
+
 /// `anna` with its journals and saved games in `data` (never in the user's folder).
 pub fn anna(data: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_anna"));

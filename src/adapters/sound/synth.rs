@@ -4,7 +4,6 @@
 //! divisions and rounding (the sine is a polynomial of our own, not the platform's `sin`), so it
 //! gives the same bytes on every machine and a test can check the committed files against it.
 
-use crate::adapters::sound::wav;
 use crate::core::message::Sound;
 
 /// Samples a second in every earcon.
@@ -209,9 +208,23 @@ pub fn samples(sound: Sound) -> Vec<i16> {
     mix.iter().map(|x| (x * scale).round() as i16).collect()
 }
 
-/// The WAV file of `sound`: exactly the bytes of `sounds/NAME.wav`.
+/// The WAV file of `sound`, 16-bit mono PCM: exactly the bytes of `sounds/NAME.wav`.
 pub fn wav(sound: Sound) -> Vec<u8> {
-    wav::write_mono16(SAMPLE_RATE, &samples(sound))
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: SAMPLE_RATE,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    // Writing to memory cannot fail: no disk, and a few seconds of sound are far below the 4 GB
+    // a WAV file can hold.
+    let mut writer = hound::WavWriter::new(&mut bytes, spec).expect("a WAV header in memory");
+    for sample in samples(sound) {
+        writer.write_sample(sample).expect("a sample in memory");
+    }
+    writer.finalize().expect("a WAV file in memory");
+    bytes.into_inner()
 }
 
 #[cfg(test)]
