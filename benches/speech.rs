@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anna::adapters::speech::transcript::Memory;
-use anna::adapters::speech::worker::Engine;
+use anna::adapters::speech::worker::{Engine, EngineError};
 use anna::adapters::speech::{Backend, Name, Notices, Plan, Speaker};
 use anna::core::command::Input;
 use anna::core::message::Effect;
@@ -90,16 +90,16 @@ struct Talkative {
 }
 
 impl Engine for Talkative {
-    fn speak(&mut self, text: &str) -> Result<(), String> {
+    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
         self.speaking = text.starts_with("Commands:");
         let _ = self.heard.send((text.to_string(), Instant::now()));
         Ok(())
     }
-    fn stop(&mut self) -> Result<(), String> {
+    fn stop(&mut self) -> Result<(), EngineError> {
         self.speaking = false;
         Ok(())
     }
-    fn is_speaking(&mut self) -> Result<bool, String> {
+    fn is_speaking(&mut self) -> Result<bool, EngineError> {
         Ok(self.speaking)
     }
 }

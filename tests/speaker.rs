@@ -7,7 +7,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use anna::adapters::speech::transcript::Memory;
-use anna::adapters::speech::{Backend, Engine, Name, Notice, Notices, Plan, Speaker};
+use anna::adapters::speech::{Backend, Engine, EngineError, Name, Notice, Notices, Plan, Speaker};
 use anna::core::message::Priority::{Info, Move, Urgent};
 
 const SHORT: Duration = Duration::from_millis(200);
@@ -31,7 +31,7 @@ struct Fake {
     heard: mpsc::Sender<(String, Instant)>,
 }
 
-fn act(a: Act) -> Result<(), String> {
+fn act(a: Act) -> Result<(), EngineError> {
     match a {
         Act::Answer => Ok(()),
         Act::Fail => Err("broken on purpose".into()),
@@ -42,18 +42,18 @@ fn act(a: Act) -> Result<(), String> {
 }
 
 impl Engine for Fake {
-    fn speak(&mut self, text: &str) -> Result<(), String> {
+    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
         act(self.speak)?;
         let _ = self.heard.send((text.to_string(), Instant::now()));
         Ok(())
     }
-    fn stop(&mut self) -> Result<(), String> {
+    fn stop(&mut self) -> Result<(), EngineError> {
         act(self.stop)
     }
-    fn is_speaking(&mut self) -> Result<bool, String> {
+    fn is_speaking(&mut self) -> Result<bool, EngineError> {
         Ok(!self.gate.load(Ordering::SeqCst))
     }
-    fn voices(&mut self) -> Result<Vec<String>, String> {
+    fn voices(&mut self) -> Result<Vec<String>, EngineError> {
         Ok(Vec::new())
     }
 }
@@ -244,7 +244,7 @@ struct Flaky {
 }
 
 impl Engine for Flaky {
-    fn speak(&mut self, text: &str) -> Result<(), String> {
+    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
         if self.calls.fetch_add(1, Ordering::SeqCst) == 0 {
             return Err("one bad sentence".into());
         }

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 pub use queue::{Item, Push, Queue};
 pub use settings::{Choice, Params, Settings, SpeechArgs};
-pub use worker::{Engine, Factory, Failure, Worker};
+pub use worker::{Engine, EngineError, Factory, Failure, Worker};
 
 use crate::core::message::Priority;
 use crate::language::announce::fill;
@@ -76,12 +76,12 @@ pub struct Backend {
 /// How a backend's engine is made: once, or again whenever it is tried again.
 enum Maker {
     Once(Option<Factory>),
-    Again(std::sync::Arc<dyn Fn() -> Result<Box<dyn Engine>, String> + Send + Sync>),
+    Again(std::sync::Arc<dyn Fn() -> Result<Box<dyn Engine>, EngineError> + Send + Sync>),
 }
 
 impl Backend {
     /// A backend whose engine can be made once: given up, it is gone.
-    pub fn new(name: Name, factory: impl FnOnce() -> Result<Box<dyn Engine>, String> + Send + 'static) -> Backend {
+    pub fn new(name: Name, factory: impl FnOnce() -> Result<Box<dyn Engine>, EngineError> + Send + 'static) -> Backend {
         Backend { name, maker: Maker::Once(Some(Box::new(factory))), rank: 0 }
     }
 
@@ -89,7 +89,7 @@ impl Backend {
     /// [`RETRY_AFTER`], so one bad sentence never silences it for good.
     pub fn reusable(
         name: Name,
-        factory: impl Fn() -> Result<Box<dyn Engine>, String> + Send + Sync + 'static,
+        factory: impl Fn() -> Result<Box<dyn Engine>, EngineError> + Send + Sync + 'static,
     ) -> Backend {
         Backend { name, maker: Maker::Again(std::sync::Arc::new(factory)), rank: 0 }
     }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use super::settings::Params;
-use super::worker::Engine;
+use super::worker::{Engine, EngineError};
 
 /// The programs tried, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,13 +134,14 @@ impl Espeak {
 }
 
 impl Engine for Espeak {
-    fn speak(&mut self, text: &str) -> Result<(), String> {
+    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
         self.kill();
         let mut command = Command::new(&self.path);
         command.args(&self.flags).stdout(Stdio::null()).stderr(Stdio::piped());
         // espeak reads the sentence on its standard input: no length limit of an argument list,
         // and a sentence starting with a dash is never read as a flag. spd-say takes it after `--`.
-        let failed = |e: std::io::Error| format!("{}: {e}", self.program.command());
+        let program = self.program.command();
+        let failed = |e: std::io::Error| EngineError::io(program)(e);
         let mut input = None;
         if self.program == Program::SpdSay {
             command.arg("--").arg(text).stdin(Stdio::null());
@@ -171,7 +172,7 @@ impl Engine for Espeak {
         Ok(())
     }
 
-    fn stop(&mut self) -> Result<(), String> {
+    fn stop(&mut self) -> Result<(), EngineError> {
         self.kill();
         if self.program == Program::SpdSay {
             // Killing spd-say leaves the sentence in speech-dispatcher's queue: cancel it there.
@@ -181,9 +182,9 @@ impl Engine for Espeak {
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .status()
-                .map_err(|e| e.to_string())?;
+                .map_err(EngineError::io("spd-say -C"))?;
             if !status.success() {
-                return Err(format!("spd-say -C: {status}"));
+                return Err(EngineError::Reported(format!("spd-say -C: {status}")));
             }
         }
         Ok(())
@@ -191,9 +192,9 @@ impl Engine for Espeak {
 
     /// The sentence ends when the process does. espeak-ng exits 0 even when it has no audio device,
     /// but then writes an error: that counts as a failure, so `auto` moves on to a working backend.
-    fn is_speaking(&mut self) -> Result<bool, String> {
+    fn is_speaking(&mut self) -> Result<bool, EngineError> {
         let Some(child) = self.child.as_mut() else { return Ok(false) };
-        let Some(status) = child.try_wait().map_err(|e| e.to_string())? else { return Ok(true) };
+        let Some(status) = child.try_wait().map_err(EngineError::io(self.program.command()))? else { return Ok(true) };
         let mut errors = String::new();
         if let Some(mut stderr) = child.stderr.take() {
             let _ = stderr.read_to_string(&mut errors);
@@ -202,8 +203,8 @@ impl Engine for Espeak {
         let error = errors.lines().rev().find(|l| l.to_ascii_lowercase().contains("error")).map(str::trim);
         match (status.success(), error) {
             (true, None) => Ok(false),
-            (_, Some(line)) => Err(format!("{}: {line}", self.program.command())),
-            (false, None) => Err(format!("{}: {status}", self.program.command())),
+            (_, Some(line)) => Err(EngineError::Reported(format!("{}: {line}", self.program.command()))),
+            (false, None) => Err(EngineError::Reported(format!("{}: {status}", self.program.command()))),
         }
     }
 
@@ -216,11 +217,11 @@ impl Engine for Espeak {
         }
     }
 
-    fn voices(&mut self) -> Result<Vec<String>, String> {
+    fn voices(&mut self) -> Result<Vec<String>, EngineError> {
         let flag = if self.program == Program::SpdSay { "-L" } else { "--voices" };
-        let out = Command::new(&self.path).arg(flag).stderr(Stdio::null()).output().map_err(|e| e.to_string())?;
+        let out = Command::new(&self.path).arg(flag).stderr(Stdio::null()).output().map_err(EngineError::io(self.program.command()))?;
         if !out.status.success() {
-            return Err(format!("{} {flag}: {}", self.program.command(), out.status));
+            return Err(EngineError::Reported(format!("{} {flag}: {}", self.program.command(), out.status)));
         }
         Ok(parse_voices(self.program, &String::from_utf8_lossy(&out.stdout)))
     }

@@ -265,7 +265,7 @@ impl Thread {
                     return;
                 }
                 Ok(Err(reason)) => {
-                    failed = Some((backend.name.clone(), Failure::Failed(reason)));
+                    failed = Some((backend.name.clone(), Failure::Failed(reason.to_string())));
                     self.resting.push((backend, Instant::now()));
                 }
                 Err(_) if self.starting.is_none() && self.start_timeout > self.timeout => {
@@ -297,7 +297,7 @@ impl Thread {
                 }
                 return;
             }
-            Ok(Err(reason)) => Failure::Failed(reason),
+            Ok(Err(reason)) => Failure::Failed(reason.to_string()),
             Err(mpsc::TryRecvError::Disconnected) => Failure::Failed("the engine thread ended".into()),
             Err(mpsc::TryRecvError::Empty) if Instant::now() < deadline => {
                 self.starting = Some((backend, worker, started, deadline));

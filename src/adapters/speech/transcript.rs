@@ -11,13 +11,13 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::worker::Engine;
+use super::worker::{Engine, EngineError};
 
 /// Says nothing; the written lines are all there is.
 pub struct Silent;
 
 impl Engine for Silent {
-    fn speak(&mut self, _text: &str) -> Result<(), String> {
+    fn speak(&mut self, _text: &str) -> Result<(), EngineError> {
         Ok(())
     }
 }
@@ -28,17 +28,17 @@ pub struct Transcript {
 }
 
 impl Transcript {
-    pub fn open(path: &Path) -> Result<Transcript, String> {
+    pub fn open(path: &Path) -> Result<Transcript, EngineError> {
         let file =
-            OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            OpenOptions::new().create(true).append(true).open(path).map_err(EngineError::io(path.display().to_string()))?;
         Ok(Transcript { file })
     }
 }
 
 impl Engine for Transcript {
-    fn speak(&mut self, text: &str) -> Result<(), String> {
+    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
         // Flushed at once: whoever follows the file must see the sentence now.
-        writeln!(self.file, "{text}").and_then(|()| self.file.flush()).map_err(|e| e.to_string())
+        writeln!(self.file, "{text}").and_then(|()| self.file.flush()).map_err(EngineError::io("the transcript file"))
     }
 }
 
@@ -54,11 +54,11 @@ impl Memory {
 }
 
 impl Engine for Memory {
-    fn speak(&mut self, text: &str) -> Result<(), String> {
+    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
         let _ = self.heard.send((text.to_string(), Instant::now()));
         Ok(())
     }
-    fn voices(&mut self) -> Result<Vec<String>, String> {
+    fn voices(&mut self) -> Result<Vec<String>, EngineError> {
         Ok(vec!["memory\tin-memory recorder".into()])
     }
 }

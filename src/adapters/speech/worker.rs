@@ -9,16 +9,42 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// Why an engine could not do what it was asked; written to the log, never spoken (the speaker
+/// says only that it moved on to another backend).
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The system refused: a program that cannot be started, a pipe, a file.
+    #[error("{what}: {source}")]
+    Io { what: String, source: std::io::Error },
+    /// The engine itself reported a failure (its error line, its exit status).
+    #[error("{0}")]
+    Reported(String),
+}
+
+impl EngineError {
+    /// Maps an I/O error of `what` (a program, a file) into an engine error.
+    pub fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> EngineError {
+        let what = what.into();
+        move |source| EngineError::Io { what, source }
+    }
+}
+
+impl From<&str> for EngineError {
+    fn from(text: &str) -> EngineError {
+        EngineError::Reported(text.to_string())
+    }
+}
+
 /// A way of speaking. Calls may block briefly; the [`Worker`] guards them with a timeout.
 pub trait Engine {
     /// Begins to say `text` and returns at once; the words may go on after it returns.
-    fn speak(&mut self, text: &str) -> Result<(), String>;
+    fn speak(&mut self, text: &str) -> Result<(), EngineError>;
     /// Stops what is being said. Engines that finish each sentence at once have nothing to stop.
-    fn stop(&mut self) -> Result<(), String> {
+    fn stop(&mut self) -> Result<(), EngineError> {
         Ok(())
     }
     /// Whether the last sentence is still being said. An error means the sentence failed.
-    fn is_speaking(&mut self) -> Result<bool, String> {
+    fn is_speaking(&mut self) -> Result<bool, EngineError> {
         Ok(false)
     }
     /// Whether the engine has taken up the last sentence. An engine that cannot tell says yes; one
@@ -28,7 +54,7 @@ pub trait Engine {
         true
     }
     /// The names of the voices, one per entry, as `--voice` takes them; none by default.
-    fn voices(&mut self) -> Result<Vec<String>, String> {
+    fn voices(&mut self) -> Result<Vec<String>, EngineError> {
         Ok(Vec::new())
     }
 }
@@ -38,10 +64,10 @@ pub trait Engine {
 pub const BEGIN_WITHIN: Duration = Duration::from_secs(1);
 
 /// Says once whether an engine launched by [`Worker::launch`] came up.
-pub type Starting = mpsc::Receiver<Result<(), String>>;
+pub type Starting = mpsc::Receiver<Result<(), EngineError>>;
 
 /// Makes an engine; runs on the worker thread.
-pub type Factory = Box<dyn FnOnce() -> Result<Box<dyn Engine>, String> + Send>;
+pub type Factory = Box<dyn FnOnce() -> Result<Box<dyn Engine>, EngineError> + Send>;
 
 type Call = Box<dyn FnOnce(&mut dyn Engine) + Send>;
 
@@ -67,7 +93,7 @@ impl Worker {
         let (worker, started) = Worker::launch(factory, timeout)?;
         match started.recv_timeout(start) {
             Ok(Ok(())) => Ok(worker),
-            Ok(Err(e)) => Err(Failure::Failed(e)),
+            Ok(Err(e)) => Err(Failure::Failed(e.to_string())),
             Err(mpsc::RecvTimeoutError::Timeout) => Err(Failure::Hung),
             Err(mpsc::RecvTimeoutError::Disconnected) => Err(Failure::Failed("the engine thread ended".into())),
         }
@@ -104,7 +130,7 @@ impl Worker {
     pub fn call<T, F>(&self, f: F) -> Result<T, Failure>
     where
         T: Send + 'static,
-        F: FnOnce(&mut dyn Engine) -> Result<T, String> + Send + 'static,
+        F: FnOnce(&mut dyn Engine) -> Result<T, EngineError> + Send + 'static,
     {
         let (reply, answer) = mpsc::channel();
         let call: Call = Box::new(move |engine| {
@@ -113,7 +139,7 @@ impl Worker {
         self.calls.send(call).map_err(|_| Failure::Failed("the engine thread ended".into()))?;
         match answer.recv_timeout(self.timeout) {
             Ok(Ok(value)) => Ok(value),
-            Ok(Err(e)) => Err(Failure::Failed(e)),
+            Ok(Err(e)) => Err(Failure::Failed(e.to_string())),
             Err(mpsc::RecvTimeoutError::Timeout) => Err(Failure::Hung),
             Err(mpsc::RecvTimeoutError::Disconnected) => Err(Failure::Failed("the engine thread ended".into())),
         }
@@ -147,20 +173,20 @@ mod tests {
 
     struct Echo;
     impl Engine for Echo {
-        fn speak(&mut self, text: &str) -> Result<(), String> {
+        fn speak(&mut self, text: &str) -> Result<(), EngineError> {
             if text.is_empty() {
                 Err("nothing to say".into())
             } else {
                 Ok(())
             }
         }
-        fn stop(&mut self) -> Result<(), String> {
+        fn stop(&mut self) -> Result<(), EngineError> {
             Ok(())
         }
-        fn is_speaking(&mut self) -> Result<bool, String> {
+        fn is_speaking(&mut self) -> Result<bool, EngineError> {
             Ok(false)
         }
-        fn voices(&mut self) -> Result<Vec<String>, String> {
+        fn voices(&mut self) -> Result<Vec<String>, EngineError> {
             Ok(vec!["echo".into()])
         }
     }
