@@ -5,30 +5,44 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// Why the settings file could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("{}", .0.message().trim())]
+    Syntax(#[from] toml::de::Error),
+    #[error("{0}")]
+    Write(#[from] toml::ser::Error),
+    /// A value out of its range, or of the wrong kind.
+    #[error("{0}")]
+    Value(String),
+}
+
 /// Where the settings file lives on this machine, if the platform has a config folder.
 pub fn path() -> Option<PathBuf> {
     directories::ProjectDirs::from("org", "anna-chess", "anna").map(|dirs| dirs.config_dir().join("config.toml"))
 }
 
 /// The file's tables; `Ok(None)` when there is no file (the usual first start).
-pub fn read(path: &Path) -> Result<Option<toml::Table>, String> {
+pub fn read(path: &Path) -> Result<Option<toml::Table>, ConfigError> {
     match fs::read_to_string(path) {
-        Ok(text) => text.parse::<toml::Table>().map(Some).map_err(|e| e.to_string()),
+        Ok(text) => Ok(Some(text.parse::<toml::Table>()?)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
     }
 }
 
 /// Replaces one table of the file, keeping the others; creates the file and its folder if needed.
 /// A file that cannot be read is left alone rather than overwritten: it may hold the user's work.
-pub fn write_table(path: &Path, name: &str, table: toml::Table) -> Result<(), String> {
+pub fn write_table(path: &Path, name: &str, table: toml::Table) -> Result<(), ConfigError> {
     let mut file = read(path)?.unwrap_or_default();
     file.insert(name.to_string(), toml::Value::Table(table));
     if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        fs::create_dir_all(dir)?;
     }
-    let text = toml::to_string(&file).map_err(|e| e.to_string())?;
-    fs::write(path, text).map_err(|e| e.to_string())
+    fs::write(path, toml::to_string(&file)?)?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -40,7 +54,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("anna-config-{}", std::process::id()));
         let path = dir.join("sub").join("config.toml");
         let _ = fs::remove_dir_all(&dir);
-        assert_eq!(read(&path), Ok(None));
+        assert!(matches!(read(&path), Ok(None)));
         fs::create_dir_all(path.parent().unwrap()).unwrap();
         fs::write(&path, "[sounds]\nplay = \"off\"\n").unwrap();
         let mut speech = toml::Table::new();

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
 
-use crate::adapters::config;
+use crate::adapters::config::{self, ConfigError};
 
 /// Which way of speaking to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
@@ -74,19 +74,19 @@ impl Default for Settings {
 
 impl Settings {
     /// The settings in the `[speech]` table of a settings file's text.
-    pub fn from_file(file: &toml::Table) -> Result<Settings, String> {
+    pub fn from_file(file: &toml::Table) -> Result<Settings, ConfigError> {
         let Some(table) = file.get("speech") else { return Ok(Settings::default()) };
-        let settings: Settings = table.clone().try_into().map_err(|e: toml::de::Error| e.message().to_string())?;
+        let settings: Settings = table.clone().try_into()?;
         settings.check()?;
         Ok(settings)
     }
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), ConfigError> {
         let ranges =
             [("rate", self.rate, -100, 100), ("volume", self.volume, 0, 100), ("pitch", self.pitch, -100, 100)];
         for (name, value, low, high) in ranges {
             if !(low..=high).contains(&value) {
-                return Err(format!("{name} is {value}, but must be from {low} to {high}"));
+                return Err(ConfigError::Value(format!("{name} is {value}, but must be from {low} to {high}")));
             }
         }
         Ok(())
@@ -120,15 +120,15 @@ impl Settings {
                 Some(format!(
                     "anna: the settings file {} cannot be read ({}); the default speech settings are used.",
                     path.display(),
-                    e.trim()
+                    e.to_string().trim()
                 )),
             ),
         }
     }
 
     /// Writes these settings as the `[speech]` table of the file at `path`.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        let table = toml::Table::try_from(self).map_err(|e| e.to_string())?;
+    pub fn save(&self, path: &Path) -> Result<(), ConfigError> {
+        let table = toml::Table::try_from(self)?;
         config::write_table(path, "speech", table)
     }
 }
@@ -189,7 +189,7 @@ mod tests {
 
     #[test]
     fn a_file_without_speech_gives_the_defaults() {
-        assert_eq!(Settings::from_file(&file("[sounds]\nx = 1\n")), Ok(Settings::default()));
+        assert_eq!(Settings::from_file(&file("[sounds]\nx = 1\n")).unwrap(), Settings::default());
     }
 
     #[test]
@@ -201,7 +201,7 @@ mod tests {
             ("[speech]\nvolume = \"high\"\n", "invalid type"),
         ] {
             let error = Settings::from_file(&file(text)).unwrap_err();
-            assert!(error.contains(expected), "{text}: {error}");
+            assert!(error.to_string().contains(expected), "{text}: {error}");
         }
     }
 
