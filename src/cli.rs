@@ -10,6 +10,7 @@ use shakmaty::Color;
 
 use crate::app::{App, Options};
 use crate::core::adjudicate::{self, Winnability};
+use crate::core::bad_value::BadValue;
 use crate::core::clock::{ClockMode, TimeControl};
 use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
@@ -135,11 +136,11 @@ pub enum Opponent {
     Computer,
 }
 
-fn parse_level(text: &str) -> Result<crate::core::opponent::Level, String> {
+fn parse_level(text: &str) -> Result<crate::core::opponent::Level, BadValue> {
     text.parse()
 }
 
-fn parse_engine(text: &str) -> Result<crate::adapters::engine::EngineChoice, String> {
+fn parse_engine(text: &str) -> Result<crate::adapters::engine::EngineChoice, BadValue> {
     text.parse()
 }
 

@@ -3,6 +3,7 @@
 //! since the session began.
 
 pub mod adjudicate;
+pub mod bad_value;
 pub mod clock;
 pub mod command;
 pub mod duration;

@@ -224,7 +224,7 @@ fn voice_setting(text: &str) -> Result<Voice, String> {
         match (word.parse::<SquareStyle>(), word.parse::<MoveForm>()) {
             (Ok(s), _) => squares = s,
             (_, Ok(f)) => form = f,
-            (Err(e), Err(_)) => return Err(e),
+            (Err(e), Err(_)) => return Err(e.into()),
         }
     }
     Ok(Voice::new(vocab, squares, form))
@@ -238,7 +238,7 @@ fn computer_step(text: &str) -> Option<Result<Level, String>> {
     }
     Some(match (words.next(), words.next()) {
         (None, _) => Ok(Level::DEFAULT),
-        (Some(level), None) => level.parse(),
+        (Some(level), None) => level.parse().map_err(String::from),
         (Some(_), Some(_)) => Err("'computer' takes at most a level, like computer 3.".to_string()),
     })
 }

@@ -20,6 +20,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::core::bad_value::BadValue;
 use crate::core::opponent::{EngineFailure, Level, Opponent, Request};
 
 /// Which computer opponent plays.
@@ -57,11 +58,11 @@ impl fmt::Display for EngineChoice {
 }
 
 impl FromStr for EngineChoice {
-    type Err = String;
+    type Err = BadValue;
 
-    fn from_str(s: &str) -> Result<EngineChoice, String> {
+    fn from_str(s: &str) -> Result<EngineChoice, BadValue> {
         match s.trim() {
-            "" => Err("--engine needs the path of a UCI engine, or builtin.".to_string()),
+            "" => Err(BadValue::new(s, "an engine", "the path of a UCI engine, or builtin")),
             "builtin" | "anna" => Ok(EngineChoice::Builtin),
             "auto" => Ok(EngineChoice::Auto),
             path => Ok(EngineChoice::Path(PathBuf::from(path))),

@@ -26,6 +26,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role};
 
+use crate::core::bad_value::BadValue;
 use crate::core::rules::{Game, GameError};
 
 /// The score of a mate now; a mate in `n` plies scores `MATE - n`.
@@ -106,14 +107,14 @@ impl fmt::Display for Level {
 }
 
 impl FromStr for Level {
-    type Err = String;
+    type Err = BadValue;
 
-    fn from_str(s: &str) -> Result<Level, String> {
+    fn from_str(s: &str) -> Result<Level, BadValue> {
         s.trim()
             .parse::<u8>()
             .ok()
             .and_then(Level::new)
-            .ok_or_else(|| format!("'{s}' is not a level: use a number from 1 (beginner) to 8 (club player)."))
+            .ok_or_else(|| BadValue::new(s, "a level", "a number from 1 (beginner) to 8 (club player)"))
     }
 }
 

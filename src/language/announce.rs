@@ -6,6 +6,7 @@ use std::time::Duration;
 use shakmaty::san::{San, Suffix};
 use shakmaty::{CastlingSide, Color, Move, Role, Square};
 
+use crate::core::bad_value::BadValue;
 use crate::core::clock::{Category, ClockMode, TimeControl};
 use crate::core::message::{Arg, Played, Utterance};
 use crate::core::outcome::Outcome;
@@ -41,26 +42,26 @@ pub enum MoveForm {
 }
 
 impl FromStr for SquareStyle {
-    type Err = String;
-    fn from_str(s: &str) -> Result<SquareStyle, String> {
+    type Err = BadValue;
+    fn from_str(s: &str) -> Result<SquareStyle, BadValue> {
         match s.to_ascii_lowercase().as_str() {
             "annex-d" | "annexd" => Ok(SquareStyle::AnnexD),
             "german" | "deutsch" | "fide" => Ok(SquareStyle::German),
             "anna" => Ok(SquareStyle::Anna),
             "nato" => Ok(SquareStyle::Nato),
             "plain" => Ok(SquareStyle::Plain),
-            _ => Err(format!("'{s}' is not a way of naming squares: use annex-d, german, anna, nato or plain.")),
+            _ => Err(BadValue::new(s, "a way of naming squares", "annex-d, german, anna, nato or plain")),
         }
     }
 }
 
 impl FromStr for MoveForm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<MoveForm, String> {
+    type Err = BadValue;
+    fn from_str(s: &str) -> Result<MoveForm, BadValue> {
         match s.to_ascii_lowercase().as_str() {
             "short" => Ok(MoveForm::Short),
             "long" => Ok(MoveForm::Long),
-            _ => Err(format!("'{s}' is not a move form: use short or long.")),
+            _ => Err(BadValue::new(s, "a move form", "short or long")),
         }
     }
 }

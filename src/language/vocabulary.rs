@@ -16,6 +16,18 @@ const SOURCES: &[(&str, &str)] = &[
     ("sl", include_str!("../../grammar/sl.toml")),
 ];
 
+/// A language Anna does not speak.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("There is no language '{}'; the languages are {}.", .0, Vocabulary::codes().collect::<Vec<_>>().join(", "))]
+pub struct UnknownLanguage(pub String);
+
+/// The command line and scripts report their errors as one sentence.
+impl From<UnknownLanguage> for String {
+    fn from(error: UnknownLanguage) -> String {
+        error.to_string()
+    }
+}
+
 /// The built-in languages, read once: every file is checked by the tests below, so none is missing
 /// in a release.
 fn loaded() -> &'static [Vocabulary] {
@@ -209,11 +221,8 @@ impl Vocabulary {
     }
 
     /// The vocabulary of `code`, or a sentence naming the languages there are.
-    pub fn find(code: &str) -> Result<Vocabulary, String> {
-        Vocabulary::get(code).ok_or_else(|| {
-            let known: Vec<&str> = Vocabulary::codes().collect();
-            format!("There is no language '{code}'; the languages are {}.", known.join(", "))
-        })
+    pub fn find(code: &str) -> Result<Vocabulary, UnknownLanguage> {
+        Vocabulary::get(code).ok_or_else(|| UnknownLanguage(code.to_string()))
     }
 
     /// English, the language of scripts and transcripts.

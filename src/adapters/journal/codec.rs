@@ -16,6 +16,7 @@ use std::time::Duration;
 use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
 use crate::app::{Enter, Options};
+use crate::core::bad_value::BadValue;
 use crate::core::clock::{ClockMode, Period, TimeControl};
 use crate::core::command::{Command, IllegalMove, Input, Setting};
 use crate::core::explore::{Filter, Query};
@@ -103,8 +104,8 @@ pub fn read(text: &str) -> Res<Record> {
             let [lang, squares, form] = words.as_slice() else { return bad("a voice needs three words") };
             Ok(Record::Voice {
                 lang: (*lang).to_string(),
-                squares: squares.parse().map_err(CodecError)?,
-                form: form.parse().map_err(CodecError)?,
+                squares: squares.parse().map_err(|e: BadValue| CodecError(e.to_string()))?,
+                form: form.parse().map_err(|e: BadValue| CodecError(e.to_string()))?,
             })
         }
         "app" => read_app(rest).map(Record::App),
@@ -225,7 +226,7 @@ fn read_app(text: &str) -> Res<Options> {
     let mut options = Options::default();
     let (head, engine) = text.split_once("engine=").unwrap_or((text, ""));
     if !engine.is_empty() {
-        options.engine = engine.parse().map_err(CodecError)?;
+        options.engine = engine.parse().map_err(|e: BadValue| CodecError(e.to_string()))?;
     }
     for pair in head.split_whitespace() {
         let Some((key, value)) = pair.split_once('=') else { return bad(format!("'{pair}' is not KEY=VALUE")) };
@@ -233,7 +234,7 @@ fn read_app(text: &str) -> Res<Options> {
             "computer" if value == "off" => options.computer = false,
             "computer" => {
                 options.computer = true;
-                options.level = value.parse().map_err(CodecError)?;
+                options.level = value.parse().map_err(|e: BadValue| CodecError(e.to_string()))?;
             }
             "confirm" => options.confirm = flag(value)?,
             "sounds" => options.sounds = flag(value)?,

@@ -219,7 +219,11 @@ impl Engine for Espeak {
 
     fn voices(&mut self) -> Result<Vec<String>, EngineError> {
         let flag = if self.program == Program::SpdSay { "-L" } else { "--voices" };
-        let out = Command::new(&self.path).arg(flag).stderr(Stdio::null()).output().map_err(EngineError::io(self.program.command()))?;
+        let out = Command::new(&self.path)
+            .arg(flag)
+            .stderr(Stdio::null())
+            .output()
+            .map_err(EngineError::io(self.program.command()))?;
         if !out.status.success() {
             return Err(EngineError::Reported(format!("{} {flag}: {}", self.program.command(), out.status)));
         }

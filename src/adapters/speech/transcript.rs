@@ -29,8 +29,11 @@ pub struct Transcript {
 
 impl Transcript {
     pub fn open(path: &Path) -> Result<Transcript, EngineError> {
-        let file =
-            OpenOptions::new().create(true).append(true).open(path).map_err(EngineError::io(path.display().to_string()))?;
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(EngineError::io(path.display().to_string()))?;
         Ok(Transcript { file })
     }
 }

@@ -19,8 +19,8 @@ fn levels_are_one_to_eight() {
     assert_eq!("1".parse::<Level>(), Ok(Level::MIN));
     assert_eq!(" 8".parse::<Level>(), Ok(Level::MAX));
     assert_eq!(
-        "9".parse::<Level>(),
-        Err("'9' is not a level: use a number from 1 (beginner) to 8 (club player).".to_string())
+        "9".parse::<Level>().unwrap_err().to_string(),
+        "'9' is not a level: use a number from 1 (beginner) to 8 (club player)."
     );
     assert!("0".parse::<Level>().is_err() && "strong".parse::<Level>().is_err());
     assert_eq!(Level::all().count(), 8);
