@@ -119,7 +119,7 @@ fn a_capture_lifts_the_captured_piece_first_and_a_knocked_piece_leaves_its_hole(
             .collect::<Vec<_>>()
     );
     assert_eq!(bench.sim.board().piece_at(Square::E8), None);
-    assert_eq!(bench.sim.type_line("lift e8"), Err("there is no piece on e8".to_string()));
+    assert_eq!(bench.sim.type_line("lift e8").unwrap_err().to_string(), "there is no piece on e8");
     bench.sim.type_line("place e8 k").unwrap();
     assert_eq!(next(&bench.reports), LinkReport::Event(BoardEvent::Placed(Square::E8)));
 }

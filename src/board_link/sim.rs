@@ -59,10 +59,10 @@ impl Default for SimOptions {
 
 impl SimOptions {
     /// Options with the pieces of a FEN (its first field; the rest is ignored).
-    pub fn with_fen(fen: &str) -> Result<SimOptions, String> {
+    pub fn with_fen(fen: &str) -> Result<SimOptions, SimError> {
         let placement = fen.split_whitespace().next().unwrap_or_default();
-        let board =
-            Board::from_ascii_board_fen(placement.as_bytes()).map_err(|e| format!("'{fen}' is not a position: {e}"))?;
+        let board = Board::from_ascii_board_fen(placement.as_bytes())
+            .map_err(|e| SimError::NotAPosition(fen.to_string(), e.to_string()))?;
         Ok(SimOptions { board, ..SimOptions::default() })
     }
 }
@@ -137,18 +137,42 @@ garbage: send a line of noise
 unplug, plug: pull and put back the cable
 quit: stop the board";
 
+/// Why the simulator could not do what was typed.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("'{0}' is not a position: {1}")]
+    NotAPosition(String, String),
+    #[error("'{0}' is not a square: write it like e4")]
+    NotASquare(String),
+    #[error("'{0}' is not a piece: write it as in FEN (P N B R Q K for white, p n b r q k)")]
+    NotAPiece(String),
+    #[error("'{0}' is not a board command; type help for the list")]
+    NotACommand(String),
+    #[error("the board is plugged in already")]
+    PluggedIn,
+    #[error("the board is unplugged already")]
+    Unplugged,
+    #[error("cannot open a pseudo-terminal: {0}")]
+    Terminal(#[from] io::Error),
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    #[error("{0} is taken by {1}")]
+    Taken(Square, char),
+    #[error("no piece is in hand: name the piece, like place {0} Q")]
+    EmptyHand(Square),
+}
+
 impl SimCommand {
     /// Reads a typed line.
-    pub fn parse(line: &str) -> Result<SimCommand, String> {
+    pub fn parse(line: &str) -> Result<SimCommand, SimError> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let square =
-            |text: &str| text.parse::<Square>().map_err(|_| format!("'{text}' is not a square: write it like e4"));
+        let square = |text: &str| text.parse::<Square>().map_err(|_| SimError::NotASquare(text.to_string()));
         let piece = |text: &str| {
             match text.chars().collect::<Vec<_>>().as_slice() {
                 [c] => Piece::from_char(*c).ok_or(()),
                 _ => Err(()),
             }
-            .map_err(|()| format!("'{text}' is not a piece: write it as in FEN (P N B R Q K for white, p n b r q k)"))
+            .map_err(|()| SimError::NotAPiece(text.to_string()))
         };
         match words.as_slice() {
             [word] if word.starts_with('-') && word.len() == 3 => Ok(SimCommand::Lift(square(&word[1..])?)),
@@ -169,7 +193,7 @@ impl SimCommand {
             ["plug"] => Ok(SimCommand::Plug),
             ["help"] => Ok(SimCommand::Help),
             ["quit"] | ["exit"] => Ok(SimCommand::Quit),
-            _ => Err(format!("'{}' is not a board command; type help for the list", line.trim())),
+            _ => Err(SimError::NotACommand(line.trim().to_string())),
         }
     }
 }
@@ -244,7 +268,7 @@ impl Simulator {
 
     /// Carries out one typed command; the text to print, if any. `Quit` does nothing here: the
     /// caller stops.
-    pub fn apply(&self, command: SimCommand) -> Result<Option<String>, String> {
+    pub fn apply(&self, command: SimCommand) -> Result<Option<String>, SimError> {
         let mut state = lock(&self.state);
         match command {
             SimCommand::Lift(square) => state.lift(square).map(|_| None),
@@ -258,11 +282,8 @@ impl Simulator {
             }
             SimCommand::Unplug => state.unplug().map(|()| Some("unplugged".to_string())),
             SimCommand::Plug => match state.cable {
-                Some(_) => Err("the board is plugged in already".to_string()),
-                None => state
-                    .plug()
-                    .map(|()| Some("plugged in".to_string()))
-                    .map_err(|e| format!("cannot open a pseudo-terminal: {e}")),
+                Some(_) => Err(SimError::PluggedIn),
+                None => state.plug().map(|()| Some("plugged in".to_string())).map_err(SimError::Terminal),
             },
             SimCommand::Help => Ok(Some(HELP.to_string())),
             SimCommand::Quit => Ok(None),
@@ -270,7 +291,7 @@ impl Simulator {
     }
 
     /// Reads and carries out a typed line.
-    pub fn type_line(&self, line: &str) -> Result<Option<String>, String> {
+    pub fn type_line(&self, line: &str) -> Result<Option<String>, SimError> {
         self.apply(SimCommand::parse(line)?)
     }
 
@@ -285,19 +306,19 @@ impl Simulator {
     }
 
     /// Lifts, places, moves or knocks; the same as typing it.
-    pub fn lift(&self, square: Square) -> Result<(), String> {
+    pub fn lift(&self, square: Square) -> Result<(), SimError> {
         self.apply(SimCommand::Lift(square)).map(drop)
     }
 
-    pub fn place(&self, square: Square, piece: Option<Piece>) -> Result<(), String> {
+    pub fn place(&self, square: Square, piece: Option<Piece>) -> Result<(), SimError> {
         self.apply(SimCommand::Place(square, piece)).map(drop)
     }
 
-    pub fn unplug(&self) -> Result<(), String> {
+    pub fn unplug(&self) -> Result<(), SimError> {
         self.apply(SimCommand::Unplug).map(drop)
     }
 
-    pub fn plug(&self) -> Result<(), String> {
+    pub fn plug(&self) -> Result<(), SimError> {
         self.apply(SimCommand::Plug).map(drop)
     }
 
@@ -383,9 +404,9 @@ impl State {
         Ok(())
     }
 
-    fn unplug(&mut self) -> Result<(), String> {
+    fn unplug(&mut self) -> Result<(), SimError> {
         if self.cable.is_none() {
-            return Err("the board is unplugged already".to_string());
+            return Err(SimError::Unplugged);
         }
         // The path goes first, so Anna's next attempt cannot open the old pseudo-terminal.
         let _ = std::fs::remove_file(&self.link);
@@ -412,16 +433,16 @@ impl State {
         Snapshot(cells)
     }
 
-    fn lift(&mut self, square: Square) -> Result<Piece, String> {
-        let piece = self.board.remove_piece_at(square).ok_or_else(|| format!("there is no piece on {square}"))?;
+    fn lift(&mut self, square: Square) -> Result<Piece, SimError> {
+        let piece = self.board.remove_piece_at(square).ok_or(SimError::NoPiece(square))?;
         self.hand.push(piece);
         self.send(&BoardEvent::Lifted(square));
         Ok(piece)
     }
 
-    fn place(&mut self, square: Square, piece: Option<Piece>) -> Result<(), String> {
+    fn place(&mut self, square: Square, piece: Option<Piece>) -> Result<(), SimError> {
         if let Some(there) = self.board.piece_at(square) {
-            return Err(format!("{square} is taken by {}", there.char()));
+            return Err(SimError::Taken(square, there.char()));
         }
         let piece = match piece {
             Some(piece) => {
@@ -430,9 +451,7 @@ impl State {
                 }
                 piece
             }
-            None => {
-                self.hand.pop().ok_or_else(|| format!("no piece is in hand: name the piece, like place {square} Q"))?
-            }
+            None => self.hand.pop().ok_or(SimError::EmptyHand(square))?,
         };
         self.board.set_piece_at(square, piece);
         self.send(&BoardEvent::Placed(square));
@@ -441,9 +460,9 @@ impl State {
 
     /// A whole move: a piece on `to` is lifted first and set aside; `promote` replaces the
     /// moving piece when it lands.
-    fn play(&mut self, from: Square, to: Square, promote: Option<Role>) -> Result<(), String> {
+    fn play(&mut self, from: Square, to: Square, promote: Option<Role>) -> Result<(), SimError> {
         if self.board.piece_at(from).is_none() {
-            return Err(format!("there is no piece on {from}"));
+            return Err(SimError::NoPiece(from));
         }
         if self.board.piece_at(to).is_some() {
             self.lift(to)?;
@@ -454,7 +473,7 @@ impl State {
         self.place(to, Some(piece))
     }
 
-    fn knock(&mut self, square: Square) -> Result<(), String> {
+    fn knock(&mut self, square: Square) -> Result<(), SimError> {
         self.lift(square)?;
         // It lies beside its hole, not in the player's hand.
         self.hand.pop();
