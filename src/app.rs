@@ -16,6 +16,15 @@
 //! never asks), it needs no game rule, and the session's own `Asked::Confirm` stays for near misses
 //! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
 
+/// In tests: the sentences of `outs` in the words of the app `$app` (its language and squares).
+#[cfg(test)]
+macro_rules! said {
+    ($app:expr, $outs:expr) => {{
+        let outs = $outs;
+        crate::app::Out::said_by(&outs[..], $app.voice())
+    }};
+}
+
 mod board;
 mod computer;
 mod resume;
@@ -36,7 +45,7 @@ use crate::adapters::speech::Choice;
 use crate::board_link::serial::LinkReport;
 use crate::board_link::HostCommand;
 use crate::core::command::{Command, Input};
-use crate::core::message::{self, Effect, Priority, Sentence, Sound, Utterance};
+use crate::core::message::{self, Effect, Priority, Sentence, Sound, Utterance, Words};
 use crate::core::opponent::{Level, Request};
 use crate::core::scoresheet::Tags;
 use crate::core::session::{Config, Session};
@@ -75,14 +84,14 @@ pub enum Event {
 /// What the application asks of the runtime.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Out {
-    /// Write this line and say it.
-    Say(String, Priority),
-    /// An answer about the clocks: write these words at once and say them, but with the clock of
-    /// `running` read when they are spoken (the utterance's time of that side counts down).
-    SayLive(String, Utterance, Color),
+    /// Write this line and say it; the view makes the words in its voice's language.
+    Say(Words, Priority),
+    /// An answer about the clocks: write it at once and say it, but with the clock of `running`
+    /// read when it is spoken (the utterance's time of that side counts down).
+    SayLive(Utterance, Color),
     /// Write this line and say it, but leave it out of a script's transcript (the welcome, a line
     /// a script cannot contain).
-    Write(String),
+    Write(Words),
     Play(Sound),
     /// A fact for the record (a move, a press, a decision with its article): transcripts print it.
     Record(message::Event),
@@ -114,14 +123,23 @@ pub enum Out {
 }
 
 impl Out {
-    /// The sentences among `outs`, said or written, in order: what the player hears.
+    /// The sentences among `outs`, said or written, in order, in English: what the player hears.
     pub fn said(outs: &[Out]) -> Vec<String> {
-        outs.iter()
-            .filter_map(|o| match o {
-                Out::Say(words, _) | Out::Write(words) | Out::SayLive(words, ..) => Some(words.clone()),
-                _ => None,
-            })
-            .collect()
+        Out::said_by(outs, &Voice::english())
+    }
+
+    /// The sentences among `outs` in the words of `voice`.
+    pub fn said_by(outs: &[Out], voice: &Voice) -> Vec<String> {
+        outs.iter().filter_map(|o| o.words(voice)).collect()
+    }
+
+    /// The words of a sentence said or written, in `voice`; `None` for every other out.
+    pub fn words(&self, voice: &Voice) -> Option<String> {
+        match self {
+            Out::Say(words, _) | Out::Write(words) => Some(voice.words(words)),
+            Out::SayLive(utterance, _) => Some(voice.render(utterance)),
+            _ => None,
+        }
     }
 
     /// The request for the computer's move among `outs`, if there is one.
@@ -234,7 +252,7 @@ pub struct App {
     origin: Duration,
     /// Said instead of the welcome (a game read from PGN: what was read); the setup is then
     /// already in the session and not made again.
-    greeting: Option<String>,
+    greeting: Option<Words>,
     /// The inputs that built a session already under way, journaled first so that the game can be
     /// resumed like any other.
     history: Vec<(Input, Duration)>,
@@ -275,7 +293,7 @@ impl App {
     /// The words said at the start instead of the welcome, for a session already set up by
     /// `history` (each input with its session time).
     pub fn set_greeting(&mut self, words: String, history: Vec<(Input, Duration)>) {
-        self.greeting = Some(words);
+        self.greeting = Some(Words::Text(words));
         self.history = history;
     }
 
@@ -358,7 +376,7 @@ impl App {
             self.waiting = Some(Waiting::Setup(setup::Questions::default()));
             out.push(self.say("line.setup_side"));
         } else {
-            out.push(Out::Write(self.word("line.welcome").to_string()));
+            out.push(Out::Write(Words::line("line.welcome")));
             out.extend(self.computer_ready());
         }
         out.extend(self.think(Duration::ZERO));
@@ -448,7 +466,7 @@ impl App {
         }
         let command = match commands::command(text, &self.voice.vocab) {
             Ok(command) => command,
-            Err(e) => return vec![Out::Write(e.words(&self.voice.vocab))],
+            Err(e) => return vec![Out::Write(e.line())],
         };
         // The short English forms (`c`, `l`, `press`) are understood in every language.
         let command = match command {
@@ -531,14 +549,13 @@ impl App {
             .iter()
             .map(|effect| match effect {
                 Effect::Say(utterance) if matches!(utterance.sentence, Sentence::Time | Sentence::TimeOf) => {
-                    let words = self.voice.render(utterance);
                     let running = self.session.clock().running().filter(|_| self.session.outcome().is_none());
                     match running {
-                        Some(side) => Out::SayLive(words, utterance.clone(), side),
-                        None => Out::Say(words, utterance.priority),
+                        Some(side) => Out::SayLive(utterance.clone(), side),
+                        None => Out::Say(Words::Sentence(utterance.clone()), utterance.priority),
                     }
                 }
-                Effect::Say(utterance) => Out::Say(self.voice.render(utterance), utterance.priority),
+                Effect::Say(utterance) => Out::Say(Words::Sentence(utterance.clone()), utterance.priority),
                 Effect::Play(sound) => Out::Play(*sound),
                 Effect::Record(event) => Out::Record(event.clone()),
             })
@@ -550,11 +567,11 @@ impl App {
     }
 
     fn say(&self, key: &str) -> Out {
-        Out::Say(self.word(key).to_string(), Priority::Info)
+        Out::Say(Words::line(key), Priority::Info)
     }
 
     fn ask(&self, key: &str) -> Out {
-        Out::Say(self.word(key).to_string(), Priority::Urgent)
+        Out::Say(Words::line(key), Priority::Urgent)
     }
 
     fn side(&self, side: Color) -> String {

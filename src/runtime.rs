@@ -24,7 +24,7 @@ use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::app::{App, Event, Out, SpeechChange};
 use crate::board_link::serial::{Link, LinkReport};
-use crate::core::message::{Arg, Priority, Utterance};
+use crate::core::message::{Arg, Priority, Utterance, Words};
 use crate::core::session::Session;
 use crate::language::announce::fill;
 use crate::language::Voice;
@@ -52,7 +52,7 @@ pub enum Step {
     /// Hand this to the application.
     Event(Event),
     /// Say this (the view's own words: the square under the cursor); already shown.
-    Say(String),
+    Say(Words),
     /// Draw the whole screen again.
     Redraw,
     /// Leave; the game stays journaled.
@@ -305,15 +305,16 @@ impl Outputs {
                     let resumed = self.journal.as_mut().map_or(Ok(()), |j| j.resume(path));
                     self.journal_failed(resumed, voice, view);
                 }
+                // The words are made here, at the edge, in the voice of the program.
                 Out::Say(words, priority) => {
-                    let words = sane(words);
+                    let words = sane(&voice.words(words));
                     self.speaker.say(words.clone(), *priority);
                     if !view.show(&words) {
                         return self.closed(voice, view);
                     }
                 }
-                Out::SayLive(words, utterance, running) => {
-                    let words = sane(words);
+                Out::SayLive(utterance, running) => {
+                    let words = sane(&voice.render(utterance));
                     self.speaker.say_live(words.clone(), utterance.priority, live_clock(utterance, *running, voice));
                     if !view.show(&words) {
                         return self.closed(voice, view);
@@ -321,7 +322,7 @@ impl Outputs {
                 }
                 Out::Write(words) => {
                     // Everything written is said too (a blind player reads nothing else).
-                    let words = sane(words);
+                    let words = sane(&voice.words(words));
                     self.speaker.say(words.clone(), Priority::Info);
                     if !view.show(&words) {
                         return self.closed(voice, view);

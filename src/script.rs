@@ -266,11 +266,11 @@ pub fn app(config: Config, setup: Vec<Act>, voice: Voice) -> App {
 pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
     let mut transcript = Vec::new();
     let start = app.start();
-    write_outs(&mut transcript, Duration::ZERO, &start);
+    write_outs(&mut transcript, Duration::ZERO, &start, app.voice());
     for step in steps {
         while let Some(deadline) = app.next_deadline().filter(|d| *d <= step.time) {
             let outs = app.handle(Event::Tick, deadline);
-            write_outs(&mut transcript, deadline, &outs);
+            write_outs(&mut transcript, deadline, &outs, app.voice());
             if app.next_deadline() == Some(deadline) {
                 break;
             }
@@ -307,7 +307,7 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
             }
         };
         let outs = app.handle(event, at);
-        write_outs(&mut transcript, at, &outs);
+        write_outs(&mut transcript, at, &outs, app.voice());
         if outs.contains(&Out::Quit) {
             break;
         }
@@ -318,11 +318,11 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
 
 /// The transcript lines of what the app answered at `time`: what was said and played, the facts
 /// for the record, and what was asked of the peg board.
-fn write_outs(transcript: &mut Vec<String>, time: Duration, outs: &[Out]) {
+fn write_outs(transcript: &mut Vec<String>, time: Duration, outs: &[Out], voice: &Voice) {
     let at = format_precise(time);
     for out in outs {
         let line = match out {
-            Out::Say(words, _) | Out::SayLive(words, ..) => format!("say {words}"),
+            Out::Say(..) | Out::SayLive(..) => format!("say {}", out.words(voice).unwrap_or_default()),
             Out::Play(sound) => format!("play {}", sound.name()),
             Out::Record(event) => event_text(event),
             Out::Board(command) => format!("board> {}", mirror::command_text(command)),

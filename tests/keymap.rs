@@ -66,10 +66,11 @@ fn type_in(view: View, mode: &mut App, lines: &[&str]) -> (String, bool) {
                 events
             }
         };
-        for out in events.into_iter().flat_map(|event| mode.handle(event, now)) {
+        let outs: Vec<Out> = events.into_iter().flat_map(|event| mode.handle(event, now)).collect();
+        for out in outs {
             match out {
-                Out::Say(words, _) | Out::Write(words) | Out::SayLive(words, ..) => {
-                    text.push_str(&words);
+                Out::Say(..) | Out::Write(..) | Out::SayLive(..) => {
+                    text.push_str(&out.words(mode.voice()).unwrap_or_default());
                     text.push('\n');
                 }
                 Out::Quit => quit = true,

@@ -20,7 +20,7 @@ use crate::board_link::mirror::{Mirror, MirrorOut};
 use crate::board_link::serial::LinkReport;
 use crate::board_link::BoardEvent;
 use crate::core::command::{Command, Input};
-use crate::core::message::Sound;
+use crate::core::message::{Sound, Words};
 
 /// How long the board must be quiet before a move that may still grow (a rook move before the
 /// king's of a castling) is made.
@@ -195,7 +195,7 @@ impl App {
                 }
                 MirrorOut::Send(command) => out.push(Out::Board(command)),
                 MirrorOut::Say(utterance) => {
-                    out.push(Out::Say(self.voice.render(&utterance), utterance.priority));
+                    out.push(Out::Say(Words::Sentence(utterance.clone()), utterance.priority));
                 }
             }
         }
@@ -235,7 +235,7 @@ mod tests {
         m.line("yes", Duration::from_secs(5));
         assert!(m.session().outcome().is_some());
         let out = event(&mut m, BoardEvent::Lifted(Square::E2), 6);
-        assert!(!Out::said(&out).iter().any(|s| s.contains("over")), "{:?}", Out::said(&out));
+        assert!(!said!(m, &out).iter().any(|s| s.contains("over")), "{:?}", said!(m, &out));
     }
 
     #[test]
@@ -244,11 +244,11 @@ mod tests {
         let connected = LinkReport::Connected { name: "sim".to_string(), version: 1 };
         let out = m.board_report(&connected, Duration::ZERO);
         assert_eq!(out[0], Out::Play(Sound::BoardConnected));
-        assert_eq!(Out::said(&out), ["Board connected."]);
+        assert_eq!(said!(m, &out), ["Board connected."]);
         let lost = LinkReport::Disconnected(LinkError::Silent);
         let out = m.board_report(&lost, Duration::ZERO);
         assert_eq!(out[0], Out::Play(Sound::BoardDisconnected));
-        assert_eq!(Out::said(&out), ["The board is not connected; the game goes on without it; I keep trying."]);
+        assert_eq!(said!(m, &out), ["The board is not connected; the game goes on without it; I keep trying."]);
     }
 
     #[test]
@@ -257,7 +257,7 @@ mod tests {
         let bad = LinkReport::Rejected(LineError::NoChecksum);
         let mut notices = Vec::new();
         for second in [0, 1, 2, 3, 4, 5, 61, 62, 63] {
-            if !Out::said(&m.board_report(&bad, Duration::from_secs(second))).is_empty() {
+            if !said!(m, &m.board_report(&bad, Duration::from_secs(second))).is_empty() {
                 notices.push(second);
             }
         }
@@ -272,30 +272,30 @@ mod tests {
         event(&mut m, BoardEvent::Lifted(Square::H1), 10);
         event(&mut m, BoardEvent::Placed(Square::F1), 11);
         assert_eq!(m.next_deadline(), Some(Duration::from_secs(12)));
-        assert!(Out::said(&m.tick(Duration::from_millis(11_500))).is_empty());
+        assert!(said!(m, &m.tick(Duration::from_millis(11_500))).is_empty());
         let out = m.tick(Duration::from_secs(12));
-        assert_eq!(Out::said(&out).last().map(String::as_str), Some("White: Rook Felix eins."));
+        assert_eq!(said!(m, &out).last().map(String::as_str), Some("White: Rook Felix eins."));
         assert_eq!(m.next_deadline(), None);
     }
 
     #[test]
     fn a_typed_move_of_the_opponent_is_shown_on_the_board_and_restore_reports_agreement() {
         let mut m = board_mode(Vec::new());
-        assert_eq!(Out::said(&m.line("restore board", Duration::ZERO)), ["The board matches the game."]);
+        assert_eq!(said!(m, &m.line("restore board", Duration::ZERO)), ["The board matches the game."]);
         event(&mut m, BoardEvent::Lifted(Square::E2), 1);
         event(&mut m, BoardEvent::Placed(Square::E4), 2);
         m.line("", Duration::from_secs(3));
         let out = m.line("e5", Duration::from_secs(4));
         let show = HostCommand::ShowMove { from: Square::E7, to: Square::E5, captured: None, rook: None };
         assert!(out.contains(&Out::Board(show)), "{out:?}");
-        assert_eq!(Out::said(&out).last().map(String::as_str), Some("On the board, please: Pawn Eva sieben Eva fünf."));
+        assert_eq!(said!(m, &out).last().map(String::as_str), Some("On the board, please: Pawn Eva sieben Eva fünf."));
     }
 
     #[test]
     fn without_a_board_restore_says_how_to_link_one() {
         let mut m = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
         m.start();
-        let out = Out::said(&m.line("restore board", Duration::ZERO));
+        let out = said!(m, &m.line("restore board", Duration::ZERO));
         assert_eq!(out, ["No peg board is linked; start Anna with --board and the board's port."]);
     }
 }

@@ -14,11 +14,10 @@ use shakmaty::{Color, Position};
 
 use super::{App, Out, Waiting};
 use crate::core::command::{Command, Input};
-use crate::core::message::Priority;
+use crate::core::message::{Arg, Priority, Words};
 use crate::core::opponent::{Clocks, EngineFailure, Opponent, Request};
 use crate::core::rules::MoveSpec;
 use crate::core::session::Question;
-use crate::language::announce::fill;
 
 /// The computer accepts a draw when it stands this much worse (centipawns).
 pub const ACCEPT_DRAW_BELOW: i32 = -200;
@@ -60,10 +59,9 @@ impl App {
     /// "You play White against the computer at level 3."
     pub(super) fn computer_ready(&self) -> Option<Out> {
         self.options.computer.then(|| {
-            let words = fill(
-                self.word("line.computer_ready"),
-                &[("side", self.side(self.user_side())), ("level", self.options.level.to_string())],
-            );
+            let words = Words::line("line.computer_ready")
+                .arg("side", Arg::Side(self.user_side()))
+                .arg("level", Arg::Text(self.options.level.to_string()));
             Out::Say(words, Priority::Info)
         })
     }
@@ -162,7 +160,7 @@ impl App {
             EngineFailure::Garbage => "line.engine_garbage",
             EngineFailure::Silent => "line.engine_silent",
         };
-        let words = fill(self.word(key), &[("engine", self.options.engine.name())]);
+        let words = Words::line(key).arg("engine", Arg::Text(self.options.engine.name()));
         let mut out = vec![Out::Say(words, Priority::Urgent)];
         out.extend(self.think(now));
         out

@@ -13,9 +13,8 @@ use shakmaty::{Color, Position};
 use super::{App, Options, Out, SpeechChange, Waiting};
 use crate::adapters::journal::{self, End, Journal, Record};
 use crate::core::command::{Command, Input};
-use crate::core::message::{Arg, Priority, Sentence, Utterance};
+use crate::core::message::{Arg, Priority, Sentence, Utterance, Words};
 use crate::core::session::{Config, Session};
-use crate::language::announce::fill;
 use crate::language::{commands, Vocabulary, Voice};
 
 /// An unfinished game found in its journal (already repaired if it was damaged).
@@ -166,24 +165,23 @@ impl App {
 
     fn resume_question(&self, unfinished: &Unfinished) -> Vec<Out> {
         let session = rebuild(&unfinished.journal).session;
-        let name = |side| session.name(side).map_or_else(|| self.side(side), str::to_string);
+        let name = |side| session.name(side).map_or(Arg::Side(side), |name| Arg::Text(name.to_string()));
         let mut out = self.damage_note(unfinished);
-        let args = [
-            ("date", journal::date(unfinished.journal.started)),
-            ("white", name(Color::White)),
-            ("black", name(Color::Black)),
-            ("number", session.game().position().fullmoves().to_string()),
-        ];
-        out.push(Out::Say(fill(self.word("journal.ask"), &args), Priority::Urgent));
+        let words = Words::line("journal.ask")
+            .arg("date", Arg::Text(journal::date(unfinished.journal.started)))
+            .arg("white", name(Color::White))
+            .arg("black", name(Color::Black))
+            .arg("number", Arg::Text(session.game().position().fullmoves().to_string()));
+        out.push(Out::Say(words, Priority::Urgent));
         out
     }
 
     fn damage_note(&self, unfinished: &Unfinished) -> Vec<Out> {
         let Some(kept) = &unfinished.kept else { return Vec::new() };
-        let path = ("path", kept.display().to_string());
+        let path = Arg::Text(kept.display().to_string());
         let words = match unfinished.lost {
-            Some(number) => fill(self.word("journal.lost"), &[("number", number.to_string()), path]),
-            None => fill(self.word("journal.damaged"), &[path]),
+            Some(number) => Words::line("journal.lost").arg("number", Arg::Text(number.to_string())).arg("path", path),
+            None => Words::line("journal.damaged").arg("path", path),
         };
         vec![Out::Say(words, Priority::Urgent)]
     }
@@ -209,8 +207,10 @@ impl App {
         }
         out.extend(self.damage_note(&unfinished));
         let position = self.session.game().position();
-        let args = [("date", journal::date(unfinished.journal.started)), ("number", position.fullmoves().to_string())];
-        out.push(Out::Say(fill(self.word("journal.restored"), &args), Priority::Info));
+        let words = Words::line("journal.restored")
+            .arg("date", Arg::Text(journal::date(unfinished.journal.started)))
+            .arg("number", Arg::Text(position.fullmoves().to_string()));
+        out.push(Out::Say(words, Priority::Info));
         out.extend(self.computer_ready());
         if self.session.clock().running().is_some() {
             out.extend(self.act(Command::Pause, now));
@@ -219,13 +219,14 @@ impl App {
             out.extend(self.act(question, now));
         }
         if let Some(side) = self.session.draw_offer() {
-            out.push(Out::Say(fill(self.word("journal.offer"), &[("side", self.side(side))]), Priority::Info));
+            out.push(Out::Say(Words::line("journal.offer").arg("side", Arg::Side(side)), Priority::Info));
         }
         if self.session.question().is_some() {
             out.push(self.say("journal.arbiter"));
         }
         if let Some(question) = self.session.pending_question() {
-            out.push(Out::Say(self.voice.render(&question), question.priority));
+            let priority = question.priority;
+            out.push(Out::Say(Words::Sentence(question), priority));
         }
         // An adjourned game goes on with `open`, not `resume` (Guideline I.7, I.9.1).
         let next = if self.session.adjourned() {
@@ -235,7 +236,7 @@ impl App {
             Utterance::new(Priority::Info, Sentence::PausedNoPlay)
         };
         if self.session.clock().is_paused() {
-            out.push(Out::Say(self.voice.render(&next), Priority::Info));
+            out.push(Out::Say(Words::Sentence(next), Priority::Info));
         }
         out
     }

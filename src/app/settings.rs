@@ -9,9 +9,8 @@ use clap::ValueEnum;
 use super::{App, Enter, Out, SpeechChange};
 use crate::adapters::speech::Choice;
 use crate::core::command::Command;
-use crate::core::message::Priority;
+use crate::core::message::{Arg, Priority, Words};
 use crate::core::session::TouchMove;
-use crate::language::announce::fill;
 use crate::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
 
 fn on_off(value: &str) -> Option<bool> {
@@ -97,8 +96,10 @@ impl App {
             out.insert(0, Out::Journal(self.voice_record()));
         }
         let words = match said {
-            Some(value) => fill(self.word("line.setting_changed"), &[("name", name), ("value", value)]),
-            None => self.word("line.setting_unknown").to_string(),
+            Some(value) => {
+                Words::line("line.setting_changed").arg("name", Arg::Text(name)).arg("value", Arg::Text(value))
+            }
+            None => Words::line("line.setting_unknown"),
         };
         out.push(Out::Say(words, Priority::Info));
         out
@@ -128,18 +129,17 @@ impl App {
         };
         // Against the computer the user plays one side, White unless chosen.
         let player = if self.options.computer { Some(self.user_side()) } else { config.player };
-        let player = player.map_or_else(|| self.word("line.both").to_string(), |side| self.side(side));
-        let value = |key: &str| self.word(&format!("values.{key}")).to_string();
-        let args = [
-            ("language", self.voice.vocab.name.clone()),
-            ("squares", value(squares)),
-            ("form", value(form)),
-            ("sounds", value(on_off_word(self.options.sounds))),
-            ("enter", value(enter)),
-            ("auto_press", value(on_off_word(config.auto_press))),
-            ("touch_move", value(touch)),
-            ("player", player),
-        ];
-        Out::Say(fill(self.word("line.settings"), &args), Priority::Info)
+        let player = player.map_or_else(|| Arg::Word("line.both".into()), Arg::Side);
+        let value = |key: &str| Arg::Word(format!("values.{key}"));
+        let words = Words::line("line.settings")
+            .arg("language", Arg::Text(self.voice.vocab.name.clone()))
+            .arg("squares", value(squares))
+            .arg("form", value(form))
+            .arg("sounds", value(on_off_word(self.options.sounds)))
+            .arg("enter", value(enter))
+            .arg("auto_press", value(on_off_word(config.auto_press)))
+            .arg("touch_move", value(touch))
+            .arg("player", player);
+        Out::Say(words, Priority::Info)
     }
 }

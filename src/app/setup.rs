@@ -10,8 +10,7 @@ use shakmaty::Color;
 use super::{App, Out, Waiting};
 use crate::core::clock::TimeControl;
 use crate::core::command::{Command, Setting};
-use crate::core::message::Priority;
-use crate::language::announce::fill;
+use crate::core::message::{Arg, Priority, Words};
 use crate::language::parse::fold;
 
 /// The time control when the player just presses Enter.
@@ -80,7 +79,7 @@ impl App {
             self.setup.push(command.clone());
             out.extend(self.act(command, now));
         }
-        let words = fill(self.word("line.ready"), &[("side", self.side(side)), ("name", name)]);
+        let words = Words::line("line.ready").arg("side", Arg::Side(side)).arg("name", Arg::Text(name));
         out.push(Out::Say(words, Priority::Info));
         out.extend(self.computer_ready());
         out

@@ -10,9 +10,8 @@ use super::{App, Out, Pending, Waiting};
 use crate::adapters::games::SaveError;
 use crate::adapters::journal::{End, Record};
 use crate::core::command::{Command, Setting};
-use crate::core::message::Priority;
+use crate::core::message::{Arg, Priority, Words};
 use crate::core::session::Session;
-use crate::language::announce::fill;
 use crate::language::parse::fold;
 use crate::ui::keys::{self, UiCommand};
 
@@ -32,7 +31,7 @@ impl App {
             UiCommand::Flip => {
                 let side = !self.session.config().player.unwrap_or(Color::White);
                 let mut out = self.act(Command::Set(Setting::Player(Some(side))), now);
-                let words = fill(self.word("line.flipped"), &[("side", self.side(side))]);
+                let words = Words::line("line.flipped").arg("side", Arg::Side(side));
                 out.push(Out::Say(words, Priority::Info));
                 out
             }
@@ -54,14 +53,14 @@ impl App {
     /// Says where a save went or why it could not be written; asks before writing over a file.
     pub(super) fn saved(&mut self, save: Save, result: Result<std::path::PathBuf, SaveError>) -> Vec<Out> {
         let words = match result {
-            Ok(path) => fill(self.word("line.saved"), &[("path", path.display().to_string())]),
+            Ok(path) => Words::line("line.saved").arg("path", Arg::Text(path.display().to_string())),
             Err(SaveError::Exists(path)) => {
-                let words = fill(self.word("line.confirm_replace"), &[("path", path.display().to_string())]);
+                let words = Words::line("line.confirm_replace").arg("path", Arg::Text(path.display().to_string()));
                 self.waiting = Some(Waiting::Confirm(Pending::Replace(save)));
                 return vec![Out::Say(words, Priority::Urgent)];
             }
             Err(SaveError::Failed(path, text)) => {
-                fill(self.word("line.save_failed"), &[("path", path), ("text", text)])
+                Words::line("line.save_failed").arg("path", Arg::Text(path)).arg("text", Arg::Text(text))
             }
         };
         vec![Out::Say(words, Priority::Info)]
@@ -87,9 +86,9 @@ impl App {
         let name = keys::leading(rest, &self.voice.vocab).map_or_else(|| fold(rest), |(name, _)| name);
         let key = format!("help.{name}");
         if name != "intro" && name != "unknown" && self.voice.vocab.has(&key) {
-            return Out::Say(self.word(&key).to_string(), Priority::Info);
+            return Out::Say(Words::line(key), Priority::Info);
         }
-        Out::Say(fill(self.word("help.unknown"), &[("text", rest.to_string())]), Priority::Info)
+        Out::Say(Words::line("help.unknown").arg("text", Arg::Text(rest.to_string())), Priority::Info)
     }
 
     /// A new game with the settings in force and the same setup.

@@ -7,7 +7,7 @@ fn mode(options: Options) -> App {
 }
 
 fn type_lines(mode: &mut App, lines: &[&str]) -> Vec<String> {
-    lines.iter().flat_map(|l| Out::said(&mode.line(l, Duration::ZERO))).collect()
+    lines.iter().flat_map(|l| said!(mode, &mode.line(l, Duration::ZERO))).collect()
 }
 
 #[test]
@@ -31,7 +31,7 @@ fn no_confirm_resigns_at_once() {
 #[test]
 fn setup_questions_take_enter_enter_enter() {
     let mut m = mode(Options { ask_setup: true, ..Options::default() });
-    assert_eq!(Out::said(&m.start()), ["Which side do you play, white or black? Enter for white."]);
+    assert_eq!(said!(m, &m.start()), ["Which side do you play, white or black? Enter for white."]);
     type_lines(&mut m, &["", ""]);
     let out = type_lines(&mut m, &[""]);
     // The time control is read back with its category (FIDE A.1), then the game is ready.
@@ -78,7 +78,7 @@ fn settings_change_and_are_confirmed() {
     assert_eq!(type_lines(&mut m, &["e4"]).last().unwrap(), "White: Echo four.");
     let out = m.line("set language de", Duration::ZERO);
     assert_eq!(out[0], Out::Speech(SpeechChange::Language));
-    assert_eq!(Out::said(&out), ["Einstellung language: Deutsch."]);
+    assert_eq!(said!(m, &out), ["Einstellung language: Deutsch."]);
     assert_eq!(type_lines(&mut m, &["set enter nothing", ""]), ["Einstellung enter: nothing."]);
     assert_eq!(type_lines(&mut m, &["set colour red"]).len(), 1);
 }

@@ -233,6 +233,8 @@ pub enum Arg {
     Peg(Piece),
     /// A kind of piece as the object of a step on the peg board (`Bauern`).
     PegKind(Role),
+    /// A word of `grammar/` by its key, said in the voice's language (`values.on`, `line.both`).
+    Word(String),
 }
 
 /// A move as it was played: its SAN (with check or mate) and the move itself, so that it can be said
@@ -258,6 +260,38 @@ impl Utterance {
 
     pub fn arg(mut self, name: &'static str, value: Arg) -> Utterance {
         self.args.push((name, value));
+        self
+    }
+}
+
+/// What to say, in no language yet: a sentence of the game, or a line of the application's own (a
+/// key of `grammar/` with its arguments). The view makes the words, in its voice's language
+/// (`Voice::words`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Words {
+    Sentence(Utterance),
+    Line {
+        key: String,
+        args: Vec<(&'static str, Arg)>,
+    },
+    /// Words a program made whole in one language before they reached the app (what a PGN file
+    /// held, read back when its game is opened; the review of a game).
+    Text(String),
+}
+
+impl Words {
+    /// The line of `grammar/` at `key` (`line.welcome`, `help.time`).
+    pub fn line(key: impl Into<String>) -> Words {
+        Words::Line { key: key.into(), args: Vec::new() }
+    }
+
+    /// Adds an argument to a line (a sentence takes its arguments as an [`Utterance`]).
+    pub fn arg(mut self, name: &'static str, value: Arg) -> Words {
+        match &mut self {
+            Words::Line { args, .. } => args.push((name, value)),
+            Words::Sentence(utterance) => utterance.args.push((name, value)),
+            Words::Text(_) => {}
+        }
         self
     }
 }

@@ -8,7 +8,7 @@ use shakmaty::{CastlingSide, Color, Move, Role, Square};
 
 use crate::core::bad_value::BadValue;
 use crate::core::clock::{Category, ClockMode, TimeControl};
-use crate::core::message::{Arg, Played, Utterance};
+use crate::core::message::{Arg, Played, Utterance, Words};
 use crate::core::outcome::Outcome;
 use crate::core::rules::IllegalReason;
 use crate::language::{explore, Vocabulary};
@@ -204,9 +204,22 @@ impl Voice {
         text
     }
 
+    /// The words of a sentence or of a line, in this voice's language.
+    pub fn words(&self, words: &Words) -> String {
+        match words {
+            Words::Sentence(utterance) => self.render(utterance),
+            Words::Line { key, args } => {
+                let args: Vec<(&str, String)> = args.iter().map(|(name, arg)| (*name, self.argument(arg))).collect();
+                fill(self.vocab.word(key), &args)
+            }
+            Words::Text(text) => text.clone(),
+        }
+    }
+
     fn argument(&self, arg: &Arg) -> String {
         let vocab = &self.vocab;
         match arg {
+            Arg::Word(key) => vocab.word_owned(key),
             Arg::Side(color) => side(*color, vocab),
             Arg::Time(d) => time_words(*d, vocab),
             Arg::Number(n) => n.to_string(),

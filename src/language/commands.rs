@@ -9,11 +9,11 @@ use shakmaty::{Color, Square};
 use crate::core::clock::{ClockMode, TimeControl};
 use crate::core::command::{Command, IllegalMove, Setting};
 use crate::core::duration;
+use crate::core::message::{Arg, Words};
 use crate::core::rules::MoveSpec;
 use crate::core::session::{FlagPolicy, TouchMove};
-use crate::language::announce::fill;
 use crate::language::parse::{self, Heard};
-use crate::language::Vocabulary;
+use crate::language::{Vocabulary, Voice};
 
 /// Why a line could not be read as a command. Its words are in `grammar/` (`[errors]`), said in
 /// the player's language by [`CommandError::words`]; `Display` gives the English ones (scripts).
@@ -75,27 +75,27 @@ impl Need {
 }
 
 impl CommandError {
-    /// The sentence in the language of `vocab`.
-    pub fn words(&self, vocab: &Vocabulary) -> String {
-        let say = |key: &str, args: &[(&str, String)]| fill(vocab.word(key), args);
+    /// The sentence, in no language yet (the view says it in its own).
+    pub fn line(&self) -> Words {
+        let text = |text: &String| Arg::Text(text.clone());
         match self {
             CommandError::TakesNothing { word, rest } => {
-                say("errors.takes_nothing", &[("word", word.clone()), ("text", rest.clone())])
+                Words::line("errors.takes_nothing").arg("word", text(word)).arg("text", text(rest))
             }
             CommandError::Needs { word, what } => {
-                say("errors.needs", &[("word", word.clone()), ("what", vocab.word_owned(what.key()))])
+                Words::line("errors.needs").arg("word", text(word)).arg("what", Arg::Word(what.key().into()))
             }
-            CommandError::NotAClockMode(text) => say("errors.not_a_clock_mode", &[("text", text.clone())]),
-            CommandError::NotATimeControl(text) => say("errors.not_a_time_control", &[("text", text.clone())]),
-            CommandError::NotAMove(text) => say("errors.not_a_move", &[("text", text.clone())]),
-            CommandError::NotUnderstood(text) => say("say.not_understood", &[("text", text.clone())]),
+            CommandError::NotAClockMode(value) => Words::line("errors.not_a_clock_mode").arg("text", text(value)),
+            CommandError::NotATimeControl(value) => Words::line("errors.not_a_time_control").arg("text", text(value)),
+            CommandError::NotAMove(value) => Words::line("errors.not_a_move").arg("text", text(value)),
+            CommandError::NotUnderstood(value) => Words::line("say.not_understood").arg("text", text(value)),
         }
     }
 }
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.words(&Vocabulary::english()))
+        f.write_str(&Voice::english().words(&self.line()))
     }
 }
 
@@ -327,11 +327,14 @@ mod tests {
             "'chess960' needs a start position number from 0 to 959."
         );
         // In the player's language.
-        let de = Vocabulary::get("de").unwrap();
-        assert_eq!(super::command("touch z9", &de).unwrap_err().words(&de), "„touch“ braucht ein Feld, etwa e2.");
-        let sk = Vocabulary::get("sk").unwrap();
+        let voice = |code| Voice::new(Vocabulary::get(code).unwrap(), Default::default(), Default::default());
+        let (de, sk) = (voice("de"), voice("sk"));
         assert_eq!(
-            super::command("press now", &sk).unwrap_err().words(&sk),
+            de.words(&super::command("touch z9", &de.vocab).unwrap_err().line()),
+            "„touch“ braucht ein Feld, etwa e2."
+        );
+        assert_eq!(
+            sk.words(&super::command("press now", &sk.vocab).unwrap_err().line()),
             "Za „press“ nič nenasleduje, ale prečítala som „now“."
         );
         assert_eq!(

@@ -83,13 +83,13 @@ impl View for LineView {
         });
     }
 
-    fn translate(&mut self, program: &dyn Program, source: Source) -> Vec<Step> {
+    fn translate(&mut self, _program: &dyn Program, source: Source) -> Vec<Step> {
         let Source::Line(line) = source else { return Vec::new() };
         let (text, arrow) = clean(&line);
         match arrow {
             // Keys alone, and not a plain Enter: they were pressed by habit, not typed as words.
             Some(Arrow::Up) if text.trim().is_empty() => vec![Step::Event(Event::Command(Command::Repeat))],
-            Some(_) if text.trim().is_empty() => vec![Step::Say(program.voice().vocab.word_owned("line.arrows"))],
+            Some(_) if text.trim().is_empty() => vec![Step::Say(crate::core::message::Words::line("line.arrows"))],
             None if text.trim().is_empty() && !line.trim().is_empty() => Vec::new(),
             // A full stop alone: the quickest way to silence.
             None if text.trim() == "." => vec![Step::Event(Event::Line("stop".to_string()))],

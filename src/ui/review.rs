@@ -12,7 +12,7 @@ use shakmaty::{Chess, Color, Position};
 use crate::app::Out;
 use crate::core::command::Command;
 use crate::core::explore;
-use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
+use crate::core::message::{Arg, Played, Priority, Sentence, Utterance, Words};
 use crate::core::pgn::ImportedGame;
 use crate::core::scoresheet::Scoresheet;
 use crate::language::announce::{self, fill};
@@ -278,8 +278,9 @@ impl Review {
     }
 }
 
+/// Review speaks one language, its voice's, and makes its composite answers whole.
 fn say(words: String) -> Out {
-    Out::Say(words, Priority::Info)
+    Out::Say(Words::Text(words), Priority::Info)
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ fn secs(s: u64) -> Duration {
 #[test]
 fn the_computer_answers_after_the_press_and_its_move_is_announced() {
     let (mut m, start) = against_computer(Color::White, Vec::new());
-    assert_eq!(Out::said(&start)[2], "Your side: White; your opponent: the computer at level 2.");
+    assert_eq!(said!(m, &start)[2], "Your side: White; your opponent: the computer at level 2.");
     assert_eq!(Out::think(&start), None, "White moves first");
     let moved = m.line("e4", secs(1));
     assert_eq!(Out::think(&moved), None, "not before the press");
@@ -50,7 +50,7 @@ fn the_computer_answers_after_the_press_and_its_move_is_announced() {
     assert_eq!((clocks.white, clocks.black, clocks.black_increment), (secs(305), secs(303), secs(3)));
     assert!(m.computer_thinking());
     let answer = m.engine_move(request.id, "c7c5", secs(7));
-    assert_eq!(Out::said(&answer), ["Black: c-five."]);
+    assert_eq!(said!(m, &answer), ["Black: c-five."]);
     assert!(answer.contains(&Out::Play(crate::core::message::Sound::Move)));
     assert!(!m.computer_thinking());
     // Its clock ran while it thought and was pressed for it: 303 - 5 + 3.
@@ -66,14 +66,14 @@ fn the_computer_with_white_moves_first_and_the_user_cannot_move_for_it() {
     assert_eq!(request.moves, Vec::<String>::new());
     assert_eq!(request.clocks.unwrap().moves_to_go, None);
     // While it thinks, a move typed by the user is not played for White; questions are answered.
-    assert_eq!(Out::said(&m.line("e4", secs(1))), ["It is White's move."]);
+    assert_eq!(said!(m, &m.line("e4", secs(1))), ["It is White's move."]);
     assert_eq!(m.session().game().plies().len(), 0);
-    assert_eq!(Out::said(&m.line("turn", secs(1))), ["White to move."]);
+    assert_eq!(said!(m, &m.line("turn", secs(1))), ["White to move."]);
     assert_eq!(
-        Out::said(&m.engine_move(request.id, "d2d4", secs(2))),
+        said!(m, &m.engine_move(request.id, "d2d4", secs(2))),
         ["Clock started. White against Black. White to move.", "White: d-four."]
     );
-    assert_eq!(Out::said(&m.line("d5", secs(3))), ["Black: d-five."]);
+    assert_eq!(said!(m, &m.line("d5", secs(3))), ["Black: d-five."]);
 }
 
 #[test]
@@ -82,14 +82,14 @@ fn an_old_answer_is_dropped_and_a_bad_one_hands_over_to_the_builtin_opponent() {
     let first = Out::think(&start).unwrap();
     assert!(m.engine_move(first.id + 7, "e2e4", secs(1)).is_empty(), "not the question asked");
     let out = m.engine_move(first.id, "e2e5", secs(1));
-    assert_eq!(Out::said(&out), ["The engine fish did not answer with a legal move. Anna's own opponent plays on."]);
+    assert_eq!(said!(m, &out), ["The engine fish did not answer with a legal move. Anna's own opponent plays on."]);
     let again = Out::think(&out).expect("asked again");
     assert!(!again.engine, "the built-in opponent answers now");
-    assert_eq!(Out::said(&m.engine_move(again.id, "g1f3", secs(2)))[1], "White: Knight f-three.");
+    assert_eq!(said!(m, &m.engine_move(again.id, "g1f3", secs(2)))[1], "White: Knight f-three.");
     // A failure of an engine is said once per failure, with the engine's name.
     let (mut m, start) = against_computer(Color::Black, Vec::new());
     let out = m.engine_failed(Out::think(&start).unwrap().id, EngineFailure::Silent, secs(3));
-    assert_eq!(Out::said(&out), ["The engine fish did not answer in time. Anna's own opponent plays on."]);
+    assert_eq!(said!(m, &out), ["The engine fish did not answer in time. Anna's own opponent plays on."]);
     assert!(Out::think(&out).is_some_and(|r| !r.engine));
 }
 
@@ -117,7 +117,7 @@ fn a_draw_offer_is_declined_when_equal_and_accepted_when_lost() {
     m.engine_move(request.id, "e7e5", secs(2));
     m.line("Nf3", secs(3));
     let out = m.line("offer", secs(3));
-    assert_eq!(Out::said(&out)[1], "Black declines the draw offer.");
+    assert_eq!(said!(m, &out)[1], "Black declines the draw offer.");
     // Black has a bare king against a queen: the computer takes the draw.
     let fen = Command::Fen("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1".to_string());
     let (mut m, _) = against_computer(Color::White, vec![fen]);
@@ -126,7 +126,7 @@ fn a_draw_offer_is_declined_when_equal_and_accepted_when_lost() {
     m.engine_move(request.id, "e8e7", secs(2));
     m.line("Qe3", secs(3));
     let out = m.line("offer", secs(3));
-    assert_eq!(Out::said(&out).last().unwrap(), "Draw by agreement (FIDE 5.2.3).");
+    assert_eq!(said!(m, &out).last().unwrap(), "Draw by agreement (FIDE 5.2.3).");
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn setup_questions_take_computer_for_the_opponent() {
     m.line("", secs(0));
     let out = m.line("Computer", secs(0));
     assert_eq!(
-        Out::said(&out),
+        said!(m, &out),
         [
             "Rapid chess: 15 minutes, plus 10 seconds a move.",
             "Ready: your side Black, your opponent computer. Type a move, or help.",

@@ -20,7 +20,7 @@ impl Disk {
             match out {
                 Out::JournalNew => self.files.push(Vec::new()),
                 Out::Journal(record) => self.files.last_mut().expect("a journal is open").push(record),
-                Out::Say(words, _) | Out::Write(words) | Out::SayLive(words, ..) => self.said.push(words),
+                Out::Say(..) | Out::Write(..) | Out::SayLive(..) => self.said.extend(out.words(&Voice::english())),
                 Out::JournalContinue(_) => {}
                 _ => {}
             }
@@ -55,7 +55,10 @@ fn resumed(journal: Journal, ask: bool) -> (App, Vec<String>) {
     m = m.with_unfinished(Unfinished { path: PathBuf::from("game.journal"), journal, kept: None, lost: None, ask });
     let mut disk = Disk::default();
     disk.files.push(Vec::new());
-    disk.take(m.start());
+    let start = m.start();
+    // What was said, in the words of the game resumed (its language is in the journal).
+    disk.said.extend(Out::said_by(&start, m.voice()));
+    disk.take(start.into_iter().filter(|o| !matches!(o, Out::Say(..) | Out::Write(..))).collect());
     (m, disk.said)
 }
 
@@ -138,7 +141,7 @@ fn the_question_at_the_start_takes_yes_or_no() {
         ["An unfinished game from 2026-11-22 02:17 UTC is saved: Alice against Bob, move 2. Resume it? Say yes or no."]
     );
     let out = r.line("maybe", secs(5.0));
-    assert!(matches!(&out[..], [Out::Say(words, _)] if words.starts_with("An unfinished game")));
+    assert!(matches!(&said!(m, &out)[..], [words] if words.starts_with("An unfinished game")));
     let out = r.line("yes", secs(6.0));
     assert_eq!(out[0], Out::JournalContinue(PathBuf::from("game.journal")));
     assert_eq!(r.session().game().plies().len(), 2);

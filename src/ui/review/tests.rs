@@ -16,7 +16,7 @@ fn review(lang: &str) -> Review {
 fn said(outs: Vec<Out>) -> String {
     outs.into_iter()
         .map(|o| match o {
-            Out::Say(words, _) => words,
+            Out::Say(..) => o.words(&Voice::english()).unwrap_or_default(),
             other => format!("{other:?}"),
         })
         .collect::<Vec<_>>()

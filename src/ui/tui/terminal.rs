@@ -142,7 +142,7 @@ impl View for BoardView {
                 actions
                     .into_iter()
                     .map(|action| match action {
-                        Action::Say(words) => Step::Say(words),
+                        Action::Say(words) => Step::Say(crate::core::message::Words::Text(words)),
                         Action::Do(command) => Step::Event(crate::app::Event::Command(command)),
                         Action::Line(line) => Step::Event(crate::app::Event::Line(line)),
                         Action::Quit => Step::Quit,
