@@ -152,9 +152,24 @@ pub enum Switch {
     Off,
 }
 
+/// An argument of the command line that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ArgError {
+    #[error(transparent)]
+    Value(#[from] BadValue),
+    #[error(transparent)]
+    Language(#[from] crate::language::vocabulary::UnknownLanguage),
+}
+
+impl From<ArgError> for String {
+    fn from(error: ArgError) -> String {
+        error.to_string()
+    }
+}
+
 impl GameArgs {
     /// The voice these arguments ask for; `default_lang` when none is given.
-    pub fn voice(&self, default_lang: &str) -> Result<Voice, String> {
+    pub fn voice(&self, default_lang: &str) -> Result<Voice, ArgError> {
         let code = self.lang.as_deref().unwrap_or(default_lang);
         let vocab = Vocabulary::find(code)?;
         // At a tournament the announcement is the one the Laws give (FIDE D.2.1), unless asked otherwise.
@@ -177,18 +192,18 @@ impl GameArgs {
         Ok((self.config()?, self.setup()?, self.voice(default_lang)?))
     }
 
-    fn config(&self) -> Result<Config, String> {
+    fn config(&self) -> Result<Config, ArgError> {
         let player = match self.player.as_deref() {
             None | Some("both") => None,
             Some(side) => Some(
                 crate::language::commands::color(side)
-                    .ok_or_else(|| format!("'{side}' is not a side: use white, black or both."))?,
+                    .ok_or_else(|| BadValue::new(side, "a side", "white, black or both"))?,
             ),
         };
         let alarms = match self.alarms.as_deref() {
             None => Config::default().alarms,
             Some(text) => crate::language::commands::alarm_times(text)
-                .ok_or_else(|| format!("'{text}' are not alarm times: write them like 10:00,5:00,0:30, or off."))?,
+                .ok_or_else(|| BadValue::new(text, "a list of alarm times", "times like 10:00,5:00,0:30, or off"))?,
         };
         // The assistant presses for the side that moved, speaks of time only when asked, and the
         // blind player (--player, white unless given) claims a flag fall (D.2.10).
@@ -309,7 +324,7 @@ pub fn pgn_text(session: &Session, vocab: &Vocabulary) -> String {
 
 /// `anna say [--fen FEN] MOVE...`: each move in words, in the voice of the arguments.
 pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
-    let setup = args.voice("de").and_then(|voice| {
+    let setup = args.voice("de").map_err(String::from).and_then(|voice| {
         let game = fen.map_or_else(|| Ok(Game::new()), Game::from_fen).map_err(|e| e.to_string())?;
         Ok((voice, game))
     });
