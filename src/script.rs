@@ -33,6 +33,7 @@ use crate::app::{App, Event, Options, Out};
 use crate::board_link::mirror;
 use crate::board_link::serial::LinkReport;
 use crate::board_link::{BoardEvent, Cell, Snapshot};
+use crate::core::bad_value::BadValue;
 #[cfg(test)]
 use crate::core::command::Command;
 use crate::core::command::Command as Act;
@@ -41,6 +42,7 @@ use crate::core::duration::{format_precise, parse as parse_time};
 use crate::core::message;
 use crate::core::opponent::{Level, Opponent};
 use crate::core::session::{Config, Question, Session};
+use crate::language::vocabulary::UnknownLanguage;
 use crate::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
 
 /// One line of a script.
@@ -100,20 +102,19 @@ impl fmt::Display for BoardStep {
 
 /// `connect [white|black]`, `lift SQ`, `place SQ`, `snapshot CELLS`, `hello`, `settle`, `restore`;
 /// `None` when the words are not about the peg board (`board` alone is a question about the game).
-fn board_step(text: &str) -> Option<Result<BoardStep, String>> {
+fn board_step(text: &str) -> Option<Result<BoardStep, Fault>> {
     let mut words = text.split_whitespace();
     let verb = words.next()?;
     let arg = words.next();
-    let square = |what: &str| {
-        arg.and_then(|a| shakmaty::Square::from_ascii(a.as_bytes()).ok())
-            .ok_or_else(|| format!("'board {what}' needs a square, like e2."))
+    let square = |what: &'static str| {
+        arg.and_then(|a| shakmaty::Square::from_ascii(a.as_bytes()).ok()).ok_or(Fault::BoardSquare(what))
     };
     Some(match verb {
         "connect" => match arg {
             None => Ok(BoardStep::Connect(None)),
             Some("white") => Ok(BoardStep::Connect(Some(Color::White))),
             Some("black") => Ok(BoardStep::Connect(Some(Color::Black))),
-            Some(other) => Err(format!("'board connect' takes white, black or nothing, not '{other}'.")),
+            Some(other) => Err(Fault::ConnectSide(other.to_string())),
         },
         "lift" => square("lift").map(|s| BoardStep::Event(BoardEvent::Lifted(s))),
         "place" => square("place").map(|s| BoardStep::Event(BoardEvent::Placed(s))),
@@ -127,10 +128,10 @@ fn board_step(text: &str) -> Option<Result<BoardStep, String>> {
 }
 
 /// 64 cells, rank 8 first: `.` empty, `x` a peg, a piece letter; `/` between ranks is allowed.
-fn snapshot(text: &str) -> Result<Snapshot, String> {
+fn snapshot(text: &str) -> Result<Snapshot, Fault> {
     let cells: Vec<char> = text.chars().filter(|c| *c != '/').collect();
     if cells.len() != 64 {
-        return Err(format!("a snapshot has 64 cells (. x or a piece letter), not {}.", cells.len()));
+        return Err(Fault::SnapshotLength(cells.len()));
     }
     let mut board = [Cell::Empty; 64];
     for (i, c) in cells.into_iter().enumerate() {
@@ -138,28 +139,46 @@ fn snapshot(text: &str) -> Result<Snapshot, String> {
         board[rank * 8 + file] = match c {
             '.' => Cell::Empty,
             'x' => Cell::Occupied,
-            letter => shakmaty::Piece::from_char(letter)
-                .map(Cell::Piece)
-                .ok_or_else(|| format!("'{letter}' is not a cell of a snapshot: use . x or a piece letter."))?,
+            letter => shakmaty::Piece::from_char(letter).map(Cell::Piece).ok_or(Fault::SnapshotCell(letter))?,
         };
     }
     Ok(Snapshot(board))
 }
 
-/// A line of a script that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A line of a script that could not be read, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {fault}")]
 pub struct ScriptError {
     pub line: usize,
-    pub message: String,
+    pub fault: Fault,
 }
 
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
+/// Why a line of a script could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    #[error("'{0}' is not a time; a line starts with a time like 0:05 or 1:02:03.250.")]
+    NotATime(String),
+    #[error("the time {0} is earlier than the line before ({1}); times never go back.")]
+    BackInTime(String, String),
+    #[error("a time must be followed by a command.")]
+    NoCommand,
+    #[error("'board {0}' needs a square, like e2.")]
+    BoardSquare(&'static str),
+    #[error("'board connect' takes white, black or nothing, not '{0}'.")]
+    ConnectSide(String),
+    #[error("a snapshot has 64 cells (. x or a piece letter), not {0}.")]
+    SnapshotLength(usize),
+    #[error("'{0}' is not a cell of a snapshot: use . x or a piece letter.")]
+    SnapshotCell(char),
+    #[error("'computer' takes at most a level, like computer 3.")]
+    ComputerArguments,
+    #[error(transparent)]
+    Value(#[from] BadValue),
+    #[error(transparent)]
+    Language(#[from] UnknownLanguage),
+    #[error(transparent)]
+    Command(#[from] commands::CommandError),
 }
-
-impl std::error::Error for ScriptError {}
 
 /// Reads a whole script; the first bad line is reported with its number.
 pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError> {
@@ -172,16 +191,11 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         if content.is_empty() {
             continue;
         }
-        let fail = |message: String| ScriptError { line, message };
+        let fail = |fault: Fault| ScriptError { line, fault };
         let (time_text, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
-        let time = parse_time(time_text).ok_or_else(|| {
-            fail(format!("'{time_text}' is not a time; a line starts with a time like 0:05 or 1:02:03.250."))
-        })?;
+        let time = parse_time(time_text).ok_or_else(|| fail(Fault::NotATime(time_text.to_string())))?;
         if time < last {
-            return Err(fail(format!(
-                "the time {time_text} is earlier than the line before ({}); times never go back.",
-                format_precise(last)
-            )));
+            return Err(fail(Fault::BackInTime(time_text.to_string(), format_precise(last))));
         }
         last = time;
         let rest = rest.trim();
@@ -192,7 +206,7 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
             _ => (None, rest),
         };
         if command_text.is_empty() {
-            return Err(fail("a time must be followed by a command.".to_string()));
+            return Err(fail(Fault::NoCommand));
         }
         let what = if let Some(settings) = command_text.strip_prefix("voice ") {
             voice = voice_setting(settings).map_err(fail)?;
@@ -202,7 +216,7 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         } else if let Some(level) = computer_step(command_text) {
             What::Computer(level.map_err(fail)?)
         } else {
-            let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.to_string()))?;
+            let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.into()))?;
             match actor {
                 Some(_) => What::Input(Input::Act { actor, command }),
                 None => What::Typed { text: command_text.to_string(), command },
@@ -214,7 +228,7 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
 }
 
 /// `LANG [SQUARES] [FORM]`, e.g. `de annex-d long`.
-fn voice_setting(text: &str) -> Result<Voice, String> {
+fn voice_setting(text: &str) -> Result<Voice, Fault> {
     let mut words = text.split_whitespace();
     let code = words.next().unwrap_or_default();
     let vocab = Vocabulary::find(code)?;
@@ -231,15 +245,15 @@ fn voice_setting(text: &str) -> Result<Voice, String> {
 }
 
 /// `computer` or `computer LEVEL`; `None` for any other command.
-fn computer_step(text: &str) -> Option<Result<Level, String>> {
+fn computer_step(text: &str) -> Option<Result<Level, Fault>> {
     let mut words = text.split_whitespace();
     if words.next() != Some("computer") {
         return None;
     }
     Some(match (words.next(), words.next()) {
         (None, _) => Ok(Level::DEFAULT),
-        (Some(level), None) => level.parse().map_err(String::from),
-        (Some(_), Some(_)) => Err("'computer' takes at most a level, like computer 3.".to_string()),
+        (Some(level), None) => level.parse::<Level>().map_err(Fault::from),
+        (Some(_), Some(_)) => Err(Fault::ComputerArguments),
     })
 }
 
