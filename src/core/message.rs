@@ -54,6 +54,8 @@ sentences! {
     NotAdjourned => "not_adjourned",
     SealSameMove => "seal_same_move",
     ClockStarted => "clock_started",
+    // The clock started in a game whose players have no names: the sides are not named twice.
+    ClockStartedUnnamed => "clock_started_unnamed",
     ClaimOffer => "claim_offer",
     QuickplayBlitz => "quickplay_blitz",
     QuickplayNotOnMove => "quickplay_not_on_move",

@@ -396,7 +396,9 @@ impl Session {
         self.clock.start(side, now);
         self.record(Event::Started { side });
         // Part of the game's course, said in order before the first move and never cut off by it.
-        let u = Utterance::new(Priority::Move, Sentence::ClockStarted)
+        let named = self.names.get(Color::White).is_some() || self.names.get(Color::Black).is_some();
+        let sentence = if named { Sentence::ClockStarted } else { Sentence::ClockStartedUnnamed };
+        let u = Utterance::new(Priority::Move, sentence)
             .arg("white", self.player_name(Color::White))
             .arg("black", self.player_name(Color::Black))
             .arg("side", Arg::Side(side));

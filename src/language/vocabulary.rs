@@ -407,14 +407,17 @@ mod tests {
                     .collect();
                 own.sort();
                 own.dedup();
-                let english = match v.variant_of(key) {
-                    Some(base) if key.starts_with("outcome.wins_") => {
-                        let _ = base;
+                let mut english = match v.variant_of(key) {
+                    Some(_) if key.starts_with("outcome.wins_") => {
                         vec!["article".to_string(), "loser".into(), "winner".into()]
                     }
                     Some(base) => names(en.word(&base)),
                     None => names(en.word(key)),
                 };
+                // Players without names need not be named: "Na ťahu je Biely" says it all.
+                if key == "say.clock_started_unnamed" {
+                    english.retain(|name| own.contains(name) || !["white", "black"].contains(&name.as_str()));
+                }
                 assert_eq!(own, english, "{code}: the placeholders of {key}");
             }
         }
