@@ -16,7 +16,7 @@ use crate::language::parse::{self, Heard};
 use crate::language::{Vocabulary, Voice};
 
 /// Why a line could not be read as a command. Its words are in `grammar/` (`[errors]`), said in
-/// the player's language by [`CommandError::words`]; `Display` gives the English ones (scripts).
+/// the player's language from [`CommandError::line`]; `Display` gives the English ones (scripts).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CommandError {
     /// The command takes nothing after it, but something came.
