@@ -22,6 +22,12 @@ pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>
     if let Some(command) = explore::line_after(words) {
         return Some(Ok(command));
     }
+    // `white's time`: the side first.
+    if let [colour, time] = words {
+        if let (Some(side), Some("time")) = (colour.meaning.side, time.meaning.command) {
+            return Some(Ok(Command::TimeOf(side)));
+        }
+    }
     let (first, rest) = words.split_first()?;
     let name = first.meaning.command?;
     // `Zeit Weiß`, `čas biely`, `time white`: one side's clock.
