@@ -94,7 +94,6 @@ fn plain(c: char) -> Option<char> {
         // Full-width ASCII (U+FF01..U+FF5E) is ASCII moved up by 0xFEE0.
         '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0),
         'а' => Some('a'),
-        'в' => Some('b'),
         'с' => Some('c'),
         'е' => Some('e'),
         'о' | 'О' => Some(if c == 'о' { 'o' } else { 'O' }),
