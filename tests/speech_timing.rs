@@ -155,8 +155,9 @@ fn a_speech_program_that_never_takes_its_sentence_is_passed_over_within_a_second
         }
     };
     let waited = notice.saturating_sub(hung);
-    // A second of patience, and some slack for a busy machine.
-    assert!((1000..=1500).contains(&waited), "passed over after {waited} ms");
+    // A second of patience, counted from the call, which the fake logs a little after it began;
+    // and slack for a busy machine (CI has two cores for everything).
+    assert!((800..=2500).contains(&waited), "passed over after {waited} ms");
     // Speech goes on through the next backend: the game is still written and said.
     game.type_line("e4");
     loop {
