@@ -8,15 +8,17 @@ mod support;
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use support::{anna, TempDir};
 
-/// Writes the fake espeak-ng into `dir`: each call logs `MILLIS TEXT` and then "speaks" for 60 ms a
+/// Writes the fake espeak-ng into the folder `bin` of `dir`, and returns that folder: each call logs `MILLIS TEXT` and then "speaks" for 60 ms a
 /// character (or, when `hang`, logs `MILLIS hung` and hangs without ever reading its sentence).
-fn fake_espeak(dir: &Path, hang: bool) {
+fn fake_espeak(dir: &TempDir, hang: bool) -> PathBuf {
+    let dir = dir.join("bin");
+    std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("calls.log");
     let speak = if hang {
         "printf '%s hung\\n' \"$now\" >> \"$log\"; sleep 3600"
@@ -31,6 +33,7 @@ fn fake_espeak(dir: &Path, hang: bool) {
     let path = dir.join("espeak-ng");
     std::fs::write(&path, script).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
 }
 
 fn now_ms() -> u128 {
@@ -98,9 +101,7 @@ impl Drop for Game {
 #[test]
 fn a_move_typed_during_a_long_answer_is_said_at_once() {
     let dir = TempDir::new("timing-help");
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    fake_espeak(&bin, false);
+    let bin = fake_espeak(&dir, false);
     let mut game = Game::start(&dir, &bin);
     wait_for_call(&bin, "Anna is ready");
     game.type_line("e4");
@@ -119,9 +120,7 @@ fn a_move_typed_during_a_long_answer_is_said_at_once() {
 #[test]
 fn a_line_of_200_kilobytes_leaves_speech_on() {
     let dir = TempDir::new("timing-long");
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    fake_espeak(&bin, false);
+    let bin = fake_espeak(&dir, false);
     let mut game = Game::start(&dir, &bin);
     wait_for_call(&bin, "Anna is ready");
     game.type_line(&"y".repeat(200_000));
@@ -134,9 +133,7 @@ fn a_line_of_200_kilobytes_leaves_speech_on() {
 fn a_speech_program_that_never_takes_its_sentence_is_passed_over_within_a_second() {
     use std::io::BufRead;
     let dir = TempDir::new("timing-hung");
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    fake_espeak(&bin, true);
+    let bin = fake_espeak(&dir, true);
     let mut game = Game::start_with(&dir, &bin, Stdio::piped());
     let stdout = game.child.stdout.take().unwrap();
     let (lines, heard) = std::sync::mpsc::channel();
