@@ -1,12 +1,18 @@
-//! The link to an electronic peg board (issue 6): what the board reports and what Anna asks of it,
-//! as plain values. The wire format is the codec's business; keeping the game and the board in
-//! step is the mirror's.
+//! The link to an electronic board: Anna's own peg board (issue 6) and the sensor boards of
+//! tournaments (DGT, Millennium ChessLink): what a board reports and what Anna asks of it, as plain
+//! values. The wire format is each protocol's codec's business (`codec.rs` for Anna's, `dgt.rs`,
+//! `millennium.rs`), the choice among them `protocol.rs`'s; keeping the game and a peg board in step
+//! is the mirror's (`mirror.rs`), a sensor board the sensor mirror's (`sensor.rs`).
 
 pub mod mirror;
 
 use shakmaty::{Piece, Square};
 
 pub mod codec;
+pub mod dgt;
+pub mod millennium;
+pub mod protocol;
+pub mod sensor;
 pub mod serial;
 #[cfg(unix)]
 pub mod sim;
@@ -43,6 +49,38 @@ pub enum BoardEvent {
     Board(Snapshot),
     /// The board carried out (or acknowledged) the host command with this sequence number.
     Ack(u32),
+    /// What the clock plugged into the board shows (a DGT 3000 on a DGT board).
+    Clock(ClockReading),
+}
+
+/// One side of a chess clock's display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClockFace {
+    /// The time shown, to the second.
+    pub time: std::time::Duration,
+    /// The clock shows this side's flag.
+    pub flag: bool,
+}
+
+/// Which half of a clock: as the clock stands, seen by the person who reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClockHand {
+    Left,
+    Right,
+}
+
+/// What a board's clock reports: both displays, whose time runs, and its health.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClockReading {
+    pub left: ClockFace,
+    pub right: ClockFace,
+    /// The clock is counting (not paused or stopped).
+    pub running: bool,
+    /// Whose time runs, when the clock says.
+    pub turn: Option<ClockHand>,
+    pub battery_low: bool,
+    /// The board reports that no clock is plugged in: the times mean nothing.
+    pub no_clock: bool,
 }
 
 /// A request to the board.

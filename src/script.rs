@@ -94,6 +94,7 @@ impl fmt::Display for BoardStep {
             BoardStep::Event(BoardEvent::Board(_)) => f.write_str("snapshot"),
             BoardStep::Event(BoardEvent::Hello { version, .. }) => write!(f, "hello {version}"),
             BoardStep::Event(BoardEvent::Ack(n)) => write!(f, "ack {n}"),
+            BoardStep::Event(BoardEvent::Clock(_)) => f.write_str("clock"),
             BoardStep::Settle => f.write_str("settle"),
             BoardStep::Restore => f.write_str("restore"),
         }

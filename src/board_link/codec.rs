@@ -149,8 +149,10 @@ fn frame(payload: &str) -> Vec<u8> {
 
 /// A board's line. Characters of a hello's name that a line cannot hold (not printable ASCII, or
 /// `*`) are sent as `?`, and the name is cut to [`MAX_NAME`] characters.
+/// Anna's protocol carries no clock: a clock's reading is no line.
 pub fn encode_event(event: &BoardEvent) -> Vec<u8> {
     let payload = match event {
+        BoardEvent::Clock(_) => return Vec::new(),
         BoardEvent::Hello { version, name } if name.is_empty() => format!("H{version}"),
         BoardEvent::Hello { version, name } => {
             let name: String = name

@@ -131,7 +131,7 @@ impl Mirror {
                 out.push(MirrorOut::Send(HostCommand::Query));
                 return out;
             }
-            BoardEvent::Ack(_) => return out,
+            BoardEvent::Ack(_) | BoardEvent::Clock(_) => return out,
             BoardEvent::Board(snapshot) => {
                 self.apply_snapshot(snapshot);
                 self.state = State::Idle;
@@ -586,8 +586,8 @@ fn occupied_after(pos: &Chess, mv: Move) -> Bitboard {
 mod show;
 mod steps;
 pub use show::command_text;
-use show::show_command;
-pub use steps::Step;
+pub(crate) use show::{show_command, turned_command};
+pub use steps::{steps, Step};
 
 #[cfg(test)]
 mod tests;

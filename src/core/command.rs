@@ -38,6 +38,9 @@ pub enum Command {
     Resume,
     AdjustTime(Color, Duration),
     AdjustMoves(Color, u32),
+    /// The official clock on the board (a DGT 3000) shows this side's time: Anna's clock follows it,
+    /// silently.
+    FollowClock(Color, Duration),
     /// III.4: a 5-second increment for both with under two minutes left.
     Quickplay,
     /// Adjournment (Guideline I.1): the player having the move seals this move and the clocks stop.

@@ -157,6 +157,12 @@ sentences! {
     BoardPut => "board_put",
     BoardMove => "board_move",
     BoardRestore => "board_restore",
+    BoardDiffers => "board_differs",
+    BoardDiffersMany => "board_differs_many",
+    BoardTurned => "board_turned",
+    BoardOpponentSquare => "board_opponent_square",
+    BoardOpponentMove => "board_opponent_move",
+    BoardWrongMove => "board_wrong_move",
 }
 
 impl Sentence {

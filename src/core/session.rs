@@ -252,6 +252,13 @@ impl Session {
             }
             _ => {}
         }
+        if let Command::FollowClock(side, time) = command {
+            // The official clock is followed even while paused or adjourned: it is what it shows.
+            if self.outcome.is_none() {
+                self.clock.set_remaining(side, time, now);
+            }
+            return;
+        }
         if let Some(outcome) = self.outcome {
             return self
                 .say(Utterance::new(Priority::Info, Sentence::AlreadyOver).arg("outcome", Arg::Outcome(outcome)));
@@ -316,7 +323,8 @@ impl Session {
             | Command::Repeat
             | Command::Turn
             | Command::Last
-            | Command::Decide(_) => {}
+            | Command::Decide(_)
+            | Command::FollowClock(..) => {}
         }
     }
 

@@ -301,6 +301,7 @@ pub fn command_text(command: &Command) -> String {
         Command::Resume => "resume".into(),
         Command::AdjustTime(s, time) => format!("adjust {} {}", side_name(*s), seconds(*time)),
         Command::AdjustMoves(s, n) => format!("adjust {} moves {n}", side_name(*s)),
+        Command::FollowClock(s, time) => format!("follow {} {}", side_name(*s), seconds(*time)),
         Command::Quickplay => "quickplay".into(),
         Command::Seal(spec) => format!("seal move{}", spec_text(spec)),
         Command::Open => "open".into(),
@@ -434,6 +435,10 @@ pub fn read_command(text: &str) -> Res<Command> {
                 Some(n) => Ok(Command::AdjustMoves(side(s)?, number(n)?)),
                 None => Ok(Command::AdjustTime(side(s)?, parse_seconds(what)?)),
             }
+        }
+        "follow" => {
+            let (s, time) = split(rest);
+            Ok(Command::FollowClock(side(s)?, parse_seconds(time)?))
         }
         "quickplay" => plain(Command::Quickplay),
         "decide" if rest == "draw" => Ok(Command::Decide(None)),

@@ -6,7 +6,7 @@ use shakmaty::{Chess, Move, Position, Square};
 use crate::board_link::HostCommand;
 
 /// The board's request to show `mv`, played in `before`.
-pub(super) fn show_command(before: &Chess, mv: Move) -> HostCommand {
+pub(crate) fn show_command(before: &Chess, mv: Move) -> HostCommand {
     match mv {
         Move::Castle { king, rook } => {
             let side = mv.castling_side().unwrap_or(shakmaty::CastlingSide::KingSide);
@@ -27,6 +27,21 @@ pub(super) fn show_command(before: &Chess, mv: Move) -> HostCommand {
             captured: mv.is_capture().then_some(mv.to()),
             rook: None,
         },
+    }
+}
+
+/// The same request for a board that stands the other way round: every square turned.
+pub(crate) fn turned_command(command: HostCommand) -> HostCommand {
+    let turn = |s: Square| Square::new(63 - u32::from(s));
+    match command {
+        HostCommand::ShowMove { from, to, captured, rook } => HostCommand::ShowMove {
+            from: turn(from),
+            to: turn(to),
+            captured: captured.map(turn),
+            rook: rook.map(|(a, b)| (turn(a), turn(b))),
+        },
+        HostCommand::Invalid(s) => HostCommand::Invalid(turn(s)),
+        other => other,
     }
 }
 

@@ -1,7 +1,7 @@
 //! The repair of a board that differs from the game (D.2.9): the fewest steps, each said as a
 //! sentence of its own.
 
-use shakmaty::{Chess, Piece, Position, Square};
+use shakmaty::{Bitboard, Board, Chess, Piece, Position, Square};
 
 use super::Mirror;
 use crate::core::message::{Arg, Priority, Sentence, Utterance};
@@ -40,26 +40,33 @@ impl Step {
 }
 
 impl Mirror {
-    /// The steps that make the board show `target`, fewest first: pieces merely on a wrong square
-    /// are moved, then pieces that do not belong are removed, then missing pieces are put.
+    /// The steps that make the board show `target`, fewest first (see [`steps`]).
     pub fn steps(&self, target: &Chess) -> Vec<Step> {
-        let board = target.board();
-        let belief = |s: Square| self.belief[usize::from(s)];
+        steps(self.occupied, &self.belief, self.sensed, target.board())
+    }
+}
+
+/// The steps that make a board show `board`, fewest first: pieces merely on a wrong square are
+/// moved, then pieces that do not belong are removed, then missing pieces are put. The board has
+/// its `occupied` holes, the pieces in them as far as known (`belief`), and `sensed` the holes
+/// whose piece the board itself reported (all of them on a sensor board).
+pub fn steps(occupied: Bitboard, belief: &[Option<Piece>; 64], sensed: Bitboard, board: &Board) -> Vec<Step> {
+        let belief = |s: Square| belief[usize::from(s)];
         let wrong = |s: Square| {
-            self.occupied.contains(s)
-                && (board.piece_at(s).is_none() || (self.sensed.contains(s) && belief(s) != board.piece_at(s)))
+            occupied.contains(s)
+                && (board.piece_at(s).is_none() || (sensed.contains(s) && belief(s) != board.piece_at(s)))
         };
         let mut extra: Vec<Square> = Square::ALL.into_iter().filter(|s| wrong(*s)).collect();
         let mut missing: Vec<(Square, Piece)> = Square::ALL
             .into_iter()
-            .filter(|s| !self.occupied.contains(*s) || wrong(*s))
+            .filter(|s| !occupied.contains(*s) || wrong(*s))
             .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
             .collect();
         let mut moves = Vec::new();
         missing.retain(|&(to, piece)| {
             let movable = extra.iter().position(|&from| {
                 from != to
-                    && !self.occupied.contains(to)
+                    && !occupied.contains(to)
                     && belief(from) == Some(piece)
                     && board.piece_at(from).is_none()
             });
@@ -76,5 +83,4 @@ impl Mirror {
             .chain(extra.into_iter().map(|square| Step::Remove { square, piece: belief(square) }))
             .chain(missing.into_iter().map(|(square, piece)| Step::Put { square, piece }))
             .collect()
-    }
 }

@@ -54,6 +54,7 @@ fn samples() -> Vec<Command> {
         Command::Resume,
         Command::AdjustTime(Color::White, Duration::new(4800, 1)),
         Command::AdjustMoves(Color::Black, 40),
+        Command::FollowClock(Color::Black, Duration::from_secs(5399)),
         Command::Quickplay,
         Command::Seal(spec("Sg1f3")),
         Command::Open,
@@ -128,9 +129,10 @@ fn kind(command: &Command) -> usize {
         Command::Last => 32,
         Command::Seal(_) => 33,
         Command::Open => 34,
+        Command::FollowClock(..) => 35,
     }
 }
-const KINDS: usize = 35;
+const KINDS: usize = 36;
 
 #[test]
 fn every_command_reads_back_as_written() {
