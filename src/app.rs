@@ -29,6 +29,7 @@ mod board;
 mod computer;
 mod resume;
 pub mod save;
+mod sensor;
 mod terminal;
 pub use resume::{replayable, worth_resuming, Unfinished};
 mod settings;
@@ -43,7 +44,7 @@ use crate::adapters::games::SaveError;
 use crate::adapters::journal::{End, Record};
 use crate::adapters::speech::Choice;
 use crate::board_link::serial::LinkReport;
-use crate::board_link::HostCommand;
+use crate::board_link::{BoardRole, HostCommand};
 use crate::core::command::{Command, Input};
 use crate::core::message::{self, Effect, Priority, Sentence, Sound, Utterance, Words};
 use crate::core::opponent::{Level, Request};
@@ -66,8 +67,9 @@ pub enum Event {
     /// An input handed straight to the game with its actor (the arbiter's or a script's
     /// `white: ...`): no question first.
     Input(Input),
-    /// What the peg board's link reported.
-    Board(LinkReport),
+    /// What the link of a board reported: the player's (`--board`) or the opponent's
+    /// (`--opponent-board`).
+    Board(BoardRole, LinkReport),
     /// The peg board has been quiet: a move waiting for that is made (a script's `board settle`).
     BoardSettled,
     /// The computer's engine answered.
@@ -108,8 +110,8 @@ pub enum Out {
     /// Ask the computer opponent for a move; its answer comes back through
     /// [`Event::Engine`].
     Think(Request),
-    /// Send this to the peg board (`--board`); the runtime drops it when no board is linked.
-    Board(HostCommand),
+    /// Send this to a board; the runtime drops it when no such board is linked.
+    Board(BoardRole, HostCommand),
     /// Append this record to the game's journal. Every record is on the disk before anything that
     /// follows it is written or said.
     Journal(Record),
@@ -239,6 +241,11 @@ pub struct App {
     computer: computer::State,
     /// The peg board, when one is linked (`--board`).
     board: Option<board::Board>,
+    /// The sensor boards linked: the player's (`--board` on a DGT or Millennium board) and the
+    /// opponent's (`--opponent-board`).
+    sensors: Vec<sensor::SensorBoard>,
+    /// How long a sensor board's position must be still before it is read.
+    board_debounce: Duration,
     /// The session's time at a given instant of the runtime: a resumed game goes on from the time
     /// its journal stopped.
     base: resume::TimeBase,
@@ -280,6 +287,8 @@ impl App {
             waiting: None,
             computer: computer::State::default(),
             board: None,
+            sensors: Vec::new(),
+            board_debounce: crate::board_link::sensor::DEBOUNCE,
             base: resume::TimeBase::default(),
             journaling: false,
             journaled: None,
@@ -320,6 +329,11 @@ impl App {
 
     pub fn voice(&self) -> &Voice {
         &self.voice
+    }
+
+    /// How long a sensor board's position must be still before it is read (`--board-debounce`).
+    pub fn set_board_debounce(&mut self, debounce: Duration) {
+        self.board_debounce = debounce;
     }
 
     /// Hears and speaks in `voice` from now on (a script's `voice` line).
@@ -395,7 +409,7 @@ impl App {
             Event::Line(text) => self.line(&text, now),
             Event::Command(command) => self.around_input(now, |app| app.ask_or_act(command, now)),
             Event::Input(input) => self.around_input(now, |app| app.input(input, now)),
-            Event::Board(report) => self.board_report(&report, now),
+            Event::Board(role, report) => self.board_report(role, &report, now),
             Event::BoardSettled => {
                 let mut out = self.settle_board(now);
                 out.extend(self.think(now));

@@ -17,6 +17,16 @@ pub mod serial;
 #[cfg(unix)]
 pub mod sim;
 
+/// Which board: Anna can follow two at once (FIDE D.1, D.2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardRole {
+    /// The player's own board (`--board`): the blind player's peg board, or the only board.
+    Player,
+    /// The sighted opponent's sensor board (`--opponent-board`), on which the blind player's
+    /// announced moves are carried out by the opponent.
+    Opponent,
+}
+
 /// What is in one hole of the board as the board senses it. A board that senses only occupancy
 /// (reed switches) reports [`Cell::Occupied`]; one that knows the pieces (RFID) reports them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

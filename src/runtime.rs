@@ -6,8 +6,8 @@
 //! view and handed to the [`Speaker`], which speaks on its own thread, so the loop never waits on
 //! speech. The computer thinks on its own thread ([`Computer`]) and its reply comes through the
 //! same channel, so the player's questions, `time`, `resign` or a draw offer work while it thinks.
-//! A peg board (`--board`) reports through its [`Link`] and the app's [`Out::Board`] requests are
-//! sent through it, never blocking the loop.
+//! A board (`--board`, and the opponent's `--opponent-board`) reports through its [`Link`] and
+//! the app's [`Out::Board`] requests are sent through it, never blocking the loop.
 //!
 //! Every input that reaches the game is first appended to its journal and flushed to the disk; only
 //! then is anything that follows from it shown or said. While a clock runs, the loop wakes every
@@ -23,7 +23,9 @@ use crate::adapters::journal::{self, JournalError};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::app::{App, Event, Out, SpeechChange};
+use crate::board_link::protocol::Protocol;
 use crate::board_link::serial::{Link, LinkReport};
+use crate::board_link::BoardRole;
 use crate::core::message::{Arg, Priority, Utterance, Words};
 use crate::core::session::Session;
 use crate::language::announce::fill;
@@ -43,7 +45,7 @@ pub enum Source {
     /// The terminal is gone (end of input, a signal): the loop ends.
     Closed,
     Computer(Reply),
-    Board(LinkReport),
+    Board(BoardRole, LinkReport),
 }
 
 /// What a view makes of a line or key from its terminal.
@@ -140,11 +142,20 @@ impl Program for Review {
     }
 }
 
-/// The peg board's serial port and baud rate (`--board`, `--board-baud`).
+/// A board's serial port, its protocol when given (`None`: the one it answers) and the baud rate
+/// of Anna's own protocol (`--board`, `--board-protocol`, `--board-baud`; `--opponent-board`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardPort {
     pub path: String,
+    pub protocol: Option<Protocol>,
     pub baud: u32,
+}
+
+/// The boards of a game: the player's and the opponent's, either may be absent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardPorts {
+    pub player: Option<BoardPort>,
+    pub opponent: Option<BoardPort>,
 }
 
 /// How often a running clock's reading is journaled.
@@ -158,7 +169,8 @@ struct Outputs {
     sounds: SoundPlayer,
     computer: Option<Computer>,
     journal: Option<journal::Sink>,
-    board: Option<Link>,
+    /// The links of the boards, with their role.
+    boards: Vec<(BoardRole, Link)>,
     /// The view writes the speaker's notices as lines.
     print_notices: bool,
     /// What became of the outs carried out, for the program to hear (a file saved or not).
@@ -166,15 +178,15 @@ struct Outputs {
 }
 
 /// Plays a game in `view` until `quit` or the end of its input: the computer's engine (used only
-/// when the app plays the computer), a peg board on `board` (the link opens and keeps retrying on
-/// its own threads; the game starts at once, with or without it).
+/// when the app plays the computer), the boards on `boards` (each link opens and keeps retrying
+/// on its own threads; the game starts at once, with or without them).
 pub fn run(
     mut app: App,
     mut view: impl View,
     speech: SpeechArgs,
     sounds: SoundPlayer,
     engine: EngineChoice,
-    board: Option<BoardPort>,
+    boards: BoardPorts,
 ) -> ExitCode {
     let (sender, receiver) = mpsc::channel();
     let replies = sender.clone();
@@ -186,10 +198,20 @@ pub fn run(
     // A game read from PGN goes on from the session time where its replay stopped.
     let origin = app.origin();
     let start = app.start();
-    if let Some(port) = board {
-        // After the setup, so the mirror starts from the game's position and side.
-        app.connect_board();
-        outputs.board = Some(Link::open(&port.path, port.baud, sender.clone(), Source::Board));
+    // After the setup, so the mirrors start from the game's position and side.
+    if let Some(port) = boards.player {
+        app.connect_board_speaking(port.protocol);
+        let link = Link::open_protocol(&port.path, port.protocol, port.baud, sender.clone(), |report| {
+            Source::Board(BoardRole::Player, report)
+        });
+        outputs.boards.push((BoardRole::Player, link));
+    }
+    if let Some(port) = boards.opponent {
+        app.connect_opponent_board();
+        let link = Link::open_protocol(&port.path, port.protocol, port.baud, sender.clone(), |report| {
+            Source::Board(BoardRole::Opponent, report)
+        });
+        outputs.boards.push((BoardRole::Opponent, link));
     }
     drive(&mut app, &mut view, outputs, start, origin, sender, receiver)
 }
@@ -241,7 +263,7 @@ fn drive(
             Err(mpsc::RecvTimeoutError::Timeout) => vec![Step::Event(Event::Tick)],
             Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => break,
             Ok(Source::Computer(reply)) => vec![Step::Event(Event::Engine(reply))],
-            Ok(Source::Board(report)) => vec![Step::Event(Event::Board(report))],
+            Ok(Source::Board(role, report)) => vec![Step::Event(Event::Board(role, report))],
             Ok(source) => view.translate(program, source),
         };
         let mut quit = false;
@@ -279,7 +301,7 @@ impl Outputs {
             sounds,
             computer: None,
             journal: None,
-            board: None,
+            boards: Vec::new(),
             print_notices,
             feedback: Vec::new(),
         }
@@ -353,8 +375,8 @@ impl Outputs {
                         computer.think(request.clone());
                     }
                 }
-                Out::Board(command) => {
-                    if let Some(link) = &self.board {
+                Out::Board(role, command) => {
+                    for (_, link) in self.boards.iter().filter(|(r, _)| r == role) {
                         link.send(command.clone());
                     }
                 }

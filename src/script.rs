@@ -24,15 +24,17 @@
 //! played, so the transcript is always the same) make the move of the side to move and press its
 //! clock: a game against the computer, word for word.
 
-use std::fmt;
 use std::time::Duration;
 
 use shakmaty::Color;
 
 use crate::app::{App, Event, Options, Out};
 use crate::board_link::mirror;
-use crate::board_link::serial::LinkReport;
-use crate::board_link::{BoardEvent, Cell, Snapshot};
+use crate::board_link::protocol::Protocol;
+use crate::board_link::serial::{LinkError, LinkReport};
+use crate::board_link::BoardRole;
+#[cfg(test)]
+use crate::board_link::{BoardEvent, Cell};
 use crate::core::bad_value::BadValue;
 #[cfg(test)]
 use crate::core::command::Command;
@@ -44,6 +46,9 @@ use crate::core::opponent::{Level, Opponent};
 use crate::core::session::{Config, Question, Session};
 use crate::language::vocabulary::UnknownLanguage;
 use crate::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
+
+mod board;
+pub use board::BoardStep;
 
 /// One line of a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,81 +76,6 @@ pub enum What {
     Computer(Level),
 }
 
-/// A line about the peg board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BoardStep {
-    /// A board holding the game's position joins; with a side, only that side plays on it.
-    Connect(Option<Color>),
-    /// The board reports a lift, a place, the whole board or its greeting.
-    Event(BoardEvent),
-    /// The board has been quiet for a while.
-    Settle,
-    /// Back to the last position the board and the game agreed on.
-    Restore,
-}
-
-impl fmt::Display for BoardStep {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardStep::Connect(None) => f.write_str("connect"),
-            BoardStep::Connect(Some(c)) => write!(f, "connect {}", side(*c)),
-            BoardStep::Event(BoardEvent::Lifted(s)) => write!(f, "lift {s}"),
-            BoardStep::Event(BoardEvent::Placed(s)) => write!(f, "place {s}"),
-            BoardStep::Event(BoardEvent::Board(_)) => f.write_str("snapshot"),
-            BoardStep::Event(BoardEvent::Hello { version, .. }) => write!(f, "hello {version}"),
-            BoardStep::Event(BoardEvent::Ack(n)) => write!(f, "ack {n}"),
-            BoardStep::Event(BoardEvent::Clock(_)) => f.write_str("clock"),
-            BoardStep::Settle => f.write_str("settle"),
-            BoardStep::Restore => f.write_str("restore"),
-        }
-    }
-}
-
-/// `connect [white|black]`, `lift SQ`, `place SQ`, `snapshot CELLS`, `hello`, `settle`, `restore`;
-/// `None` when the words are not about the peg board (`board` alone is a question about the game).
-fn board_step(text: &str) -> Option<Result<BoardStep, Fault>> {
-    let mut words = text.split_whitespace();
-    let verb = words.next()?;
-    let arg = words.next();
-    let square = |what: &'static str| {
-        arg.and_then(|a| shakmaty::Square::from_ascii(a.as_bytes()).ok()).ok_or(Fault::BoardSquare(what))
-    };
-    Some(match verb {
-        "connect" => match arg {
-            None => Ok(BoardStep::Connect(None)),
-            Some("white") => Ok(BoardStep::Connect(Some(Color::White))),
-            Some("black") => Ok(BoardStep::Connect(Some(Color::Black))),
-            Some(other) => Err(Fault::ConnectSide(other.to_string())),
-        },
-        "lift" => square("lift").map(|s| BoardStep::Event(BoardEvent::Lifted(s))),
-        "place" => square("place").map(|s| BoardStep::Event(BoardEvent::Placed(s))),
-        "snapshot" => snapshot(&words.fold(arg.unwrap_or_default().to_string(), |a, w| a + w))
-            .map(|s| BoardStep::Event(BoardEvent::Board(s))),
-        "hello" => Ok(BoardStep::Event(BoardEvent::Hello { version: 1, name: "script".to_string() })),
-        "settle" => Ok(BoardStep::Settle),
-        "restore" => Ok(BoardStep::Restore),
-        _ => return None,
-    })
-}
-
-/// 64 cells, rank 8 first: `.` empty, `x` a peg, a piece letter; `/` between ranks is allowed.
-fn snapshot(text: &str) -> Result<Snapshot, Fault> {
-    let cells: Vec<char> = text.chars().filter(|c| *c != '/').collect();
-    if cells.len() != 64 {
-        return Err(Fault::SnapshotLength(cells.len()));
-    }
-    let mut board = [Cell::Empty; 64];
-    for (i, c) in cells.into_iter().enumerate() {
-        let (rank, file) = (7 - i / 8, i % 8);
-        board[rank * 8 + file] = match c {
-            '.' => Cell::Empty,
-            'x' => Cell::Occupied,
-            letter => shakmaty::Piece::from_char(letter).map(Cell::Piece).ok_or(Fault::SnapshotCell(letter))?,
-        };
-    }
-    Ok(Snapshot(board))
-}
-
 /// A line of a script that could not be read, and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {fault}")]
@@ -171,6 +101,14 @@ pub enum Fault {
     SnapshotLength(usize),
     #[error("'{0}' is not a cell of a snapshot: use . x or a piece letter.")]
     SnapshotCell(char),
+    #[error("'opponent-board {0}' is not a line: use connect, position, clock, unplug or plug.")]
+    OpponentBoard(String),
+    #[error("'{0}' is not a position: give the pieces as in a FEN, like rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR.")]
+    Position(String),
+    #[error(
+        "'clock {0}' is not a clock: give the left and right times, like clock 1:29:59 1:30:00 left, or clock none."
+    )]
+    Clock(String),
     #[error("'computer' takes at most a level, like computer 3.")]
     ComputerArguments,
     #[error(transparent)]
@@ -212,7 +150,7 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         let what = if let Some(settings) = command_text.strip_prefix("voice ") {
             voice = voice_setting(settings).map_err(fail)?;
             What::Voice(Box::new(voice.clone()))
-        } else if let Some(step) = command_text.strip_prefix("board ").and_then(board_step) {
+        } else if let Some(step) = board::board_line(command_text) {
             What::Board(step.map_err(fail)?)
         } else if let Some(level) = computer_step(command_text) {
             What::Computer(level.map_err(fail)?)
@@ -304,20 +242,33 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
                 Event::Play { side: game.turn(), mv: choice.mv }
             }
             What::Board(board) => {
-                transcript.push(format!("{} board< {board}", format_precise(at)));
+                let role = board.role();
+                transcript.push(format!("{} {}< {board}", format_precise(at), board::role_name(role)));
                 match board {
                     BoardStep::Connect(side) => {
                         app.connect_board_as(Some(*side));
                         continue;
                     }
-                    _ if !app.board_connected() => app.connect_board_as(Some(None)),
+                    BoardStep::Sensor(role) => {
+                        app.connect_sensor_board(*role);
+                        continue;
+                    }
+                    _ if role == BoardRole::Player && !app.board_connected() => app.connect_board_as(Some(None)),
                     _ => {}
                 }
                 match board {
-                    BoardStep::Event(event) => Event::Board(LinkReport::Event(event.clone())),
+                    BoardStep::Event(role, event) => Event::Board(*role, LinkReport::Event(event.clone())),
+                    BoardStep::Unplug(role) => {
+                        Event::Board(*role, LinkReport::Disconnected(LinkError::Lost("unplugged".to_string())))
+                    }
+                    BoardStep::Plug(role) => {
+                        let protocol = if app.has_sensor_board(*role) { Protocol::Dgt } else { Protocol::Anna };
+                        Event::Board(*role, LinkReport::Connected { name: "script".to_string(), version: 1, protocol })
+                    }
                     BoardStep::Settle => Event::BoardSettled,
                     BoardStep::Restore => Event::Line("restore board".to_string()),
-                    BoardStep::Connect(_) => continue,
+                    BoardStep::Turn => Event::Line("turn board".to_string()),
+                    BoardStep::Connect(_) | BoardStep::Sensor(_) => continue,
                 }
             }
         };
@@ -340,14 +291,14 @@ fn write_outs(transcript: &mut Vec<String>, time: Duration, outs: &[Out], voice:
             Out::Say(..) | Out::SayLive(..) => format!("say {}", out.words(voice).unwrap_or_default()),
             Out::Play(sound) => format!("play {}", sound.name()),
             Out::Record(event) => event_text(event),
-            Out::Board(command) => format!("board> {}", mirror::command_text(command)),
+            Out::Board(role, command) => format!("{}> {}", board::role_name(*role), mirror::command_text(command)),
             _ => continue,
         };
         transcript.push(format!("{at} {line}"));
     }
 }
 
-fn side(color: Color) -> &'static str {
+pub(crate) fn side(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",
@@ -461,7 +412,7 @@ mod tests {
         assert_eq!(boards, ["connect white", "lift e2", "place e4", "settle", "snapshot"]);
         // `board` alone is still the question about the board.
         assert!(matches!(steps[4].what, What::Typed { command: Command::Explore(_), .. }));
-        let What::Board(BoardStep::Event(BoardEvent::Board(snapshot))) = &steps[5].what else {
+        let What::Board(BoardStep::Event(BoardRole::Player, BoardEvent::Board(snapshot))) = &steps[5].what else {
             panic!("{:?}", steps[5])
         };
         assert_eq!(snapshot.get(shakmaty::Square::E4), Cell::Occupied);

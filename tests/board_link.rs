@@ -11,6 +11,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use anna::board_link::codec::{self, LineError, Request, RequestDecoder};
+use anna::board_link::protocol::Protocol;
 use anna::board_link::serial::{Link, LinkError, LinkOptions, LinkReport};
 use anna::board_link::sim::{Note, SimOptions, Simulator};
 use anna::board_link::{BoardEvent, Cell, HostCommand, Snapshot};
@@ -58,7 +59,10 @@ fn connected(options: SimOptions) -> Bench {
     let sim = Simulator::start(options, notes_to).expect("a pseudo-terminal");
     let (sender, reports) = mpsc::channel();
     let link = Link::with_options(sim.path().to_str().unwrap(), quick(), sender, |report| report);
-    assert_eq!(next(&reports), LinkReport::Connected { name: "Anna board simulator".into(), version: 1 });
+    assert_eq!(
+        next(&reports),
+        LinkReport::Connected { name: "Anna board simulator".into(), version: 1, protocol: Protocol::Anna }
+    );
     assert_eq!(next(&reports), LinkReport::Event(BoardEvent::Board(expected)));
     // The query that asked for it is the first numbered command.
     assert_eq!(next(&reports), LinkReport::Event(BoardEvent::Ack(1)));
@@ -187,9 +191,12 @@ fn garbage_is_rejected_and_the_next_good_line_gets_through() {
     bench.sim.send_raw(&[b'#'; 500]);
     bench.sim.send_raw(b"\n");
     bench.sim.type_line("lift e2").unwrap();
-    assert_eq!(next(&bench.reports), LinkReport::Rejected(LineError::NotAscii));
-    assert_eq!(next(&bench.reports), LinkReport::Rejected(LineError::BadChecksum { expected: 0x7a, found: 0x7b }));
-    assert_eq!(next(&bench.reports), LinkReport::Rejected(LineError::TooLong));
+    assert_eq!(next(&bench.reports), LinkReport::Rejected(LineError::NotAscii.into()));
+    assert_eq!(
+        next(&bench.reports),
+        LinkReport::Rejected(LineError::BadChecksum { expected: 0x7a, found: 0x7b }.into())
+    );
+    assert_eq!(next(&bench.reports), LinkReport::Rejected(LineError::TooLong.into()));
     assert_eq!(next(&bench.reports), LinkReport::Event(BoardEvent::Lifted(Square::E2)));
 }
 
@@ -202,7 +209,10 @@ fn an_unplugged_board_is_found_again_and_read_whole() {
     bench.sim.type_line("move e2e4").unwrap();
     assert_eq!(bench.link.send(HostCommand::Clear), 2);
     bench.sim.plug().unwrap();
-    assert_eq!(next(&bench.reports), LinkReport::Connected { name: "Anna board simulator".into(), version: 1 });
+    assert_eq!(
+        next(&bench.reports),
+        LinkReport::Connected { name: "Anna board simulator".into(), version: 1, protocol: Protocol::Anna }
+    );
     let mut moved = Board::new();
     let pawn = moved.remove_piece_at(Square::E2).unwrap();
     moved.set_piece_at(Square::E4, pawn);
@@ -280,7 +290,7 @@ fn a_command_lost_on_the_way_is_sent_again() {
     let link = Link::with_options(&board.path, quick(), sender, |report| report);
     assert_eq!(board.read().command, HostCommand::Hello { version: 1 });
     board.send(&BoardEvent::Hello { version: 1, name: String::new() });
-    assert_eq!(next(&reports), LinkReport::Connected { name: String::new(), version: 1 });
+    assert_eq!(next(&reports), LinkReport::Connected { name: String::new(), version: 1, protocol: Protocol::Anna });
     let query = board.read();
     assert_eq!(query, Request { seq: 1, command: HostCommand::Query });
     board.send(&BoardEvent::Board(snapshot_of(&Board::new())));

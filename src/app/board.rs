@@ -17,8 +17,9 @@ use shakmaty::Color;
 
 use super::{App, Out};
 use crate::board_link::mirror::{Mirror, MirrorOut};
+use crate::board_link::protocol::Protocol;
 use crate::board_link::serial::LinkReport;
-use crate::board_link::BoardEvent;
+use crate::board_link::{BoardEvent, BoardRole};
 use crate::core::command::{Command, Input};
 use crate::core::message::{Sound, Words};
 
@@ -44,7 +45,13 @@ pub(super) struct Board {
     fixed_side: Option<Option<Color>>,
     /// When the board last reported a lift or a place and nothing settled it since.
     unsettled: Option<Duration>,
-    /// Rejected lines in the current burst, when the last came, and when the last notice was given.
+    health: Health,
+}
+
+/// What a board's link said lately: rejected lines in the current burst, when the last came, and
+/// when the last notice was given. Every kind of board has one.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Health {
     rejected: u32,
     last_rejected: Option<Duration>,
     noticed: Option<Duration>,
@@ -62,13 +69,39 @@ impl App {
     pub fn connect_board_as(&mut self, fixed_side: Option<Option<Color>>) {
         let side = fixed_side.unwrap_or_else(|| self.player_board_side());
         let mirror = Mirror::new(self.session.game(), side);
-        let board = Board { mirror, fixed_side, unsettled: None, rejected: 0, last_rejected: None, noticed: None };
+        let board = Board { mirror, fixed_side, unsettled: None, health: Health::default() };
         self.board = Some(board);
     }
 
-    /// Whether a peg board is linked.
+    /// The player's board joins, in `protocol` when it is known: a sensor board (DGT, Millennium)
+    /// or Anna's peg board. An unknown protocol is found when the board answers
+    /// ([`LinkReport::Connected`]); until then it counts as a peg board.
+    pub fn connect_board_speaking(&mut self, protocol: Option<Protocol>) {
+        match protocol {
+            Some(p) if p.is_sensor() => self.connect_sensor(BoardRole::Player),
+            _ => self.connect_board(),
+        }
+    }
+
+    /// The board of `role` speaks `protocol`: a peg board and a sensor board are kept differently.
+    fn adopt(&mut self, role: BoardRole, protocol: Protocol) {
+        let sensor = self.sensor_at(role).is_some();
+        match (role, protocol.is_sensor(), sensor) {
+            (BoardRole::Player, true, false) => {
+                self.board = None;
+                self.connect_sensor(role);
+            }
+            (BoardRole::Player, false, true) => {
+                self.sensors.retain(|s| s.role() != role);
+                self.connect_board();
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether a board is linked.
     pub fn board_connected(&self) -> bool {
-        self.board.is_some()
+        self.board.is_some() || !self.sensors.is_empty()
     }
 
     /// Who plays on the board: `None` for both sides.
@@ -79,8 +112,8 @@ impl App {
         }
     }
 
-    /// Who plays on the board, followed from the player's side.
-    fn player_board_side(&self) -> Option<Color> {
+    /// Who plays on the player's board, followed from the player's side.
+    pub(super) fn player_board_side(&self) -> Option<Color> {
         if self.options.assistant {
             None
         } else if self.options.computer {
@@ -90,59 +123,100 @@ impl App {
         }
     }
 
-    /// The instant the board's quiet runs out, if a move waits for it.
+    /// The instant the board's quiet runs out, if a move waits for it; or a sensor board's
+    /// position will have been still for its debounce window.
     pub(super) fn board_deadline(&self) -> Option<Duration> {
-        self.board.as_ref()?.unsettled.map(|at| at + QUIET)
+        let peg = self.board.as_ref().and_then(|b| b.unsettled.map(|at| at + QUIET));
+        peg.into_iter().chain(self.sensors.iter().filter_map(|s| s.deadline())).min()
     }
 
-    /// What the link reported, at `now`.
-    pub(super) fn board_report(&mut self, report: &LinkReport, now: Duration) -> Vec<Out> {
+    /// What the link of the board of `role` reported, at `now`.
+    pub(super) fn board_report(&mut self, role: BoardRole, report: &LinkReport, now: Duration) -> Vec<Out> {
+        if let LinkReport::Connected { protocol, .. } = report {
+            self.adopt(role, *protocol);
+        }
+        if self.sensor_at(role).is_some() {
+            return self.sensor_report(role, report, now);
+        }
+        if role != BoardRole::Player {
+            return Vec::new();
+        }
         let Some(board) = self.board.as_mut() else { return Vec::new() };
+        if let LinkReport::Disconnected(_) = report {
+            board.unsettled = None;
+        }
         let mut out = Vec::new();
+        let mut health = std::mem::take(&mut board.health);
+        let words = self.link_words(role, &mut health, report, now);
+        if let Some(board) = self.board.as_mut() {
+            board.health = health;
+        }
+        out.extend(words);
         match report {
-            LinkReport::Connected { .. } => {
-                board.rejected = 0;
-                out.push(Out::Play(Sound::BoardConnected));
-                out.push(self.say("line.board_connected"));
-                // The link asks for the whole board; its snapshot repairs any difference.
-            }
-            LinkReport::Disconnected(_) => {
-                board.unsettled = None;
-                out.push(Out::Play(Sound::BoardDisconnected));
-                out.push(self.say("line.board_disconnected"));
-            }
-            LinkReport::Rejected(_) => {
-                if board.last_rejected.is_some_and(|at| now > at + REJECTED_BURST) {
-                    board.rejected = 0;
-                }
-                board.rejected += 1;
-                board.last_rejected = Some(now);
-                let due = board.noticed.is_none_or(|at| now >= at + REJECTED_NOTICE);
-                // One bad line is noise; several in a row mean a cable or a board worth checking.
-                if board.rejected >= REJECTED_SAID && due {
-                    board.rejected = 0;
-                    board.noticed = Some(now);
-                    out.push(self.say("line.board_rejected"));
-                }
-            }
+            LinkReport::Connected { .. } | LinkReport::Disconnected(_) | LinkReport::Rejected(_) => {}
             LinkReport::Event(event) => {
+                let Some(board) = self.board.as_mut() else { return out };
                 let outs = board.mirror.board(event, self.session.game());
                 if matches!(event, BoardEvent::Lifted(_) | BoardEvent::Placed(_)) {
                     board.unsettled = Some(now);
                 }
-                out.extend(self.mirror_outs(outs, now));
+                out.extend(self.mirror_outs(BoardRole::Player, outs, now));
                 out.extend(self.think(now));
             }
         }
         out
     }
 
-    /// The board has been quiet since the deadline: a move waiting for that is made.
+    /// What a link's state means to the player, for every kind of board: connected, not
+    /// connected (the game goes on, Anna keeps trying), and lines that keep being rejected.
+    pub(super) fn link_words(
+        &self,
+        role: BoardRole,
+        health: &mut Health,
+        report: &LinkReport,
+        now: Duration,
+    ) -> Vec<Out> {
+        let opponent = role == BoardRole::Opponent;
+        match report {
+            LinkReport::Connected { .. } => {
+                health.rejected = 0;
+                // The link asks for the whole board; its snapshot repairs any difference.
+                let key = if opponent { "line.opponent_board_connected" } else { "line.board_connected" };
+                vec![Out::Play(Sound::BoardConnected), self.say(key)]
+            }
+            LinkReport::Disconnected(_) => {
+                let key = if opponent { "line.opponent_board_disconnected" } else { "line.board_disconnected" };
+                vec![Out::Play(Sound::BoardDisconnected), self.say(key)]
+            }
+            LinkReport::Rejected(_) => {
+                if health.last_rejected.is_some_and(|at| now > at + REJECTED_BURST) {
+                    health.rejected = 0;
+                }
+                health.rejected += 1;
+                health.last_rejected = Some(now);
+                let due = health.noticed.is_none_or(|at| now >= at + REJECTED_NOTICE);
+                // One bad line is noise; several in a row mean a cable or a board worth checking.
+                if health.rejected >= REJECTED_SAID && due {
+                    health.rejected = 0;
+                    health.noticed = Some(now);
+                    return vec![self.say("line.board_rejected")];
+                }
+                Vec::new()
+            }
+            LinkReport::Event(_) => Vec::new(),
+        }
+    }
+
+    /// The board has been quiet since the deadline: a move waiting for that is made; a sensor
+    /// board's still position is read.
     pub(super) fn board_quiet(&mut self, now: Duration) -> Vec<Out> {
         if self.board_deadline().is_none_or(|at| now < at) {
             return Vec::new();
         }
-        self.settle_board(now)
+        let peg_due = self.board.as_ref().and_then(|b| b.unsettled).is_some_and(|at| now >= at + QUIET);
+        let mut out = if peg_due { self.settle_board(now) } else { Vec::new() };
+        out.extend(self.settle_sensors(now));
+        out
     }
 
     /// Before any other input reaches the session, the hand has left the board.
@@ -150,17 +224,33 @@ impl App {
         let Some(board) = self.board.as_mut() else { return Vec::new() };
         board.unsettled = None;
         let outs = board.mirror.settle(self.session.game());
-        self.mirror_outs(outs, now)
+        self.mirror_outs(BoardRole::Player, outs, now)
     }
 
     /// After the session handled an input: the mirror shows a new move or undoes a refused one.
     /// The side playing on the board follows the player's (`flip`, the setup questions).
     pub(super) fn sync_board(&mut self, now: Duration) -> Vec<Out> {
         let side = self.board_side();
-        let Some(board) = self.board.as_mut() else { return Vec::new() };
-        board.mirror.set_board_side(side);
-        let outs = board.mirror.sync(self.session.game());
-        self.mirror_outs(outs, now)
+        if let Some(board) = self.board.as_mut() {
+            board.mirror.set_board_side(side);
+        }
+        self.set_sensor_sides();
+        let outs = self.sync_mirrors();
+        self.tagged_outs(outs, now)
+    }
+
+    /// Every board's mirror looks at the game again: what each asks, with its board.
+    fn sync_mirrors(&mut self) -> Vec<(BoardRole, MirrorOut)> {
+        let game = self.session.game();
+        let mut out = Vec::new();
+        if let Some(board) = self.board.as_mut() {
+            out.extend(board.mirror.sync(game).into_iter().map(|o| (BoardRole::Player, o)));
+        }
+        for sensor in &mut self.sensors {
+            let role = sensor.role();
+            out.extend(sensor.sync(game).into_iter().map(|o| (role, o)));
+        }
+        out
     }
 
     /// `restore board`: back to the last position board and game agreed on (D.2.9).
@@ -168,18 +258,24 @@ impl App {
         let Some(board) = self.board.as_mut() else { return vec![self.say("line.board_none")] };
         board.unsettled = None;
         let outs = board.mirror.restore(self.session.game());
-        let out = self.mirror_outs(outs, now);
+        let out = self.mirror_outs(BoardRole::Player, outs, now);
         if out.is_empty() {
             return vec![self.say("line.board_agrees")];
         }
         out
     }
 
-    /// Carries out what the mirror asks, in order.
-    fn mirror_outs(&mut self, outs: Vec<MirrorOut>, now: Duration) -> Vec<Out> {
+    /// Carries out what the mirror of the board of `role` asks, in order.
+    pub(super) fn mirror_outs(&mut self, role: BoardRole, outs: Vec<MirrorOut>, now: Duration) -> Vec<Out> {
+        self.tagged_outs(outs.into_iter().map(|o| (role, o)).collect(), now)
+    }
+
+    /// Carries out what the mirrors ask, in order; after a move, every mirror looks at the game
+    /// again before anything else is done.
+    fn tagged_outs(&mut self, outs: Vec<(BoardRole, MirrorOut)>, now: Duration) -> Vec<Out> {
         let mut out = Vec::new();
-        let mut queue: VecDeque<MirrorOut> = outs.into();
-        while let Some(next) = queue.pop_front() {
+        let mut queue: VecDeque<(BoardRole, MirrorOut)> = outs.into();
+        while let Some((role, next)) = queue.pop_front() {
             match next {
                 // Pieces lifted once the game is over (put away, set up again) are no touches: the
                 // session would only say, lift after lift, that the game is over.
@@ -187,13 +283,11 @@ impl App {
                 MirrorOut::Act(actor, command) => {
                     // Through the journal like every other input.
                     out.extend(self.input(Input::Act { actor, command }, now));
-                    if let Some(board) = self.board.as_mut() {
-                        for (i, more) in board.mirror.sync(self.session.game()).into_iter().enumerate() {
-                            queue.insert(i, more);
-                        }
+                    for (i, more) in self.sync_mirrors().into_iter().enumerate() {
+                        queue.insert(i, more);
                     }
                 }
-                MirrorOut::Send(command) => out.push(Out::Board(command)),
+                MirrorOut::Send(command) => out.push(Out::Board(role, command)),
                 MirrorOut::Say(utterance) => {
                     out.push(Out::Say(Words::Sentence(utterance.clone()), utterance.priority));
                 }
@@ -204,98 +298,4 @@ impl App {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::Options;
-    use crate::board_link::codec::LineError;
-    use crate::board_link::serial::LinkError;
-    use crate::board_link::HostCommand;
-    use crate::core::command::{Command, Setting};
-    use crate::core::session::Config;
-    use crate::language::Voice;
-    use shakmaty::Square;
-
-    fn board_mode(setup: Vec<Command>) -> App {
-        let mut setup = setup;
-        setup.push(Command::Set(Setting::Player(Some(Color::White))));
-        let mut mode = App::new(Config::default(), setup, Voice::english(), Options::default());
-        mode.start();
-        mode.connect_board();
-        mode
-    }
-
-    fn event(mode: &mut App, event: BoardEvent, secs: u64) -> Vec<Out> {
-        mode.board_report(&LinkReport::Event(event), Duration::from_secs(secs))
-    }
-
-    #[test]
-    fn a_lift_after_the_game_ended_is_no_touch() {
-        let mut m = board_mode(Vec::new());
-        m.line("resign", Duration::from_secs(4));
-        m.line("yes", Duration::from_secs(5));
-        assert!(m.session().outcome().is_some());
-        let out = event(&mut m, BoardEvent::Lifted(Square::E2), 6);
-        assert!(!said!(m, &out).iter().any(|s| s.contains("over")), "{:?}", said!(m, &out));
-    }
-
-    #[test]
-    fn the_link_is_said_in_words_and_sounds() {
-        let mut m = board_mode(Vec::new());
-        let connected = LinkReport::Connected { name: "sim".to_string(), version: 1 };
-        let out = m.board_report(&connected, Duration::ZERO);
-        assert_eq!(out[0], Out::Play(Sound::BoardConnected));
-        assert_eq!(said!(m, &out), ["Board connected."]);
-        let lost = LinkReport::Disconnected(LinkError::Silent);
-        let out = m.board_report(&lost, Duration::ZERO);
-        assert_eq!(out[0], Out::Play(Sound::BoardDisconnected));
-        assert_eq!(said!(m, &out), ["The board is not connected; the game goes on without it; I keep trying."]);
-    }
-
-    #[test]
-    fn rejected_lines_are_mentioned_only_when_they_keep_coming_and_once_a_minute() {
-        let mut m = board_mode(Vec::new());
-        let bad = LinkReport::Rejected(LineError::NoChecksum);
-        let mut notices = Vec::new();
-        for second in [0, 1, 2, 3, 4, 5, 61, 62, 63] {
-            if !said!(m, &m.board_report(&bad, Duration::from_secs(second))).is_empty() {
-                notices.push(second);
-            }
-        }
-        // The third bad line in a row is worth a word; more within the minute are not.
-        assert_eq!(notices, [2, 63]);
-    }
-
-    #[test]
-    fn a_rook_move_that_may_become_castling_waits_for_a_second_of_quiet_without_polling() {
-        let mut m = board_mode(vec![Command::Fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1".to_string())]);
-        assert_eq!(m.next_deadline(), None);
-        event(&mut m, BoardEvent::Lifted(Square::H1), 10);
-        event(&mut m, BoardEvent::Placed(Square::F1), 11);
-        assert_eq!(m.next_deadline(), Some(Duration::from_secs(12)));
-        assert!(said!(m, &m.tick(Duration::from_millis(11_500))).is_empty());
-        let out = m.tick(Duration::from_secs(12));
-        assert_eq!(said!(m, &out).last().map(String::as_str), Some("White: Rook Felix eins."));
-        assert_eq!(m.next_deadline(), None);
-    }
-
-    #[test]
-    fn a_typed_move_of_the_opponent_is_shown_on_the_board_and_restore_reports_agreement() {
-        let mut m = board_mode(Vec::new());
-        assert_eq!(said!(m, &m.line("restore board", Duration::ZERO)), ["The board matches the game."]);
-        event(&mut m, BoardEvent::Lifted(Square::E2), 1);
-        event(&mut m, BoardEvent::Placed(Square::E4), 2);
-        m.line("", Duration::from_secs(3));
-        let out = m.line("e5", Duration::from_secs(4));
-        let show = HostCommand::ShowMove { from: Square::E7, to: Square::E5, captured: None, rook: None };
-        assert!(out.contains(&Out::Board(show)), "{out:?}");
-        assert_eq!(said!(m, &out).last().map(String::as_str), Some("On the board, please: Pawn Eva sieben Eva fünf."));
-    }
-
-    #[test]
-    fn without_a_board_restore_says_how_to_link_one() {
-        let mut m = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
-        m.start();
-        let out = said!(m, &m.line("restore board", Duration::ZERO));
-        assert_eq!(out, ["No peg board is linked; start Anna with --board and the board's port."]);
-    }
-}
+mod tests;

@@ -38,6 +38,9 @@ impl App {
             UiCommand::Settings => vec![self.settings()],
             UiCommand::Set => self.set(rest, now),
             UiCommand::Restore => self.restore_board(now),
+            UiCommand::TurnBoard => {
+                self.turn_sensor_board(now).unwrap_or_else(|| vec![self.say("line.board_none_sensor")])
+            }
             UiCommand::Save => vec![self.save(rest)],
             UiCommand::Stop => vec![Out::Silence],
             UiCommand::More => vec![Out::More],

@@ -46,10 +46,18 @@ pub enum Command {
     Version,
     Status,
     /// The slot time (units of 4.096 ms) and the 81 LED patterns, LED 1 (the a8 corner) first.
-    Leds { slot: u8, leds: Box<[u8; 81]> },
+    Leds {
+        slot: u8,
+        leds: Box<[u8; 81]>,
+    },
     Extinguish,
-    Write { address: u8, value: u8 },
-    Read { address: u8 },
+    Write {
+        address: u8,
+        value: u8,
+    },
+    Read {
+        address: u8,
+    },
     Reset,
 }
 
@@ -61,8 +69,14 @@ pub enum Reply {
     Status([Cell; 64]),
     Leds,
     Extinguished,
-    Written { address: u8, value: u8 },
-    Read { address: u8, value: u8 },
+    Written {
+        address: u8,
+        value: u8,
+    },
+    Read {
+        address: u8,
+        value: u8,
+    },
 }
 
 /// Why characters from the wire were dropped.

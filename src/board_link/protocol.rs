@@ -1,7 +1,8 @@
-//! The protocols a board may speak, and Anna's end of each (a [`Wire`]): how to greet the board,
-//! what its bytes mean as [`BoardEvent`]s, and what bytes carry a [`HostCommand`]. The serial
-//! link (`serial.rs`) drives a wire without knowing which protocol it is; a new protocol is a
-//! codec beside `codec.rs`, a variant here, and a `Wire`.
+//! The protocols a board may speak, and Anna's end of each: how to greet the board, what bytes
+//! carry a [`HostCommand`] ([`Protocol`]'s methods), and what the board's bytes mean as
+//! [`BoardEvent`]s (a [`Wire`], which keeps what it needs between reads). The serial link
+//! (`serial.rs`) drives them without knowing which protocol it is; a new protocol is a codec beside
+//! `codec.rs`, a variant here, and a `Wire`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -44,7 +45,7 @@ impl Protocol {
         !matches!(self, Protocol::Anna)
     }
 
-    /// Anna's end of the protocol.
+    /// Anna's reading end of the protocol, for a new connection.
     pub fn wire(self) -> Box<dyn Wire> {
         match self {
             Protocol::Anna => Box::new(AnnaWire::default()),
@@ -99,27 +100,85 @@ pub enum WireError {
     Version(u32),
 }
 
-/// Anna's end of one protocol, for one connection.
-pub trait Wire: Send {
-    fn protocol(&self) -> Protocol;
+impl Protocol {
     /// What to send on (re)connection, and again while the board has not answered it.
-    fn greeting(&mut self) -> Vec<u8>;
-    /// What the bytes say. The board's answer to the greeting is a [`BoardEvent::Hello`].
-    fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>>;
-    /// What to send once the board answered: ask for the whole board, switch reports on. Anna's
-    /// protocol asks with a numbered command instead (see [`Wire::acknowledges`]).
-    fn start(&mut self) -> Vec<u8>;
-    /// The bytes of a command; `None` when this board has no such thing (a DGT board has no lights).
-    fn encode(&mut self, request: &Request) -> Option<Vec<u8>>;
-    /// The board acknowledges numbered commands, which are sent again until it does.
-    fn acknowledges(&self) -> bool {
-        false
+    pub fn greeting(self) -> Vec<u8> {
+        match self {
+            Protocol::Anna => {
+                codec::encode_request(&Request { seq: 0, command: HostCommand::Hello { version: codec::VERSION } })
+            }
+            Protocol::Dgt => vec![dgt::command::RESET, dgt::command::VERSION],
+            Protocol::Millennium => millennium::encode_command(&millennium::Command::Version),
+        }
     }
+
+    /// What to send once the board answered: ask for the whole board, switch reports on. Anna's
+    /// protocol asks with a numbered command instead (see [`Protocol::acknowledges`]).
+    pub fn start(self) -> Vec<u8> {
+        match self {
+            Protocol::Anna => Vec::new(),
+            Protocol::Dgt => vec![dgt::command::SEND_BOARD, dgt::command::UPDATE_NICE, dgt::command::SEND_CLOCK],
+            Protocol::Millennium => {
+                let (address, value) = millennium::AUTO_REPORTS;
+                let mut bytes = millennium::encode_command(&millennium::Command::Write { address, value });
+                bytes.extend(millennium::encode_command(&millennium::Command::Extinguish));
+                bytes.extend(millennium::encode_command(&millennium::Command::Status));
+                bytes
+            }
+        }
+    }
+
+    /// The bytes of a command; `None` when this board has no such thing (a DGT board has no lights).
+    pub fn encode(self, request: &Request) -> Option<Vec<u8>> {
+        use millennium::Command;
+        match self {
+            Protocol::Anna => Some(codec::encode_request(request)),
+            Protocol::Dgt => match request.command {
+                HostCommand::Query => Some(vec![dgt::command::SEND_BOARD]),
+                _ => None,
+            },
+            Protocol::Millennium => {
+                let command = match &request.command {
+                    HostCommand::Hello { .. } => Command::Version,
+                    HostCommand::Query => Command::Status,
+                    HostCommand::Clear => Command::Extinguish,
+                    HostCommand::ShowMove { from, to, captured, rook } => {
+                        let mut lit = vec![*from, *to];
+                        lit.extend(captured.iter().filter(|c| *c != to));
+                        lit.extend(rook.iter().flat_map(|(f, t)| [*f, *t]));
+                        Command::Leds { slot: 0x20, leds: millennium::leds(&lit, &[]) }
+                    }
+                    HostCommand::Invalid(square) => {
+                        Command::Leds { slot: 0x20, leds: millennium::leds(&[], &[*square]) }
+                    }
+                };
+                Some(millennium::encode_command(&command))
+            }
+        }
+    }
+
+    /// The board acknowledges numbered commands, which are sent again until it does.
+    pub fn acknowledges(self) -> bool {
+        self == Protocol::Anna
+    }
+
     /// A board that reports only changes is asked this now and then, so that a board gone silent
     /// is noticed: the bytes and how often.
-    fn keepalive(&self) -> Option<(Vec<u8>, Duration)> {
-        None
+    pub fn keepalive(self) -> Option<(Vec<u8>, Duration)> {
+        match self {
+            Protocol::Anna => None,
+            Protocol::Dgt => Some((vec![dgt::command::SERIAL_NUMBER], Duration::from_secs(2))),
+            Protocol::Millennium => {
+                Some((millennium::encode_command(&millennium::Command::Version), Duration::from_secs(2)))
+            }
+        }
     }
+}
+
+/// Anna's reading end of one protocol, for one connection: what the board's bytes say. The
+/// board's answer to the greeting is a [`BoardEvent::Hello`].
+pub trait Wire: Send {
+    fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>>;
 }
 
 #[derive(Default)]
@@ -128,27 +187,12 @@ struct AnnaWire {
 }
 
 impl Wire for AnnaWire {
-    fn protocol(&self) -> Protocol {
-        Protocol::Anna
-    }
-    fn greeting(&mut self) -> Vec<u8> {
-        codec::encode_request(&Request { seq: 0, command: HostCommand::Hello { version: codec::VERSION } })
-    }
     fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>> {
         let version_ok = |event| match event {
             BoardEvent::Hello { version, .. } if version != codec::VERSION => Err(WireError::Version(version)),
             event => Ok(event),
         };
         self.decoder.feed(bytes).into_iter().map(|line| line.map_err(WireError::from).and_then(version_ok)).collect()
-    }
-    fn start(&mut self) -> Vec<u8> {
-        Vec::new()
-    }
-    fn encode(&mut self, request: &Request) -> Option<Vec<u8>> {
-        Some(codec::encode_request(request))
-    }
-    fn acknowledges(&self) -> bool {
-        true
     }
 }
 
@@ -161,12 +205,6 @@ struct DgtWire {
 }
 
 impl Wire for DgtWire {
-    fn protocol(&self) -> Protocol {
-        Protocol::Dgt
-    }
-    fn greeting(&mut self) -> Vec<u8> {
-        vec![dgt::command::RESET, dgt::command::VERSION]
-    }
     fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>> {
         let mut out = Vec::new();
         for message in self.decoder.feed(bytes) {
@@ -194,18 +232,6 @@ impl Wire for DgtWire {
         }
         out
     }
-    fn start(&mut self) -> Vec<u8> {
-        vec![dgt::command::SEND_BOARD, dgt::command::UPDATE_NICE, dgt::command::SEND_CLOCK]
-    }
-    fn encode(&mut self, request: &Request) -> Option<Vec<u8>> {
-        match request.command {
-            HostCommand::Query => Some(vec![dgt::command::SEND_BOARD]),
-            _ => None,
-        }
-    }
-    fn keepalive(&self) -> Option<(Vec<u8>, Duration)> {
-        Some((vec![dgt::command::SERIAL_NUMBER], Duration::from_secs(2)))
-    }
 }
 
 /// A ChessLink board reporting its status on every change.
@@ -215,12 +241,6 @@ struct MillenniumWire {
 }
 
 impl Wire for MillenniumWire {
-    fn protocol(&self) -> Protocol {
-        Protocol::Millennium
-    }
-    fn greeting(&mut self) -> Vec<u8> {
-        millennium::encode_command(&millennium::Command::Version)
-    }
     fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>> {
         let mut out = Vec::new();
         for reply in self.decoder.feed(bytes) {
@@ -235,32 +255,6 @@ impl Wire for MillenniumWire {
             });
         }
         out
-    }
-    fn start(&mut self) -> Vec<u8> {
-        let (address, value) = millennium::AUTO_REPORTS;
-        let mut bytes = millennium::encode_command(&millennium::Command::Write { address, value });
-        bytes.extend(millennium::encode_command(&millennium::Command::Extinguish));
-        bytes.extend(millennium::encode_command(&millennium::Command::Status));
-        bytes
-    }
-    fn encode(&mut self, request: &Request) -> Option<Vec<u8>> {
-        use millennium::Command;
-        let command = match &request.command {
-            HostCommand::Hello { .. } => Command::Version,
-            HostCommand::Query => Command::Status,
-            HostCommand::Clear => Command::Extinguish,
-            HostCommand::ShowMove { from, to, captured, rook } => {
-                let mut lit = vec![*from, *to];
-                lit.extend(captured.iter().filter(|c| *c != to));
-                lit.extend(rook.iter().flat_map(|(f, t)| [*f, *t]));
-                Command::Leds { slot: 0x20, leds: millennium::leds(&lit, &[]) }
-            }
-            HostCommand::Invalid(square) => Command::Leds { slot: 0x20, leds: millennium::leds(&[], &[*square]) },
-        };
-        Some(millennium::encode_command(&command))
-    }
-    fn keepalive(&self) -> Option<(Vec<u8>, Duration)> {
-        Some((millennium::encode_command(&millennium::Command::Version), Duration::from_secs(2)))
     }
 }
 
@@ -310,10 +304,15 @@ mod tests {
     fn a_shown_move_lights_a_millennium_board_and_a_dgt_board_has_no_lights() {
         let show = Request {
             seq: 3,
-            command: HostCommand::ShowMove { from: shakmaty::Square::E2, to: shakmaty::Square::E4, captured: None, rook: None },
+            command: HostCommand::ShowMove {
+                from: shakmaty::Square::E2,
+                to: shakmaty::Square::E4,
+                captured: None,
+                rook: None,
+            },
         };
-        let bytes = Protocol::Millennium.wire().encode(&show).unwrap();
+        let bytes = Protocol::Millennium.encode(&show).unwrap();
         assert_eq!(bytes[0], b'L');
-        assert_eq!(Protocol::Dgt.wire().encode(&show), None);
+        assert_eq!(Protocol::Dgt.encode(&show), None);
     }
 }

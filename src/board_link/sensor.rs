@@ -198,11 +198,8 @@ impl SensorMirror {
         })
         .collect();
         // The right way round unless only the other way makes sense.
-        let Some((turn, board, reading)) = readings
-            .iter()
-            .find(|(_, _, r)| !matches!(r, Reading::Differs))
-            .or_else(|| readings.first())
-            .cloned()
+        let Some((turn, board, reading)) =
+            readings.iter().find(|(_, _, r)| !matches!(r, Reading::Differs)).or_else(|| readings.first()).cloned()
         else {
             return out;
         };
@@ -360,7 +357,8 @@ impl SensorMirror {
         }
         for ply in self.agreed..plies.len() {
             let before = &plies[ply].before;
-            let made = before.legal_moves().into_iter().find(|m| *m != plies[ply].mv && after(before, *m).board() == board);
+            let made =
+                before.legal_moves().into_iter().find(|m| *m != plies[ply].mv && after(before, *m).board() == board);
             if let Some(made) = made {
                 return Reading::Wrong { ply, made };
             }
@@ -449,18 +447,19 @@ fn on_the_way(pos: &Chess, board: &Board, only: Option<Move>, moving: Option<Col
     if moving.is_some_and(|c| c != pos.turn()) && only.is_none() {
         return false;
     }
-    let changed: Bitboard = Square::ALL.into_iter().filter(|s| pos.board().piece_at(*s) != board.piece_at(*s)).collect();
+    let changed: Bitboard =
+        Square::ALL.into_iter().filter(|s| pos.board().piece_at(*s) != board.piece_at(*s)).collect();
     let candidates: Vec<Move> = match only {
         Some(mv) => vec![mv],
         None => pos.legal_moves().into_iter().collect(),
     };
     candidates.into_iter().any(|mv| {
-            let target = after(pos, mv);
-            changed.into_iter().all(|s| {
-                let now = board.piece_at(s);
-                now.is_none() || now == target.board().piece_at(s) || now == pos.board().piece_at(s)
-            }) && changed.into_iter().all(|s| target.board().piece_at(s) != pos.board().piece_at(s))
-        })
+        let target = after(pos, mv);
+        changed.into_iter().all(|s| {
+            let now = board.piece_at(s);
+            now.is_none() || now == target.board().piece_at(s) || now == pos.board().piece_at(s)
+        }) && changed.into_iter().all(|s| target.board().piece_at(s) != pos.board().piece_at(s))
+    })
 }
 
 #[cfg(test)]

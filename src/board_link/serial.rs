@@ -50,7 +50,8 @@ use std::time::{Duration, Instant};
 
 use serialport::{ClearBuffer, SerialPort};
 
-use super::codec::{self, EventDecoder, LineError, Request, VERSION};
+use super::codec::{Request, VERSION};
+use super::protocol::{Protocol, Wire, WireError};
 use super::{BoardEvent, HostCommand};
 
 /// The baud rate of `--board-baud` when none is given.
@@ -65,12 +66,12 @@ const NOT_CONNECTED: u64 = 0;
 /// What the link tells the runtime.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkReport {
-    /// The board answered the hello; its snapshot follows.
-    Connected { name: String, version: u32 },
+    /// The board answered the hello, in this protocol; its snapshot follows.
+    Connected { name: String, version: u32, protocol: Protocol },
     /// A line from the board, after the handshake (acknowledgements included).
     Event(BoardEvent),
     /// A line that could not be read, dropped (noise on the wire, a board's bug).
-    Rejected(LineError),
+    Rejected(WireError),
     /// The board is gone or failing; the link retries on its own until `Connected` again.
     Disconnected(LinkError),
 }
@@ -104,12 +105,16 @@ impl fmt::Display for LinkError {
 /// How patient the link is. The defaults suit a USB board that resets when opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkOptions {
+    /// The protocol to speak; `None`: each is tried in turn until the board answers one.
+    pub protocol: Option<Protocol>,
+    /// The baud rate of Anna's own protocol (the others have theirs).
     pub baud: u32,
     /// The first wait before opening again after a failure; doubled after every failed attempt.
     pub first_retry: Duration,
     /// The longest wait between attempts.
     pub last_retry: Duration,
-    /// How long to wait for the board's hello before greeting it again.
+    /// How long to wait for the board's hello before greeting it again (or, while the protocol is
+    /// being found, before trying the next).
     pub hello_every: Duration,
     /// How many hellos go unanswered before the board counts as silent.
     pub hellos: u32,
@@ -122,6 +127,7 @@ pub struct LinkOptions {
 impl Default for LinkOptions {
     fn default() -> Self {
         LinkOptions {
+            protocol: None,
             baud: DEFAULT_BAUD,
             first_retry: Duration::from_millis(250),
             last_retry: Duration::from_secs(4),
@@ -148,6 +154,8 @@ pub struct Link {
 #[derive(Default)]
 struct Shared {
     writer: Option<Box<dyn SerialPort>>,
+    /// The protocol of this connection, while it is tried or known.
+    protocol: Option<Protocol>,
     /// The board answered the hello on this connection.
     ready: bool,
     pending: Vec<Pending>,
@@ -171,11 +179,13 @@ impl Shared {
         }
     }
 
-    /// Sends a numbered command and waits for its acknowledgement.
+    /// Sends a command in the connection's protocol; a numbered one of a board that acknowledges
+    /// waits for its acknowledgement. A command the board has no use for is not sent.
     fn send(&mut self, request: &Request, ack_within: Duration) {
-        let line = codec::encode_request(request);
+        let Some(protocol) = self.protocol else { return };
+        let Some(line) = protocol.encode(request) else { return };
         self.write(&line);
-        if !matches!(request.command, HostCommand::Hello { .. }) {
+        if protocol.acknowledges() && !matches!(request.command, HostCommand::Hello { .. }) {
             self.pending.push(Pending { seq: request.seq, line, due: Instant::now() + ack_within, resends: 0 });
         }
     }
@@ -200,6 +210,16 @@ impl Link {
         Link::with_options(path, LinkOptions { baud, ..LinkOptions::default() }, sender, wrap)
     }
 
+    /// Opens `path` speaking `protocol` (`None`: the one the board answers), with the default
+    /// patience; `baud` is for Anna's own protocol.
+    pub fn open_protocol<T, F>(path: &str, protocol: Option<Protocol>, baud: u32, sender: Sender<T>, wrap: F) -> Link
+    where
+        T: Send + 'static,
+        F: Fn(LinkReport) -> T + Send + 'static,
+    {
+        Link::with_options(path, LinkOptions { protocol, baud, ..LinkOptions::default() }, sender, wrap)
+    }
+
     /// Starts keeping the board on `path` connected; every report is `wrap`ped and sent on
     /// `sender` (the runtime's one channel). Returns at once: even a missing port is only
     /// reported, as [`LinkReport::Disconnected`].
@@ -220,6 +240,7 @@ impl Link {
             seq: Arc::clone(&seq),
             connection: Arc::clone(&connection),
             connections: std::cell::Cell::new(NOT_CONNECTED),
+            last: std::cell::Cell::new(None),
             stopped,
             report: Box::new(move |report| sender.send(wrap(report)).is_ok()),
         };
@@ -287,6 +308,8 @@ struct Reader {
     connection: Arc<AtomicU64>,
     /// How many connections were made.
     connections: std::cell::Cell<u64>,
+    /// The protocol the board last answered in: tried first on the next connection.
+    last: std::cell::Cell<Option<Protocol>>,
     stopped: Receiver<()>,
     /// False when the runtime's receiver is gone.
     report: Box<dyn Fn(LinkReport) -> bool + Send>,
@@ -330,9 +353,23 @@ impl Reader {
             .timeout(TICK)
             .open()
             .map_err(|e| LinkError::Open(e.to_string()))?;
-        // Bytes from before this connection (a board's boot messages, stale lines) mean nothing now.
-        let _ = port.clear(ClearBuffer::Input);
         Ok(port)
+    }
+
+    /// The protocols to try on a new connection: the one given, or all, the last that answered
+    /// first.
+    fn candidates(&self) -> Vec<Protocol> {
+        match self.options.protocol {
+            Some(protocol) => vec![protocol],
+            None => {
+                let mut all = Protocol::ALL.to_vec();
+                if let Some(last) = self.last.get() {
+                    all.retain(|p| *p != last);
+                    all.insert(0, last);
+                }
+                all
+            }
+        }
     }
 
     /// Reads one connection until it fails or the link stops.
@@ -341,16 +378,17 @@ impl Reader {
             Ok(writer) => writer,
             Err(e) => return End::Failed { error: LinkError::Open(e.to_string()), was_ready: false },
         };
-        let hello = Request { seq: 0, command: HostCommand::Hello { version: VERSION } };
         {
             let mut shared = lock(&self.shared);
             shared.disconnect();
             shared.writer = Some(writer);
-            shared.send(&hello, self.options.ack_within);
         }
-        let mut hellos = 1;
+        let candidates = self.candidates();
+        let mut tried = 0;
+        let mut wire = self.greet(&mut *port, candidates[0]);
         let mut hello_due = Instant::now() + self.options.hello_every;
-        let mut decoder = EventDecoder::new();
+        let mut heard = Instant::now();
+        let mut keepalive_due = Instant::now();
         let mut buffer = [0u8; 256];
         let end = loop {
             match self.stopped.try_recv() {
@@ -362,7 +400,8 @@ impl Reader {
             match port.read(&mut buffer) {
                 Ok(0) => break failed(LinkError::Lost("the port was closed".into())),
                 Ok(n) => {
-                    if let Some(end) = self.lines(decoder.feed(&buffer[..n])) {
+                    heard = Instant::now();
+                    if let Some(end) = self.lines(wire.feed(&buffer[..n])) {
                         break end;
                     }
                 }
@@ -371,17 +410,33 @@ impl Reader {
                 Err(e) => break failed(LinkError::Lost(e.to_string())),
             }
             let now = Instant::now();
+            let protocol = lock(&self.shared).protocol;
+            if !ready && now >= hello_due {
+                // Each protocol in turn, as many rounds as there are hellos.
+                tried += 1;
+                if tried >= self.options.hellos as usize * candidates.len() {
+                    break failed(LinkError::Silent);
+                }
+                hello_due = now + self.options.hello_every;
+                let next = candidates[tried % candidates.len()];
+                if candidates.len() > 1 {
+                    wire = self.greet(&mut *port, next);
+                } else {
+                    lock(&self.shared).write(&next.greeting());
+                }
+            }
+            if let (true, Some((bytes, every))) = (ready, protocol.and_then(Protocol::keepalive)) {
+                if now.duration_since(heard) > every * 3 {
+                    break failed(LinkError::Silent);
+                }
+                if now >= keepalive_due {
+                    keepalive_due = now + every;
+                    lock(&self.shared).write(&bytes);
+                }
+            }
             let mut shared = lock(&self.shared);
             if let Some(why) = shared.failed.take() {
                 break failed(LinkError::Lost(why));
-            }
-            if !shared.ready && now >= hello_due {
-                if hellos >= self.options.hellos {
-                    break failed(LinkError::Silent);
-                }
-                hellos += 1;
-                hello_due = now + self.options.hello_every;
-                shared.send(&hello, self.options.ack_within);
             }
             if shared.pending.iter().any(|p| p.due <= now && p.resends >= self.options.resends) {
                 break failed(LinkError::Silent);
@@ -405,36 +460,52 @@ impl Reader {
         end
     }
 
-    /// Handles decoded lines; `Some` when the connection must end.
-    fn lines(&self, lines: Vec<Result<BoardEvent, LineError>>) -> Option<End> {
+    /// Sets the port up for `protocol` and greets the board in it; the reading end for it.
+    fn greet(&self, port: &mut dyn SerialPort, protocol: Protocol) -> Box<dyn Wire> {
+        configure(port, protocol, self.options.baud);
+        let mut shared = lock(&self.shared);
+        shared.protocol = Some(protocol);
+        shared.write(&protocol.greeting());
+        protocol.wire()
+    }
+
+    /// Handles decoded messages; `Some` when the connection must end.
+    fn lines(&self, lines: Vec<Result<BoardEvent, WireError>>) -> Option<End> {
         for line in lines {
             let ready = lock(&self.shared).ready;
-            // Before the handshake the board may still be starting: its noise is not reported,
-            // and its events are read again in the snapshot that follows the handshake.
+            // Before the handshake the board may still be starting (or speak another protocol): its
+            // noise is not reported, and its events are read again in the snapshot that follows.
             let report = match line {
-                Err(error) if ready => LinkReport::Rejected(error),
-                Ok(BoardEvent::Hello { version, .. }) if version != VERSION => {
+                Err(WireError::Version(version)) => {
                     return Some(End::Failed { error: LinkError::Version(version), was_ready: ready });
                 }
+                Err(error) if ready => LinkReport::Rejected(error),
                 Ok(BoardEvent::Hello { version, name }) if !ready => {
                     let mut shared = lock(&self.shared);
+                    let Some(protocol) = shared.protocol else { continue };
                     shared.ready = true;
+                    self.last.set(Some(protocol));
                     self.connections.set(self.connections.get() + 1);
                     self.connection.store(self.connections.get(), Ordering::Release);
-                    let query = Request { seq: self.seq.fetch_add(1, Ordering::Relaxed), command: HostCommand::Query };
-                    // Connected is reported before the query is sent, so it always comes
-                    // before the snapshot.
-                    if !(self.report)(LinkReport::Connected { name, version }) {
+                    // Connected is reported before the board is asked for its position, so it
+                    // always comes before the snapshot.
+                    if !(self.report)(LinkReport::Connected { name, version, protocol }) {
                         return Some(End::Stop);
                     }
-                    shared.send(&query, self.options.ack_within);
+                    if protocol.acknowledges() {
+                        let query =
+                            Request { seq: self.seq.fetch_add(1, Ordering::Relaxed), command: HostCommand::Query };
+                        shared.send(&query, self.options.ack_within);
+                    } else {
+                        shared.write(&protocol.start());
+                    }
                     continue;
                 }
                 Ok(BoardEvent::Ack(seq)) if ready => {
                     lock(&self.shared).pending.retain(|p| p.seq != seq);
                     LinkReport::Event(BoardEvent::Ack(seq))
                 }
-                // A second answer to a repeated hello.
+                // A second answer to a repeated hello, or to a keepalive.
                 Ok(BoardEvent::Hello { .. }) => continue,
                 Ok(event) if ready => LinkReport::Event(event),
                 Ok(_) | Err(_) => continue,
@@ -445,6 +516,52 @@ impl Reader {
         }
         None
     }
+}
+
+/// Sets a port up for `protocol` (its baud rate, data bits and parity; `baud` for Anna's own) and
+/// drops bytes from before: a board's boot messages, or answers in another protocol.
+fn configure(port: &mut dyn SerialPort, protocol: Protocol, baud: u32) {
+    let (protocol_baud, data_bits, parity) = protocol.serial();
+    let baud = if protocol == Protocol::Anna { baud } else { protocol_baud };
+    // A pseudo-terminal or an adapter that refuses a setting still carries the bytes.
+    let _ = port.set_baud_rate(baud);
+    let _ = port.set_data_bits(data_bits);
+    let _ = port.set_parity(parity);
+    let _ = port.clear(ClearBuffer::Input);
+}
+
+/// Which protocol the board on `path` answers, and its name: each is tried in turn, waiting up to
+/// `wait` for an answer. `Ok(None)` when none answers.
+pub fn probe(path: &str, wait: Duration) -> Result<Option<(Protocol, String)>, LinkError> {
+    let mut port =
+        serialport::new(path, DEFAULT_BAUD).timeout(TICK).open().map_err(|e| LinkError::Open(e.to_string()))?;
+    let mut buffer = [0u8; 256];
+    for protocol in Protocol::ALL {
+        configure(&mut *port, protocol, DEFAULT_BAUD);
+        port.write_all(&protocol.greeting()).map_err(|e| LinkError::Lost(e.to_string()))?;
+        let mut wire = protocol.wire();
+        let until = Instant::now() + wait;
+        while Instant::now() < until {
+            match port.read(&mut buffer) {
+                Ok(n) => {
+                    let hello = wire.feed(&buffer[..n]).into_iter().find_map(|event| match event {
+                        Ok(BoardEvent::Hello { name, .. }) => Some(name),
+                        _ => None,
+                    });
+                    if let Some(name) = hello {
+                        return Ok(Some((protocol, name)));
+                    }
+                }
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+                    ) => {}
+                Err(e) => return Err(LinkError::Lost(e.to_string())),
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// The serial ports of this machine, one line each: the path, a tab, and what it is

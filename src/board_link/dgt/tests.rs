@@ -55,7 +55,10 @@ fn a_move_is_two_field_updates() {
     let messages = Decoder::new().feed(&bytes);
     assert_eq!(
         messages,
-        [Ok(Message::Field { field: 52, cell: Cell::Empty }), Ok(Message::Field { field: 36, cell: white(Role::Pawn) })]
+        [
+            Ok(Message::Field { field: 52, cell: Cell::Empty }),
+            Ok(Message::Field { field: 36, cell: white(Role::Pawn) })
+        ]
     );
 }
 

@@ -51,36 +51,32 @@ impl Mirror {
 /// its `occupied` holes, the pieces in them as far as known (`belief`), and `sensed` the holes
 /// whose piece the board itself reported (all of them on a sensor board).
 pub fn steps(occupied: Bitboard, belief: &[Option<Piece>; 64], sensed: Bitboard, board: &Board) -> Vec<Step> {
-        let belief = |s: Square| belief[usize::from(s)];
-        let wrong = |s: Square| {
-            occupied.contains(s)
-                && (board.piece_at(s).is_none() || (sensed.contains(s) && belief(s) != board.piece_at(s)))
-        };
-        let mut extra: Vec<Square> = Square::ALL.into_iter().filter(|s| wrong(*s)).collect();
-        let mut missing: Vec<(Square, Piece)> = Square::ALL
-            .into_iter()
-            .filter(|s| !occupied.contains(*s) || wrong(*s))
-            .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
-            .collect();
-        let mut moves = Vec::new();
-        missing.retain(|&(to, piece)| {
-            let movable = extra.iter().position(|&from| {
-                from != to
-                    && !occupied.contains(to)
-                    && belief(from) == Some(piece)
-                    && board.piece_at(from).is_none()
-            });
-            match movable {
-                Some(i) => {
-                    moves.push(Step::Move { from: extra.remove(i), to, piece });
-                    false
-                }
-                None => true,
-            }
+    let belief = |s: Square| belief[usize::from(s)];
+    let wrong = |s: Square| {
+        occupied.contains(s) && (board.piece_at(s).is_none() || (sensed.contains(s) && belief(s) != board.piece_at(s)))
+    };
+    let mut extra: Vec<Square> = Square::ALL.into_iter().filter(|s| wrong(*s)).collect();
+    let mut missing: Vec<(Square, Piece)> = Square::ALL
+        .into_iter()
+        .filter(|s| !occupied.contains(*s) || wrong(*s))
+        .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
+        .collect();
+    let mut moves = Vec::new();
+    missing.retain(|&(to, piece)| {
+        let movable = extra.iter().position(|&from| {
+            from != to && !occupied.contains(to) && belief(from) == Some(piece) && board.piece_at(from).is_none()
         });
-        moves
-            .into_iter()
-            .chain(extra.into_iter().map(|square| Step::Remove { square, piece: belief(square) }))
-            .chain(missing.into_iter().map(|(square, piece)| Step::Put { square, piece }))
-            .collect()
+        match movable {
+            Some(i) => {
+                moves.push(Step::Move { from: extra.remove(i), to, piece });
+                false
+            }
+            None => true,
+        }
+    });
+    moves
+        .into_iter()
+        .chain(extra.into_iter().map(|square| Step::Remove { square, piece: belief(square) }))
+        .chain(missing.into_iter().map(|(square, piece)| Step::Put { square, piece }))
+        .collect()
 }
