@@ -36,6 +36,45 @@ pub enum Cell {
     Piece(Piece),
 }
 
+impl ClockReading {
+    /// A reading as typed to the simulator or written in a script: `LEFT RIGHT [left|right]
+    /// [battery]` (times like `1:29:59`; the named side's time runs; a time of 0 shows its flag),
+    /// or `none` for a board without a clock.
+    pub fn parse(text: &str) -> Option<ClockReading> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let face = |word: &str| crate::core::duration::parse(word).map(|time| ClockFace { time, flag: time.is_zero() });
+        if words == ["none"] {
+            let zero = ClockFace { time: std::time::Duration::ZERO, flag: false };
+            return Some(ClockReading {
+                left: zero,
+                right: zero,
+                running: false,
+                turn: None,
+                battery_low: false,
+                no_clock: true,
+            });
+        }
+        let [left, right, extra @ ..] = words.as_slice() else { return None };
+        let mut reading = ClockReading {
+            left: face(left)?,
+            right: face(right)?,
+            running: false,
+            turn: None,
+            battery_low: false,
+            no_clock: false,
+        };
+        for word in extra {
+            match *word {
+                "left" => (reading.turn, reading.running) = (Some(ClockHand::Left), true),
+                "right" => (reading.turn, reading.running) = (Some(ClockHand::Right), true),
+                "battery" => reading.battery_low = true,
+                _ => return None,
+            }
+        }
+        Some(reading)
+    }
+}
+
 /// The whole board as sensed, indexed by [`Square`] (a1 = 0, b1 = 1, ... h8 = 63).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Snapshot(pub [Cell; 64]);

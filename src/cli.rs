@@ -27,7 +27,7 @@ use crate::ui::Ui;
 mod board;
 pub mod pgn;
 
-pub use board::{board_sim, boards};
+pub use board::{board_sim, boards, SimArgs};
 
 /// How a game is set up and played, for `anna` and `anna replay`.
 #[derive(Args, Debug, Clone, Default)]

@@ -83,14 +83,21 @@ enum Commands {
     ///
     /// Exit codes: 0 listed; 1 the backend has no voices (transcript, off) or could not be asked.
     Voices,
-    /// List the serial ports a peg board may be on, one a line: `PATH<TAB>KIND` (`usb VID:PID
-    /// NAME`, `pci`, `bluetooth`, `unknown`). Give the path to `--board`.
+    /// List the serial ports a board may be on and which board answers on each, one a line:
+    /// `PATH<TAB>KIND<TAB>ANSWER` (KIND: `usb VID:PID NAME`, `pci`, `bluetooth`, `unknown`; ANSWER:
+    /// the protocol and the board's name, `busy: ...` or `no board answers`). Give the path to
+    /// `--board` or `--opponent-board`; `anna boards PATH...` asks only those.
     ///
     /// Exit codes: 0 listed; 1 no port found, or the ports could not be listed (stderr says why).
-    Boards,
-    /// A virtual peg board on a pseudo-terminal: prints the path to give `anna --board`, then reads
-    /// typed board commands (`lift e2`, `place e4`, `move e2e4`, `knock e4`, `show`, `garbage`,
-    /// `unplug`, `plug`, `help`, `quit`) and prints what Anna asks of the board, one line each.
+    Boards {
+        /// Ask these ports (a simulator's link, say) instead of the ports the system lists.
+        paths: Vec<String>,
+    },
+    /// A virtual board on a pseudo-terminal, speaking Anna's peg-board protocol, DGT's or
+    /// Millennium's byte for byte: prints the path to give `anna --board` (or `--opponent-board`),
+    /// then reads typed board commands (`lift e2`, `place e4`, `move e2e4`, `slide e2 e3 e4`,
+    /// `fast e2e4 e7e5`, `knock e4`, `clock 1:29:59 1:30:00 left`, `show`, `garbage`, `unplug`,
+    /// `plug`, `help`, `quit`) and prints what Anna asks of the board, one line each.
     ///
     /// Exit codes: 0 stopped (quit or end of input); 2 a bad --fen, or no pseudo-terminal.
     BoardSim {
@@ -107,6 +114,12 @@ enum Commands {
         /// the temporary folder if left out.
         #[arg(long)]
         link: Option<PathBuf>,
+        /// The protocol: anna (Anna's peg board), dgt or millennium.
+        #[arg(long, default_value = "anna")]
+        protocol: anna::board_link::protocol::Protocol,
+        /// The board stands the other way round (White at the far side).
+        #[arg(long)]
+        turned: bool,
     },
     /// Step through a game of a PGN file: next, back, go 23, time, moves, board questions.
     ///
@@ -145,9 +158,10 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Commands::Boards) => cli::boards(),
-        Some(Commands::BoardSim { fen, auto, occupancy, link }) => {
-            cli::board_sim(fen.as_deref().or(args.game.fen.as_deref()), auto, occupancy, link)
+        Some(Commands::Boards { paths }) => cli::boards(&paths),
+        Some(Commands::BoardSim { fen, auto, occupancy, link, protocol, turned }) => {
+            let sim = cli::SimArgs { fen: fen.or(args.game.fen.clone()), auto, occupancy, link, protocol, turned };
+            cli::board_sim(sim)
         }
         None => match &args.pgn {
             Some(file) => cli::pgn::continue_game(file, choice, &args.game),

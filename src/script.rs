@@ -32,9 +32,9 @@ use crate::app::{App, Event, Options, Out};
 use crate::board_link::mirror;
 use crate::board_link::protocol::Protocol;
 use crate::board_link::serial::{LinkError, LinkReport};
-use crate::board_link::BoardRole;
 #[cfg(test)]
-use crate::board_link::{BoardEvent, Cell};
+use crate::board_link::Cell;
+use crate::board_link::{BoardEvent, BoardRole};
 use crate::core::bad_value::BadValue;
 #[cfg(test)]
 use crate::core::command::Command;
@@ -258,6 +258,9 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
                 }
                 match board {
                     BoardStep::Event(role, event) => Event::Board(*role, LinkReport::Event(event.clone())),
+                    BoardStep::Position(role, snapshot) => {
+                        Event::Board(*role, LinkReport::Event(BoardEvent::Board(*snapshot)))
+                    }
                     BoardStep::Unplug(role) => {
                         Event::Board(*role, LinkReport::Disconnected(LinkError::Lost("unplugged".to_string())))
                     }

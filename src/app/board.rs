@@ -280,10 +280,24 @@ impl App {
                 // Pieces lifted once the game is over (put away, set up again) are no touches: the
                 // session would only say, lift after lift, that the game is over.
                 MirrorOut::Act(_, Command::Touch(_)) if self.session.outcome().is_some() => {}
+                // A press between moves read together, when the session does not wait for it.
+                MirrorOut::Act(actor, Command::Press) if self.session.awaiting_press() != actor => {}
                 MirrorOut::Act(actor, command) => {
+                    let plies = self.session.game().plies().len();
                     // Through the journal like every other input.
                     out.extend(self.input(Input::Act { actor, command }, now));
-                    for (i, more) in self.sync_mirrors().into_iter().enumerate() {
+                    // The sighted opponent presses his own clock (the official one): his move read
+                    // from his board stands with its press, as the computer's does.
+                    let moved = self.session.game().plies().len() > plies;
+                    if role == BoardRole::Opponent && moved && actor.is_some() && self.session.awaiting_press() == actor
+                    {
+                        out.extend(self.input(Input::Act { actor, command: Command::Press }, now));
+                    }
+                    // A board whose next moves are still in the queue looks at the game once they
+                    // are made.
+                    let more_from = queue.iter().any(|(r, o)| *r == role && matches!(o, MirrorOut::Act(..)));
+                    let synced = self.sync_mirrors().into_iter().filter(|(r, _)| !(more_from && *r == role));
+                    for (i, more) in synced.enumerate() {
                         queue.insert(i, more);
                     }
                 }

@@ -168,6 +168,14 @@ impl App {
             }
         }
         let white = self.sensors[i].clock.white;
+        // The side whose time the clock runs has the move: a press made on the official clock is
+        // Anna's press too.
+        if let (true, Some(hand)) = (reading.running, reading.turn) {
+            let running = if hand == white { Color::White } else { Color::Black };
+            if self.session.awaiting_press() == Some(!running) {
+                out.extend(self.input(Input::Act { actor: Some(!running), command: Command::Press }, now));
+            }
+        }
         let at = self.base.session(now);
         for color in [Color::White, Color::Black] {
             let left = (color == Color::White) == (white == ClockHand::Left);

@@ -267,9 +267,15 @@ impl SensorMirror {
     fn act(&mut self, game: &Game, moves: Vec<Move>, out: &mut Vec<MirrorOut>) {
         self.seen.clear();
         let mut pos = game.position().clone();
-        for mv in moves {
+        let count = moves.len();
+        for (i, mv) in moves.into_iter().enumerate() {
             let UciMove::Normal { from, to, promotion } = game.uci(mv) else { break };
-            out.push(MirrorOut::Act(Some(pos.turn()), Command::Move(MoveSpec::squares(from, to, promotion))));
+            let side = pos.turn();
+            out.push(MirrorOut::Act(Some(side), Command::Move(MoveSpec::squares(from, to, promotion))));
+            // The clock was pressed between moves made one after the other.
+            if i + 1 < count {
+                out.push(MirrorOut::Act(Some(side), Command::Press));
+            }
             pos.play_unchecked(mv);
         }
         self.said = None;
@@ -380,9 +386,9 @@ impl SensorMirror {
     fn ahead(&self, pos: &Chess, board: &Board, turn: bool) -> Option<Vec<Move>> {
         let mut found = Vec::new();
         let mut line = Vec::new();
-        self.search(pos, board, &mut line, &mut found);
+        let seen: Vec<Board> = self.seen.iter().filter_map(|s| self.oriented(s, turn)).collect();
+        self.search(pos, board, &seen, &mut line, &mut found);
         if found.len() > 1 {
-            let seen: Vec<Board> = self.seen.iter().filter_map(|s| self.oriented(s, turn)).collect();
             found.retain(|line| {
                 let mut at = pos.clone();
                 line[..line.len() - 1].iter().all(|mv| {
@@ -397,7 +403,7 @@ impl SensorMirror {
         }
     }
 
-    fn search(&self, pos: &Chess, board: &Board, line: &mut Vec<Move>, found: &mut Vec<Vec<Move>>) {
+    fn search(&self, pos: &Chess, board: &Board, seen: &[Board], line: &mut Vec<Move>, found: &mut Vec<Vec<Move>>) {
         if line.len() == MAX_FAST || found.len() > 8 || self.moving.is_some_and(|c| c != pos.turn()) {
             return;
         }
@@ -407,15 +413,17 @@ impl SensorMirror {
                 Move::Castle { .. } => mv.castling_side().map(|side| side.king_to(pos.turn())),
                 _ => Some(mv.to()),
             };
-            if lands.and_then(|s| board.piece_at(s)) != Some(Piece { color: pos.turn(), role: arrived }) {
+            let stays = lands.and_then(|s| board.piece_at(s)) == Some(Piece { color: pos.turn(), role: arrived });
+            let next = after(pos, mv);
+            // A piece not where it landed was taken or moved on later: the board showed it there.
+            if !stays && !seen.contains(next.board()) {
                 continue;
             }
-            let next = after(pos, mv);
             line.push(mv);
             if next.board() == board {
                 found.push(line.clone());
             } else {
-                self.search(&next, board, line, found);
+                self.search(&next, board, seen, line, found);
             }
             line.pop();
         }

@@ -25,7 +25,10 @@ use serialport::{SerialPort, TTYPort};
 use shakmaty::{Board, Piece, Rank, Role, Square};
 
 use super::codec::{self, LineError, Request, RequestDecoder, VERSION};
-use super::{BoardEvent, Cell, HostCommand, Snapshot};
+use super::protocol::Protocol;
+use super::{BoardEvent, Cell, ClockReading, HostCommand, Snapshot};
+
+mod wire;
 
 /// How long the board's reader waits for bytes before it looks for a stop or an unplugging.
 const TICK: Duration = Duration::from_millis(20);
@@ -43,6 +46,10 @@ pub struct SimOptions {
     pub link: Option<PathBuf>,
     /// The name in the board's hello.
     pub name: String,
+    /// The protocol the board speaks.
+    pub protocol: Protocol,
+    /// The board stands the other way round (White at the far side): it reports h1 where a8 is.
+    pub turned: bool,
 }
 
 impl Default for SimOptions {
@@ -53,6 +60,8 @@ impl Default for SimOptions {
             occupancy: false,
             link: None,
             name: "Anna board simulator".to_string(),
+            protocol: Protocol::Anna,
+            turned: false,
         }
     }
 }
@@ -74,6 +83,10 @@ pub enum Note {
     Command(Request),
     /// A line from Anna that could not be read.
     Rejected(LineError),
+    /// What Anna asked of a DGT or Millennium board, in words.
+    Asked(String),
+    /// Bytes from Anna that are no command of this board's protocol.
+    Garbled(String),
 }
 
 impl fmt::Display for Note {
@@ -96,12 +109,14 @@ impl fmt::Display for Note {
                 HostCommand::Query => write!(f, "board sent"),
             },
             Note::Rejected(error) => write!(f, "rejected from Anna: {error}"),
+            Note::Asked(what) => f.write_str(what),
+            Note::Garbled(what) => write!(f, "not a command: {what}"),
         }
     }
 }
 
 /// One thing a person types to the simulator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SimCommand {
     /// `lift e2`, `-e2`: a piece is lifted out of its hole and held.
     Lift(Square),
@@ -112,6 +127,13 @@ pub enum SimCommand {
     Move(Square, Square),
     /// `knock e4`: the piece falls over: its hole is empty, the piece lies beside it.
     Knock(Square),
+    /// `slide e2 e3 e4`: a piece slid over the board, set down on each square on its way.
+    Slide(Vec<Square>),
+    /// `fast e2e4 e7e5`: moves made faster than the board reports them.
+    Fast(Vec<(Square, Square)>),
+    /// `clock 1:29:59 1:30:00 [left|right]`: the clock plugged into the board shows these times,
+    /// the named side's running; `clock none`: no clock.
+    Clock(ClockReading),
     /// `show`: the board as text.
     Show,
     /// `garbage`: a line of noise on the wire.
@@ -132,6 +154,9 @@ lift e2 (or -e2): lift the piece on e2
 place e4 (or +e4): put the piece last lifted on e4; place e4 Q (or +e4Q): put this piece there
 move e2e4: lift the piece on e4, if any, then move e2 to e4
 knock e4: the piece on e4 falls over (its hole is empty)
+slide e2 e3 e4: slide a piece over the board, touching each square on the way
+fast e2e4 e7e5: make moves faster than the board reports them
+clock 1:29:59 1:30:00 left: the clock on the board (DGT): left and right times, whose runs; clock none
 show: the board, rank 8 first, and the pieces in hand
 garbage: send a line of noise
 unplug, plug: pull and put back the cable
@@ -187,6 +212,21 @@ impl SimCommand {
                 Ok(SimCommand::Move(square(&mv[..2])?, square(&mv[2..])?))
             }
             ["knock", sq] => Ok(SimCommand::Knock(square(sq)?)),
+            ["slide", path @ ..] if path.len() >= 2 => {
+                Ok(SimCommand::Slide(path.iter().map(|s| square(s)).collect::<Result<_, _>>()?))
+            }
+            ["fast", moves @ ..] if !moves.is_empty() => {
+                let pair = |mv: &str| -> Result<(Square, Square), SimError> {
+                    if mv.len() != 4 || !mv.is_ascii() {
+                        return Err(SimError::NotACommand(line.trim().to_string()));
+                    }
+                    Ok((square(&mv[..2])?, square(&mv[2..])?))
+                };
+                Ok(SimCommand::Fast(moves.iter().map(|m| pair(m)).collect::<Result<_, _>>()?))
+            }
+            ["clock", rest @ ..] => ClockReading::parse(&rest.join(" "))
+                .map(SimCommand::Clock)
+                .ok_or_else(|| SimError::NotACommand(line.trim().to_string())),
             ["show"] => Ok(SimCommand::Show),
             ["garbage"] => Ok(SimCommand::Garbage),
             ["unplug"] => Ok(SimCommand::Unplug),
@@ -215,6 +255,10 @@ struct State {
     options: SimOptions,
     link: PathBuf,
     notes: Sender<Note>,
+    /// What Anna's lines have said so far (Anna's own protocol).
+    lines: RequestDecoder,
+    /// The board's end of the DGT and Millennium protocols.
+    wire: wire::BoardWire,
 }
 
 /// A running virtual peg board. Dropping it stops it, closes the pseudo-terminal and removes the
@@ -250,6 +294,8 @@ impl Simulator {
             options,
             link: link.clone(),
             notes,
+            lines: RequestDecoder::new(),
+            wire: wire::BoardWire::default(),
         };
         let state = Arc::new(Mutex::new(state));
         lock(&state).plug()?;
@@ -275,6 +321,12 @@ impl Simulator {
             SimCommand::Place(square, piece) => state.place(square, piece).map(|()| None),
             SimCommand::Move(from, to) => state.play(from, to, None).map(|()| None),
             SimCommand::Knock(square) => state.knock(square).map(|()| None),
+            SimCommand::Slide(path) => state.slide(&path).map(|()| None),
+            SimCommand::Fast(moves) => state.fast(&moves).map(|()| None),
+            SimCommand::Clock(reading) => {
+                state.set_clock(reading);
+                Ok(None)
+            }
             SimCommand::Show => Ok(Some(state.text())),
             SimCommand::Garbage => {
                 state.write(b"\x00\xff#~noise~\x7f*ZZ\n");
@@ -356,23 +408,24 @@ fn close_on_exec(master: TTYPort) -> io::Result<TTYPort> {
 /// The board's reader: reads Anna's lines from whichever pseudo-terminal is plugged in.
 fn read(state: &Mutex<State>, stop: &AtomicBool) {
     let mut port: Option<(u64, TTYPort)> = None;
-    let mut decoder = RequestDecoder::new();
     let mut buffer = [0u8; 256];
     while !stop.load(Ordering::Relaxed) {
         {
-            let state = lock(state);
-            let current = state.cable.as_ref().map(|cable| (state.plugged, cable));
-            match (&port, current) {
-                (Some((seen, _)), Some((plugged, _))) if *seen == plugged => {}
-                (_, Some((plugged, cable))) => {
-                    // Our copy of an unplugged pseudo-terminal would keep it open.
-                    port = cable.master.try_clone_native().ok().map(|mut master| {
-                        let _ = master.set_timeout(TICK);
-                        (plugged, master)
-                    });
-                    decoder.reset();
-                }
-                (_, None) => port = None,
+            let mut state = lock(state);
+            let plugged = state.plugged;
+            let fresh = match (&port, state.cable.as_ref()) {
+                (Some((seen, _)), Some(_)) if *seen == plugged => None,
+                // Our copy of an unplugged pseudo-terminal would keep it open.
+                (_, Some(cable)) => Some(cable.master.try_clone_native().ok().map(|mut master| {
+                    let _ = master.set_timeout(TICK);
+                    (plugged, master)
+                })),
+                (_, None) => Some(None),
+            };
+            if let Some(fresh) = fresh {
+                // A partial line of the last connection means nothing now.
+                state.reset_reading();
+                port = fresh;
             }
         }
         let Some((_, master)) = &mut port else {
@@ -380,11 +433,7 @@ fn read(state: &Mutex<State>, stop: &AtomicBool) {
             continue;
         };
         match master.read(&mut buffer) {
-            Ok(n) if n > 0 => {
-                for line in decoder.feed(&buffer[..n]) {
-                    lock(state).answer(line);
-                }
-            }
+            Ok(n) if n > 0 => lock(state).receive(&buffer[..n]),
             Ok(_) => std::thread::sleep(TICK),
             Err(e) if matches!(e.kind(), io::ErrorKind::TimedOut | io::ErrorKind::Interrupted) => {}
             // Nobody has Anna's end open (it cannot happen while the board holds it): wait.
@@ -394,6 +443,59 @@ fn read(state: &Mutex<State>, stop: &AtomicBool) {
 }
 
 impl State {
+    /// Bytes from Anna, in this board's protocol.
+    fn receive(&mut self, bytes: &[u8]) {
+        match self.options.protocol {
+            Protocol::Anna => {
+                for line in self.lines.feed(bytes) {
+                    self.answer(line);
+                }
+            }
+            Protocol::Dgt => self.dgt_receive(bytes),
+            Protocol::Millennium => self.millennium_receive(bytes),
+        }
+    }
+
+    fn reset_reading(&mut self) {
+        self.lines.reset();
+        self.wire.commands.reset();
+    }
+
+    /// What the board says when a piece leaves or reaches a hole: a lift or place on a peg board,
+    /// the changed square on a sensor board.
+    fn report(&mut self, event: BoardEvent, square: Square) {
+        match self.options.protocol {
+            Protocol::Anna => self.send(&event),
+            _ => self.sensor_changed(square),
+        }
+    }
+
+    /// A piece slid over `path`: set down on every square on its way, lifted again from all but
+    /// the last.
+    fn slide(&mut self, path: &[Square]) -> Result<(), SimError> {
+        let (first, rest) = path.split_first().ok_or(SimError::NotACommand("slide".to_string()))?;
+        let piece = self.lift(*first)?;
+        for (i, square) in rest.iter().enumerate() {
+            self.place(*square, Some(piece))?;
+            if i + 1 < rest.len() {
+                self.lift(*square)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves made one after the other faster than the board reports them: a Millennium board
+    /// scans only the position after the last.
+    fn fast(&mut self, moves: &[(Square, Square)]) -> Result<(), SimError> {
+        self.wire.holding = true;
+        let result = moves.iter().try_for_each(|(from, to)| self.play(*from, *to, None));
+        self.wire.holding = false;
+        if let Some((_, to)) = moves.last() {
+            self.sensor_changed(*to);
+        }
+        result
+    }
+
     fn plug(&mut self) -> io::Result<()> {
         let (master, anna_end) = TTYPort::pair()?;
         let master = close_on_exec(master)?;
@@ -436,7 +538,7 @@ impl State {
     fn lift(&mut self, square: Square) -> Result<Piece, SimError> {
         let piece = self.board.remove_piece_at(square).ok_or(SimError::NoPiece(square))?;
         self.hand.push(piece);
-        self.send(&BoardEvent::Lifted(square));
+        self.report(BoardEvent::Lifted(square), square);
         Ok(piece)
     }
 
@@ -454,7 +556,7 @@ impl State {
             None => self.hand.pop().ok_or(SimError::EmptyHand(square))?,
         };
         self.board.set_piece_at(square, piece);
-        self.send(&BoardEvent::Placed(square));
+        self.report(BoardEvent::Placed(square), square);
         Ok(())
     }
 

@@ -22,8 +22,7 @@ use shakmaty::Color;
 
 use super::Fault;
 use crate::board_link::protocol::turned;
-use crate::board_link::{BoardEvent, BoardRole, Cell, ClockFace, ClockHand, ClockReading, Snapshot};
-use crate::core::duration::parse as parse_time;
+use crate::board_link::{BoardEvent, BoardRole, Cell, ClockReading, Snapshot};
 
 /// A line about a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +33,8 @@ pub enum BoardStep {
     Sensor(BoardRole),
     /// The board reports a lift, a place, the whole board, the clock or its greeting.
     Event(BoardRole, BoardEvent),
+    /// A sensor board reports its position.
+    Position(BoardRole, Snapshot),
     /// The board's link is lost.
     Unplug(BoardRole),
     /// The board's link is back.
@@ -49,9 +50,11 @@ pub enum BoardStep {
 impl BoardStep {
     pub fn role(&self) -> BoardRole {
         match self {
-            BoardStep::Sensor(role) | BoardStep::Event(role, _) | BoardStep::Unplug(role) | BoardStep::Plug(role) => {
-                *role
-            }
+            BoardStep::Sensor(role)
+            | BoardStep::Event(role, _)
+            | BoardStep::Position(role, _)
+            | BoardStep::Unplug(role)
+            | BoardStep::Plug(role) => *role,
             _ => BoardRole::Player,
         }
     }
@@ -74,8 +77,8 @@ impl fmt::Display for BoardStep {
             BoardStep::Sensor(BoardRole::Opponent) => f.write_str("connect"),
             BoardStep::Event(_, BoardEvent::Lifted(s)) => write!(f, "lift {s}"),
             BoardStep::Event(_, BoardEvent::Placed(s)) => write!(f, "place {s}"),
-            BoardStep::Event(BoardRole::Player, BoardEvent::Board(_)) => f.write_str("snapshot"),
-            BoardStep::Event(_, BoardEvent::Board(_)) => f.write_str("position"),
+            BoardStep::Event(_, BoardEvent::Board(_)) => f.write_str("snapshot"),
+            BoardStep::Position(..) => f.write_str("position"),
             BoardStep::Event(_, BoardEvent::Hello { version, .. }) => write!(f, "hello {version}"),
             BoardStep::Event(_, BoardEvent::Ack(n)) => write!(f, "ack {n}"),
             BoardStep::Event(_, BoardEvent::Clock(_)) => f.write_str("clock"),
@@ -102,7 +105,7 @@ fn opponent_step(text: &str) -> Result<BoardStep, Fault> {
     let (verb, rest) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
     match verb {
         "connect" => Ok(BoardStep::Sensor(role)),
-        "position" => position(rest).map(|s| BoardStep::Event(role, BoardEvent::Board(s))),
+        "position" => position(rest).map(|s| BoardStep::Position(role, s)),
         "clock" => clock(rest).map(|c| BoardStep::Event(role, BoardEvent::Clock(c))),
         "unplug" => Ok(BoardStep::Unplug(role)),
         "plug" => Ok(BoardStep::Plug(role)),
@@ -133,7 +136,7 @@ fn board_step(text: &str) -> Option<Result<BoardStep, Fault>> {
         "place" => square("place").map(|s| BoardStep::Event(role, BoardEvent::Placed(s))),
         "snapshot" => snapshot(&words.fold(arg.unwrap_or_default().to_string(), |a, w| a + w))
             .map(|s| BoardStep::Event(role, BoardEvent::Board(s))),
-        "position" => position(rest).map(|s| BoardStep::Event(role, BoardEvent::Board(s))),
+        "position" => position(rest).map(|s| BoardStep::Position(role, s)),
         "clock" => clock(rest).map(|c| BoardStep::Event(role, BoardEvent::Clock(c))),
         "hello" => Ok(BoardStep::Event(role, BoardEvent::Hello { version: 1, name: "script".to_string() })),
         "settle" => Ok(BoardStep::Settle),
@@ -180,38 +183,7 @@ fn position(text: &str) -> Result<Snapshot, Fault> {
     Ok(if is_turned { turned(&snapshot) } else { snapshot })
 }
 
-/// `LEFT RIGHT [left|right] [battery]` or `none`: a time of 0 shows its flag.
+/// `LEFT RIGHT [left|right] [battery]` or `none` (see [`ClockReading::parse`]).
 fn clock(text: &str) -> Result<ClockReading, Fault> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let bad = || Fault::Clock(text.trim().to_string());
-    let face = |word: &str| parse_time(word).map(|time| ClockFace { time, flag: time.is_zero() }).ok_or_else(bad);
-    if words == ["none"] {
-        let zero = ClockFace { time: std::time::Duration::ZERO, flag: false };
-        return Ok(ClockReading {
-            left: zero,
-            right: zero,
-            running: false,
-            turn: None,
-            battery_low: false,
-            no_clock: true,
-        });
-    }
-    let [left, right, extra @ ..] = words.as_slice() else { return Err(bad()) };
-    let mut reading = ClockReading {
-        left: face(left)?,
-        right: face(right)?,
-        running: false,
-        turn: None,
-        battery_low: false,
-        no_clock: false,
-    };
-    for word in extra {
-        match *word {
-            "left" => (reading.turn, reading.running) = (Some(ClockHand::Left), true),
-            "right" => (reading.turn, reading.running) = (Some(ClockHand::Right), true),
-            "battery" => reading.battery_low = true,
-            _ => return Err(bad()),
-        }
-    }
-    Ok(reading)
+    ClockReading::parse(text).ok_or_else(|| Fault::Clock(text.trim().to_string()))
 }
