@@ -140,6 +140,11 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("settings", &["settings"], "Language English, squares Annex D, form short, sounds on, Enter presses the clock"),
     ("set", &["set form long", "e4"], "Setting form: long.\n"),
     ("restore board", &["restore board"], "No peg board is linked; start Anna with --board and the board's port.\n"),
+    (
+        "turn board",
+        &["turn board"],
+        "No DGT or Millennium board is linked; start Anna with --board or --opponent-board and the board's port.\n",
+    ),
     ("stop", &["e4", "stop"], "White: Eva vier."),
     ("quiet", &["e4", "quiet"], "White: Eva vier."),
     ("more", &["help", "more"], "Commands: a move like e4"),

@@ -57,7 +57,7 @@ impl Protocol {
     /// The name a person knows it by.
     pub fn name(self) -> &'static str {
         match self {
-            Protocol::Anna => "Anna peg board",
+            Protocol::Anna => "peg board",
             Protocol::Dgt => "DGT board",
             Protocol::Millennium => "Millennium ChessLink board",
         }
