@@ -1,0 +1,222 @@
+//! DGT and Millennium boards over real pseudo-terminals: Anna's link finds the protocol the
+//! simulator speaks, reads its positions, its clock, its reconnection; and the `anna` program itself
+//! plays a whole game against the opponent's simulated DGT board beside Anna's simulated peg board
+//! (FIDE D.2.1, D.2.9). Waits are on channels with a generous timeout, never on the clock.
+#![cfg(unix)]
+
+mod support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use anna::board_link::protocol::Protocol;
+use anna::board_link::serial::{Link, LinkOptions, LinkReport};
+use anna::board_link::sim::{Note, SimOptions, Simulator};
+use anna::board_link::{BoardEvent, Cell, ClockHand, HostCommand, Snapshot};
+use shakmaty::{Board, Square};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn quick() -> LinkOptions {
+    LinkOptions {
+        first_retry: Duration::from_millis(50),
+        last_retry: Duration::from_millis(200),
+        hello_every: Duration::from_millis(300),
+        hellos: 3,
+        ..LinkOptions::default()
+    }
+}
+
+fn next<T: std::fmt::Debug>(receiver: &Receiver<T>) -> T {
+    receiver.recv_timeout(WAIT).expect("a report within 10 seconds")
+}
+
+fn snapshot_of(board: &Board) -> Snapshot {
+    let mut cells = [Cell::Empty; 64];
+    for (square, piece) in board {
+        cells[usize::from(square)] = Cell::Piece(piece);
+    }
+    Snapshot(cells)
+}
+
+/// The next whole-board report, skipping the others.
+fn next_board(reports: &Receiver<LinkReport>) -> Snapshot {
+    loop {
+        if let LinkReport::Event(BoardEvent::Board(snapshot)) = next(reports) {
+            return snapshot;
+        }
+    }
+}
+
+/// A simulator of `protocol` and Anna's link to it, found without being told the protocol.
+fn connected(protocol: Protocol, options: SimOptions) -> (Simulator, Receiver<Note>, Link, Receiver<LinkReport>) {
+    let (notes_to, notes) = mpsc::channel();
+    let start = snapshot_of(&options.board);
+    let sim = Simulator::start(SimOptions { protocol, ..options }, notes_to).expect("a pseudo-terminal");
+    let (sender, reports) = mpsc::channel();
+    let link = Link::with_options(sim.path().to_str().unwrap(), quick(), sender, |report| report);
+    let LinkReport::Connected { protocol: found, .. } = next(&reports) else { panic!("not connected") };
+    assert_eq!(found, protocol);
+    assert_eq!(next_board(&reports), start);
+    (sim, notes, link, reports)
+}
+
+#[test]
+fn a_dgt_board_is_found_and_reports_each_square_as_it_changes() {
+    let (sim, _notes, _link, reports) = connected(Protocol::Dgt, SimOptions::default());
+    sim.type_line("move e2e4").unwrap();
+    // The pawn lifted, then put down: two field updates, each a whole board.
+    let mut board = Board::new();
+    board.remove_piece_at(Square::E2);
+    assert_eq!(next_board(&reports), snapshot_of(&board));
+    let mut after = Board::new();
+    let pawn = after.remove_piece_at(Square::E2).unwrap();
+    after.set_piece_at(Square::E4, pawn);
+    assert_eq!(next_board(&reports), snapshot_of(&after));
+}
+
+#[test]
+fn a_millennium_board_is_found_and_reports_its_whole_board_on_every_change() {
+    let (sim, notes, link, reports) = connected(Protocol::Millennium, SimOptions::default());
+    // Anna switched the automatic reports on.
+    let deadline = Instant::now() + WAIT;
+    while !matches!(next(&notes), Note::Asked(ref text) if text == "setting 02 = 04") {
+        assert!(Instant::now() < deadline);
+    }
+    sim.type_line("slide d2 d3 d4").unwrap();
+    let mut end = Board::new();
+    let pawn = end.remove_piece_at(Square::D2).unwrap();
+    end.set_piece_at(Square::D4, pawn);
+    while next_board(&reports) != snapshot_of(&end) {}
+    // A shown move lights its squares.
+    link.send(HostCommand::ShowMove { from: Square::G8, to: Square::F6, captured: None, rook: None });
+    while !matches!(next(&notes), Note::Asked(ref text) if text == "lights f6 g8") {}
+}
+
+#[test]
+fn moves_made_faster_than_a_millennium_board_scans_arrive_as_one_position() {
+    let (sim, _notes, _link, reports) = connected(Protocol::Millennium, SimOptions::default());
+    sim.type_line("fast e2e4 e7e5 g1f3").unwrap();
+    let snapshot = next_board(&reports);
+    assert_ne!(snapshot.get(Square::F3), Cell::Empty);
+    assert_ne!(snapshot.get(Square::E5), Cell::Empty);
+}
+
+#[test]
+fn the_dgt_clock_message_reaches_anna() {
+    let (sim, _notes, _link, reports) = connected(Protocol::Dgt, SimOptions::default());
+    sim.type_line("clock 1:29:59 1:30:00 left").unwrap();
+    let reading = loop {
+        // The answer to Anna's first question, before the clock was set, is "no clock".
+        match next(&reports) {
+            LinkReport::Event(BoardEvent::Clock(reading)) if !reading.no_clock => break reading,
+            _ => {}
+        }
+    };
+    assert_eq!(reading.left.time, Duration::from_secs(5399));
+    assert_eq!(reading.right.time, Duration::from_secs(5400));
+    assert_eq!(reading.turn, Some(ClockHand::Left));
+    assert!(reading.running && !reading.no_clock);
+}
+
+#[test]
+fn an_unplugged_sensor_board_is_found_again_and_read_whole() {
+    for protocol in [Protocol::Dgt, Protocol::Millennium] {
+        let (sim, _notes, _link, reports) = connected(protocol, SimOptions::default());
+        sim.unplug().unwrap();
+        while !matches!(next(&reports), LinkReport::Disconnected(_)) {}
+        sim.type_line("move e2e4").unwrap();
+        sim.plug().unwrap();
+        while !matches!(next(&reports), LinkReport::Connected { .. }) {}
+        let snapshot = next_board(&reports);
+        assert_ne!(snapshot.get(Square::E4), Cell::Empty, "{protocol}");
+    }
+}
+
+#[test]
+fn garbage_on_a_dgt_wire_is_rejected_and_the_game_goes_on() {
+    let (sim, _notes, _link, reports) = connected(Protocol::Dgt, SimOptions::default());
+    // A message cut short, stray bytes, then a good field update.
+    sim.send_raw(&[0x8e, 0x00, 0x33, 0x12, 0x8e, 0x00, 0x05, 36, 1]);
+    while !matches!(next(&reports), LinkReport::Rejected(_)) {}
+    let snapshot = next_board(&reports);
+    assert_ne!(snapshot.get(Square::E4), Cell::Empty);
+}
+
+#[test]
+fn anna_boards_names_the_protocol_that_answers() {
+    let (notes_to, _notes) = mpsc::channel();
+    let sim =
+        Simulator::start(SimOptions { protocol: Protocol::Millennium, ..SimOptions::default() }, notes_to).unwrap();
+    let output = support::anna(&support::shared_data()).arg("boards").arg(sim.path()).output().expect("anna runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("\tmillennium: Millennium ChessLink 1.03"), "{stdout}");
+}
+
+/// A line of the program's output that contains `text`, waiting for it.
+fn wait_for(lines: &Receiver<String>, text: &str) -> String {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) if line.contains(text) => return line,
+            Ok(_) => {}
+            Err(_) => panic!("'{text}' was not written within 10 seconds"),
+        }
+    }
+}
+
+#[test]
+fn a_game_on_two_boards_checks_every_execution_on_the_opponents_board() {
+    // The blind player's peg board and the sighted opponent's DGT board (FIDE D.2.1).
+    let (peg_notes, _peg) = mpsc::channel();
+    let peg = Simulator::start(SimOptions::default(), peg_notes).unwrap();
+    let (dgt_notes, _dgt) = mpsc::channel();
+    let dgt = Simulator::start(SimOptions { protocol: Protocol::Dgt, ..SimOptions::default() }, dgt_notes).unwrap();
+    let data = support::shared_data();
+    let mut child = support::anna(&data)
+        .args(["--speech", "off", "--player", "white", "--board"])
+        .arg(peg.path())
+        .arg("--opponent-board")
+        .arg(dgt.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("anna runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let (lines_to, lines) = mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = lines_to.send(line);
+        }
+    });
+    // Both boards answer, in either order.
+    let mut connected = [false, false];
+    while connected != [true, true] {
+        let line = next(&lines);
+        connected[0] |= line.contains("Your opponent's board is connected.");
+        connected[1] |= line == "Board connected.";
+    }
+    // The blind player moves on the peg board and presses.
+    peg.type_line("move g1f3").unwrap();
+    wait_for(&lines, "White: Knight Felix drei.");
+    writeln!(stdin).unwrap();
+    // D.2.9: the opponent puts the knight on h3: said at once.
+    dgt.type_line("move g1h3").unwrap();
+    wait_for(&lines, "Your opponent put the knight on Hector drei, not Felix drei.");
+    dgt.type_line("move h3f3").unwrap();
+    wait_for(&lines, "The board matches the game.");
+    // The opponent's own move, made on his board, is announced and shown on the peg board.
+    dgt.type_line("slide d7 d6 d5").unwrap();
+    wait_for(&lines, "Black: David fünf.");
+    wait_for(&lines, "On the board, please: Pawn David sieben David fünf.");
+    writeln!(stdin, "moves").unwrap();
+    wait_for(&lines, "1. Knight Felix drei, David fünf.");
+    writeln!(stdin, "quit").unwrap();
+    writeln!(stdin, "yes").unwrap();
+    drop(stdin);
+    let _ = child.wait();
+}
