@@ -137,3 +137,56 @@ fn arrow_keys_and_escape_sequences_are_never_read_as_words() {
     t.type_line("quit");
     t.wait_for("anna-exited-0");
 }
+
+#[test]
+fn a_game_on_the_blind_players_peg_board_and_the_opponents_dgt_board_in_three_terminals() {
+    let dir = TempDir::new("tmux-boards");
+    let (peg, dgt) = (dir.join("peg"), dir.join("dgt"));
+    let data = dir.join("data");
+    let Some(peg_sim) = Terminal::start("peg", &data, &["board-sim", "--link", peg.to_str().unwrap()]) else {
+        return;
+    };
+    peg_sim.wait_for("Virtual peg board at");
+    let dgt_args = ["board-sim", "--protocol", "dgt", "--link", dgt.to_str().unwrap()];
+    let Some(dgt_sim) = Terminal::start("dgt", &data, &dgt_args) else { return };
+    dgt_sim.wait_for("Virtual DGT board at");
+    let args = [
+        "--speech",
+        "off",
+        "--sounds",
+        "off",
+        "--player",
+        "white",
+        "--tc",
+        "90m+30",
+        "--board",
+        peg.to_str().unwrap(),
+        "--opponent-board",
+        dgt.to_str().unwrap(),
+    ];
+    let Some(t) = Terminal::start("anna", &data, &args) else { return };
+    t.wait_for("Your opponent's board is connected.");
+    t.wait_for("Board connected.");
+    // The DGT 3000 on the opponent's board is the official clock.
+    dgt_sim.type_line("clock 1:30:00 1:30:00");
+    t.wait_for("The clock on the board is the official clock; Anna's clock follows it.");
+    // White, the blind player, moves on the peg board; the opponent carries it out wrongly first.
+    peg_sim.type_line("move e2e4");
+    t.wait_for("White: Eva vier.");
+    dgt_sim.type_line("clock 1:30:00 1:30:00 right");
+    dgt_sim.type_line("move e2e3");
+    t.wait_for("Your opponent put the pawn on Eva drei, not Eva vier.");
+    dgt_sim.type_line("move e3e4");
+    t.wait_for("The board matches the game.");
+    // The opponent's reply, slid over the board, is announced and asked for on the peg board.
+    dgt_sim.type_line("slide c7 c6 c5");
+    t.wait_for("Black: Cesar fünf.");
+    t.wait_for("On the board, please: Pawn Cesar sieben Cesar fünf.");
+    peg_sim.wait_for("show move c7 to c5");
+    peg_sim.type_line("move c7c5");
+    t.wait_for("The board matches the game.");
+    t.type_line("moves");
+    t.wait_for("1. Eva vier, Cesar fünf.");
+    t.type_line("quit");
+    t.wait_for("anna-exited-0");
+}
