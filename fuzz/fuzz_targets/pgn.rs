@@ -3,12 +3,12 @@
 //! written as PGN again, reads back without a fault and with the same moves.
 #![no_main]
 
+use anna::app::save;
 use anna::core::pgn;
 use anna::core::scoresheet::Tags;
 use anna::core::session::Config;
 use anna::language::{braille, Vocabulary, Voice};
 use anna::ui::review::Review;
-use anna::app::save;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

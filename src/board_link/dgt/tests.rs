@@ -142,3 +142,31 @@ fn a_message_of_another_protocol_is_never_read_as_a_dgt_message() {
 fn commands_are_single_bytes() {
     assert_eq!(decode_commands(&[0x42, 0x4b, 0x07]), [Ok(0x42), Ok(0x4b), Err(0x07)]);
 }
+
+/// A fixed stream of pseudo-random bytes (no dependency, the same every run).
+fn noise(n: usize, mut seed: u64) -> Vec<u8> {
+    (0..n)
+        .map(|_| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as u8
+        })
+        .collect()
+}
+
+#[test]
+fn noise_never_panics_and_what_is_read_reads_back_the_same() {
+    for seed in 0..200 {
+        // Bytes near message ids and lengths, so that whole messages occur.
+        let bytes: Vec<u8> = noise(2000, seed)
+            .into_iter()
+            .map(|b| match b % 4 {
+                0 => 0x80 | (b & 0x1f),
+                1 => 0,
+                _ => b & 0x0f,
+            })
+            .collect();
+        for message in Decoder::new().feed(&bytes).into_iter().flatten() {
+            assert_eq!(Decoder::new().feed(&encode(&message)), [Ok(message.clone())], "{message:?}");
+        }
+    }
+}

@@ -103,3 +103,25 @@ fn a_message_of_another_protocol_is_not_read() {
     let replies = ReplyDecoder::new().feed(&[0x86, 0x00, 0x43, 0x8e, 0x00, 0x05, 36, 1]);
     assert!(replies.iter().all(Result::is_err), "{replies:?}");
 }
+
+#[test]
+fn noise_never_panics_and_what_is_read_reads_back_the_same() {
+    let mut seed = 7u64;
+    let mut next = || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) as u8
+    };
+    let alphabet = b"vslxwrVSLXWRT0123456789ABCDEF.kqrbnpKQRBNP";
+    for _ in 0..200 {
+        let mut bytes: Vec<u8> = (0..500).map(|_| alphabet[usize::from(next()) % alphabet.len()]).collect();
+        // Some whole messages among the noise.
+        bytes.extend(encode_reply(&Reply::Version(0x0103)));
+        bytes.extend(encode_command(&Command::Write { address: 2, value: 4 }));
+        for reply in ReplyDecoder::new().feed(&bytes).into_iter().flatten() {
+            assert_eq!(ReplyDecoder::new().feed(&encode_reply(&reply)), [Ok(reply.clone())], "{reply:?}");
+        }
+        for command in CommandDecoder::commands().feed(&bytes).into_iter().flatten() {
+            assert_eq!(CommandDecoder::commands().feed(&encode_command(&command)), [Ok(command.clone())]);
+        }
+    }
+}
