@@ -158,12 +158,13 @@ fn anna_boards_names_the_protocol_that_answers() {
 /// A line of the program's output that contains `text`, waiting for it.
 fn wait_for(lines: &Receiver<String>, text: &str) -> String {
     let deadline = Instant::now() + WAIT;
+    let mut seen = Vec::new();
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         match lines.recv_timeout(left) {
             Ok(line) if line.contains(text) => return line,
-            Ok(_) => {}
-            Err(_) => panic!("'{text}' was not written within 10 seconds"),
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("'{text}' was not written within 10 seconds; written meanwhile:\n{}", seen.join("\n")),
         }
     }
 }
@@ -219,4 +220,80 @@ fn a_game_on_two_boards_checks_every_execution_on_the_opponents_board() {
     writeln!(stdin, "yes").unwrap();
     drop(stdin);
     let _ = child.wait();
+}
+
+/// A game on one sensor board of `protocol`, both sides played on it, run by the `anna` program:
+/// sliding, fast moves, both orders of capture, en passant, a promotion, castling rook first and a
+/// knocked piece, each read once the position is still.
+fn whole_game_on(protocol: Protocol) {
+    let (notes, _notes) = mpsc::channel();
+    let sim = Simulator::start(SimOptions { protocol, ..SimOptions::default() }, notes).unwrap();
+    let data = support::shared_data();
+    let mut child = support::anna(&data)
+        .args(["--speech", "off", "--sounds", "off", "--board"])
+        .arg(sim.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("anna runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let (lines_to, lines) = mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = lines_to.send(line);
+        }
+    });
+    wait_for(&lines, "Board connected.");
+    let mut play = |typed: &[&str], said: &str| {
+        for line in typed {
+            sim.type_line(line).unwrap();
+        }
+        wait_for(&lines, said);
+        // The clock pressed after each move (Enter on an empty line).
+        writeln!(stdin).unwrap();
+    };
+    play(&["slide e2 e3 e4"], "White: Eva vier.");
+    play(&["move d7d5"], "Black: David fünf.");
+    // The captured pawn taken off first, then the capturing one put down.
+    play(&["lift d5", "move e4d5"], "White: Eva takes David fünf.");
+    play(&["slide c7 c6 c5"], "Black: Cesar fünf.");
+    // En passant: the pawn taken off c5, the capturing pawn to c6.
+    play(&["lift c5", "move d5c6"], "White: David takes Cesar sechs en passant.");
+    play(&["move g8f6"], "Black: Knight Felix sechs.");
+    play(&["move c6b7"], "White: Cesar takes Bella sieben.");
+    play(&["move b8d7"], "Black: Knight Bella David sieben.");
+    // A promotion: the pawn lifted, the rook taken, a queen put on a8.
+    play(&["lift b7", "lift a8", "place a8 Q"], "White: Bella takes Anna acht Queen.");
+    play(&["move e7e6"], "Black: Eva sechs.");
+    play(&["move g1f3"], "White: Knight Felix drei.");
+    play(&["move f8d6"], "Black: Bishop David sechs.");
+    play(&["move f1e2"], "White: Bishop Eva zwei.");
+    play(&["move d8b6"], "Black: Queen Bella sechs.");
+    // Castling with the rook first.
+    play(&["move h1f1", "move e1g1"], "White: Castles kingside.");
+    // A knocked piece: said with its square, then put right.
+    sim.type_line("knock f3").unwrap();
+    wait_for(&lines, "The board differs from the game.");
+    wait_for(&lines, "Put a white knight on Felix drei.");
+    sim.type_line("place f3 N").unwrap();
+    wait_for(&lines, "The board matches the game.");
+    // Two moves made faster than the board reports, read in order.
+    sim.type_line("fast e8g8 h8f8 d2d4").unwrap();
+    wait_for(&lines, "Black: Castles kingside.");
+    wait_for(&lines, "White: David vier.");
+    writeln!(stdin, "quit").unwrap();
+    writeln!(stdin, "yes").unwrap();
+    drop(stdin);
+    let _ = child.wait();
+}
+
+#[test]
+fn a_whole_game_on_a_dgt_board() {
+    whole_game_on(Protocol::Dgt);
+}
+
+#[test]
+fn a_whole_game_on_a_millennium_board() {
+    whole_game_on(Protocol::Millennium);
 }
