@@ -69,7 +69,7 @@ fn a_dgt_board_is_found_and_reports_each_square_as_it_changes() {
     sim.type_line("move e2e4").unwrap();
     // The pawn lifted, then put down: two field updates, each a whole board.
     let mut board = Board::new();
-    board.remove_piece_at(Square::E2);
+    board.discard_piece_at(Square::E2);
     assert_eq!(next_board(&reports), snapshot_of(&board));
     let mut after = Board::new();
     let pawn = after.remove_piece_at(Square::E2).unwrap();

@@ -361,10 +361,9 @@ impl SensorMirror {
         if let Some(moves) = self.ahead(pos, board, turn) {
             return Reading::Ahead(moves);
         }
-        for ply in self.agreed..plies.len() {
-            let before = &plies[ply].before;
-            let made =
-                before.legal_moves().into_iter().find(|m| *m != plies[ply].mv && after(before, *m).board() == board);
+        for (ply, record) in plies.iter().enumerate().skip(self.agreed) {
+            let before = &record.before;
+            let made = before.legal_moves().into_iter().find(|m| *m != record.mv && after(before, *m).board() == board);
             if let Some(made) = made {
                 return Reading::Wrong { ply, made };
             }

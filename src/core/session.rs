@@ -12,7 +12,7 @@ mod talk;
 
 pub use config::{Config, FlagPolicy, TouchMove, DEFAULT_ALARMS};
 use questions::{pick, Asked};
-pub use questions::{question, refusal};
+pub use questions::{question, refusal, Question};
 
 use std::time::Duration;
 
@@ -26,27 +26,6 @@ use crate::core::message::{Arg, Effect, Event, Played, Priority, Sentence, Sound
 use crate::core::outcome::{Outcome, Reason};
 use crate::core::rules::{AutoEnd, Game, MoveSpec};
 use crate::core::scoresheet::Scoresheet;
-
-/// A question only the arbiter can answer: Anna could not prove whether a side can still mate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// The flag of this side fell (6.9).
-    FlagFall(Color),
-    /// This side made a second illegal move (7.5.5).
-    SecondIllegal(Color),
-    /// The position may be dead (5.2.2); the game goes on until the arbiter decides.
-    DeadPosition,
-}
-
-impl Question {
-    pub const fn article(self) -> &'static str {
-        match self {
-            Question::FlagFall(_) => "6.9",
-            Question::SecondIllegal(_) => "7.5.5",
-            Question::DeadPosition => "5.2.2",
-        }
-    }
-}
 
 /// A completed illegal move in rapid or blitz, standing unless the opponent claims it (A.4.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,11 +232,7 @@ impl Session {
             _ => {}
         }
         if let Command::FollowClock(side, time) = command {
-            // The official clock is followed even while paused or adjourned: it is what it shows.
-            if self.outcome.is_none() {
-                self.clock.set_remaining(side, time, now);
-            }
-            return;
+            return self.follow_clock(side, time, now);
         }
         if let Some(outcome) = self.outcome {
             return self

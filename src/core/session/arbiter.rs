@@ -392,6 +392,14 @@ impl Session {
         );
     }
 
+    /// The official clock on the board shows `time` for `side` (6.1): Anna's clock follows it,
+    /// silently, even while paused or adjourned: it is what that clock shows.
+    pub(super) fn follow_clock(&mut self, side: Color, time: Duration, now: Duration) {
+        if self.outcome.is_none() {
+            self.clock.set_remaining(side, time, now);
+        }
+    }
+
     pub(super) fn adjust_moves(&mut self, side: Color, moves: u32, now: Duration) {
         self.clock.set_moves(side, moves);
         self.record(Event::Adjusted { side, remaining: self.clock.remaining(side, now), moves });

@@ -136,3 +136,24 @@ impl Session {
         }
     }
 }
+
+/// A question only the arbiter can answer: Anna could not prove whether a side can still mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// The flag of this side fell (6.9).
+    FlagFall(Color),
+    /// This side made a second illegal move (7.5.5).
+    SecondIllegal(Color),
+    /// The position may be dead (5.2.2); the game goes on until the arbiter decides.
+    DeadPosition,
+}
+
+impl Question {
+    pub const fn article(self) -> &'static str {
+        match self {
+            Question::FlagFall(_) => "6.9",
+            Question::SecondIllegal(_) => "7.5.5",
+            Question::DeadPosition => "5.2.2",
+        }
+    }
+}
