@@ -5,45 +5,18 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::Stdio;
+use std::io::{Read, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use anna::board_link::codec::{self, LineError, Request, RequestDecoder};
 use anna::board_link::protocol::Protocol;
-use anna::board_link::serial::{Link, LinkError, LinkOptions, LinkReport};
+use anna::board_link::serial::{Link, LinkError, LinkReport};
 use anna::board_link::sim::{Note, SimOptions, Simulator};
-use anna::board_link::{BoardEvent, Cell, HostCommand, Snapshot};
+use anna::board_link::{BoardEvent, HostCommand};
 use serialport::{SerialPort, TTYPort};
 use shakmaty::{Board, Color, Piece, Role, Square};
-
-const WAIT: Duration = Duration::from_secs(10);
-
-/// Quick retries, so a reconnection takes a fraction of a second.
-fn quick() -> LinkOptions {
-    LinkOptions {
-        first_retry: Duration::from_millis(50),
-        last_retry: Duration::from_millis(200),
-        hello_every: Duration::from_millis(200),
-        hellos: 3,
-        ack_within: Duration::from_millis(200),
-        resends: 2,
-        ..LinkOptions::default()
-    }
-}
-
-fn next<T: std::fmt::Debug>(receiver: &Receiver<T>) -> T {
-    receiver.recv_timeout(WAIT).expect("a report within 10 seconds")
-}
-
-fn snapshot_of(board: &Board) -> Snapshot {
-    let mut cells = [Cell::Empty; 64];
-    for (square, piece) in board {
-        cells[usize::from(square)] = Cell::Piece(piece);
-    }
-    Snapshot(cells)
-}
+use support::boards::{next, quick, snapshot_of, Running, WAIT};
 
 /// A simulator and Anna's link to it, past the handshake and the first snapshot.
 struct Bench {
@@ -308,33 +281,23 @@ fn a_command_lost_on_the_way_is_sent_again() {
 
 #[test]
 fn anna_board_sim_prints_its_path_and_takes_typed_lines() {
-    let mut child = support::anna(&support::shared_data())
-        .args(["board-sim", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("anna runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let (lines_to, lines) = mpsc::channel();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = lines_to.send(line);
-        }
-    });
-    let first = next(&lines);
+    let mut sim = support::anna(&support::shared_data());
+    sim.args(["board-sim", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]);
+    let mut sim = Running::start(sim);
+    let lines = &sim.lines;
+    let first = next(lines);
     let path = first.strip_prefix("Virtual peg board at ").expect("the path first").to_string();
-    assert_eq!(next(&lines), format!("Play on it with: anna --board {path}"));
-    assert_eq!(next(&lines), "Type help for the commands.");
+    assert_eq!(next(lines), format!("Play on it with: anna --board {path}"));
+    assert_eq!(next(lines), "Type help for the commands.");
 
     let (sender, reports) = mpsc::channel();
     let link = Link::with_options(&path, quick(), sender, |report| report);
     assert!(matches!(next(&reports), LinkReport::Connected { .. }));
     assert!(matches!(next(&reports), LinkReport::Event(BoardEvent::Board(_))));
-    assert_eq!(next(&lines), "Anna says hello, protocol 1");
-    assert_eq!(next(&lines), "board sent");
-    writeln!(stdin, "lift e2").unwrap();
-    writeln!(stdin, "lift e3").unwrap();
+    assert_eq!(next(lines), "Anna says hello, protocol 1");
+    assert_eq!(next(lines), "board sent");
+    sim.type_line("lift e2");
+    sim.type_line("lift e3");
     let seq = link.send(HostCommand::ShowMove {
         from: Square::E1,
         to: Square::G1,
@@ -350,11 +313,11 @@ fn anna_board_sim_prints_its_path_and_takes_typed_lines() {
     }
     heard.sort_by_key(|report| format!("{report:?}"));
     assert_eq!(heard, [LinkReport::Event(BoardEvent::Ack(seq)), LinkReport::Event(BoardEvent::Lifted(Square::E2))]);
-    let mut printed = vec![next(&lines), next(&lines)];
+    let mut printed = vec![next(&sim.lines), next(&sim.lines)];
     printed.sort();
     assert_eq!(printed, ["show move e1 to g1, rook h1 to f1", "there is no piece on e3"]);
-    writeln!(stdin, "quit").unwrap();
-    assert!(child.wait().unwrap().success());
+    sim.type_line("quit");
+    assert!(sim.child.wait().unwrap().success());
     assert!(!std::path::Path::new(&path).exists(), "the link is removed at the end");
 }
 

@@ -6,40 +6,15 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use anna::board_link::protocol::Protocol;
-use anna::board_link::serial::{Link, LinkOptions, LinkReport};
+use anna::board_link::serial::{Link, LinkReport};
 use anna::board_link::sim::{Note, SimOptions, Simulator};
 use anna::board_link::{BoardEvent, Cell, ClockHand, HostCommand, Snapshot};
 use shakmaty::{Board, Square};
-
-const WAIT: Duration = Duration::from_secs(10);
-
-fn quick() -> LinkOptions {
-    LinkOptions {
-        first_retry: Duration::from_millis(50),
-        last_retry: Duration::from_millis(200),
-        hello_every: Duration::from_millis(300),
-        hellos: 3,
-        ..LinkOptions::default()
-    }
-}
-
-fn next<T: std::fmt::Debug>(receiver: &Receiver<T>) -> T {
-    receiver.recv_timeout(WAIT).expect("a report within 10 seconds")
-}
-
-fn snapshot_of(board: &Board) -> Snapshot {
-    let mut cells = [Cell::Empty; 64];
-    for (square, piece) in board {
-        cells[usize::from(square)] = Cell::Piece(piece);
-    }
-    Snapshot(cells)
-}
+use support::boards::{next, quick, snapshot_of, Running, WAIT};
 
 /// The next whole-board report, skipping the others.
 fn next_board(reports: &Receiver<LinkReport>) -> Snapshot {
@@ -155,20 +130,6 @@ fn anna_boards_names_the_protocol_that_answers() {
     assert!(stdout.contains("\tmillennium: Millennium ChessLink 1.03"), "{stdout}");
 }
 
-/// A line of the program's output that contains `text`, waiting for it.
-fn wait_for(lines: &Receiver<String>, text: &str) -> String {
-    let deadline = Instant::now() + WAIT;
-    let mut seen = Vec::new();
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match lines.recv_timeout(left) {
-            Ok(line) if line.contains(text) => return line,
-            Ok(line) => seen.push(line),
-            Err(_) => panic!("'{text}' was not written within 10 seconds; written meanwhile:\n{}", seen.join("\n")),
-        }
-    }
-}
-
 #[test]
 fn a_game_on_two_boards_checks_every_execution_on_the_opponents_board() {
     // The blind player's peg board and the sighted opponent's DGT board (FIDE D.2.1).
@@ -176,50 +137,35 @@ fn a_game_on_two_boards_checks_every_execution_on_the_opponents_board() {
     let peg = Simulator::start(SimOptions::default(), peg_notes).unwrap();
     let (dgt_notes, _dgt) = mpsc::channel();
     let dgt = Simulator::start(SimOptions { protocol: Protocol::Dgt, ..SimOptions::default() }, dgt_notes).unwrap();
-    let data = support::shared_data();
-    let mut child = support::anna(&data)
-        .args(["--speech", "off", "--player", "white", "--board"])
+    let mut anna = support::anna(&support::shared_data());
+    anna.args(["--speech", "off", "--player", "white", "--board"])
         .arg(peg.path())
         .arg("--opponent-board")
-        .arg(dgt.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("anna runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let (lines_to, lines) = mpsc::channel();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = lines_to.send(line);
-        }
-    });
+        .arg(dgt.path());
+    let mut anna = Running::start(anna);
     // Both boards answer, in either order.
     let mut connected = [false, false];
     while connected != [true, true] {
-        let line = next(&lines);
+        let line = next(&anna.lines);
         connected[0] |= line.contains("Your opponent's board is connected.");
         connected[1] |= line == "Board connected.";
     }
     // The blind player moves on the peg board and presses.
     peg.type_line("move g1f3").unwrap();
-    wait_for(&lines, "White: Knight Felix drei.");
-    writeln!(stdin).unwrap();
+    anna.wait_for("White: Knight Felix drei.");
+    anna.type_line("");
     // D.2.9: the opponent puts the knight on h3: said at once.
     dgt.type_line("move g1h3").unwrap();
-    wait_for(&lines, "Your opponent put the knight on Hector drei, not Felix drei.");
+    anna.wait_for("Your opponent put the knight on Hector drei, not Felix drei.");
     dgt.type_line("move h3f3").unwrap();
-    wait_for(&lines, "The board matches the game.");
+    anna.wait_for("The board matches the game.");
     // The opponent's own move, made on his board, is announced and shown on the peg board.
     dgt.type_line("slide d7 d6 d5").unwrap();
-    wait_for(&lines, "Black: David fünf.");
-    wait_for(&lines, "On the board, please: Pawn David sieben David fünf.");
-    writeln!(stdin, "moves").unwrap();
-    wait_for(&lines, "1. Knight Felix drei, David fünf.");
-    writeln!(stdin, "quit").unwrap();
-    writeln!(stdin, "yes").unwrap();
-    drop(stdin);
-    let _ = child.wait();
+    anna.wait_for("Black: David fünf.");
+    anna.wait_for("On the board, please: Pawn David sieben David fünf.");
+    anna.type_line("moves");
+    anna.wait_for("1. Knight Felix drei, David fünf.");
+    anna.quit();
 }
 
 /// A game on one sensor board of `protocol`, both sides played on it, run by the `anna` program:
@@ -228,30 +174,17 @@ fn a_game_on_two_boards_checks_every_execution_on_the_opponents_board() {
 fn whole_game_on(protocol: Protocol) {
     let (notes, _notes) = mpsc::channel();
     let sim = Simulator::start(SimOptions { protocol, ..SimOptions::default() }, notes).unwrap();
-    let data = support::shared_data();
-    let mut child = support::anna(&data)
-        .args(["--speech", "off", "--sounds", "off", "--board"])
-        .arg(sim.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("anna runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let (lines_to, lines) = mpsc::channel();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = lines_to.send(line);
-        }
-    });
-    wait_for(&lines, "Board connected.");
+    let mut anna = support::anna(&support::shared_data());
+    anna.args(["--speech", "off", "--sounds", "off", "--board"]).arg(sim.path());
+    let mut anna = Running::start(anna);
+    anna.wait_for("Board connected.");
     let mut play = |typed: &[&str], said: &str| {
         for line in typed {
             sim.type_line(line).unwrap();
         }
-        wait_for(&lines, said);
+        anna.wait_for(said);
         // The clock pressed after each move (Enter on an empty line).
-        writeln!(stdin).unwrap();
+        anna.type_line("");
     };
     play(&["slide e2 e3 e4"], "White: Eva vier.");
     play(&["move d7d5"], "Black: David fünf.");
@@ -274,18 +207,15 @@ fn whole_game_on(protocol: Protocol) {
     play(&["move h1f1", "move e1g1"], "White: Castles kingside.");
     // A knocked piece: said with its square, then put right.
     sim.type_line("knock f3").unwrap();
-    wait_for(&lines, "The board differs from the game.");
-    wait_for(&lines, "Put a white knight on Felix drei.");
+    anna.wait_for("The board differs from the game.");
+    anna.wait_for("Put a white knight on Felix drei.");
     sim.type_line("place f3 N").unwrap();
-    wait_for(&lines, "The board matches the game.");
+    anna.wait_for("The board matches the game.");
     // Two moves made faster than the board reports, read in order.
     sim.type_line("fast e8g8 h8f8 d2d4").unwrap();
-    wait_for(&lines, "Black: Castles kingside.");
-    wait_for(&lines, "White: David vier.");
-    writeln!(stdin, "quit").unwrap();
-    writeln!(stdin, "yes").unwrap();
-    drop(stdin);
-    let _ = child.wait();
+    anna.wait_for("Black: Castles kingside.");
+    anna.wait_for("White: David vier.");
+    anna.quit();
 }
 
 #[test]

@@ -184,14 +184,20 @@ fn say_never_blocks_even_when_every_backend_hangs() {
     assert!(began.elapsed() < Duration::from_millis(500), "{:?}", began.elapsed());
 }
 
-#[test]
-fn urgent_interrupts_moves_wait_and_newer_chatter_replaces_older() {
+/// A speaker whose one engine is "speaking" until the gate opens, already saying "chatter 1".
+fn speaking_chatter() -> (Speaker, Arc<AtomicBool>, mpsc::Receiver<(String, Instant)>) {
     let gate = Arc::new(AtomicBool::new(false));
     let (engine, heard) = fake("gated", Act::Answer, Act::Answer, &gate);
     let (sink, _told) = notices();
     let speaker = Speaker::start(plan(vec![engine]), sink);
     speaker.say("chatter 1", Info);
     assert_eq!(next(&heard), "chatter 1");
+    (speaker, gate, heard)
+}
+
+#[test]
+fn urgent_interrupts_moves_wait_and_newer_chatter_replaces_older() {
+    let (speaker, gate, heard) = speaking_chatter();
     // Said while "chatter 1" is still being spoken (the gate is closed):
     speaker.say("e4", Move);
     speaker.say("chatter 2", Info);
@@ -213,12 +219,7 @@ fn urgent_interrupts_moves_wait_and_newer_chatter_replaces_older() {
 
 #[test]
 fn a_move_cut_off_by_an_urgent_sentence_is_said_again() {
-    let gate = Arc::new(AtomicBool::new(false));
-    let (engine, heard) = fake("gated", Act::Answer, Act::Answer, &gate);
-    let (sink, _told) = notices();
-    let speaker = Speaker::start(plan(vec![engine]), sink);
-    speaker.say("chatter 1", Info);
-    assert_eq!(next(&heard), "chatter 1");
+    let (speaker, gate, heard) = speaking_chatter();
     speaker.say("e4", Move);
     assert_eq!(next(&heard), "e4", "a move cuts chatter off");
     speaker.say("chatter 2", Info);

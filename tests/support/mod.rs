@@ -3,6 +3,8 @@
 //! file takes it with `mod support;` and uses what it needs.
 #![allow(dead_code)]
 
+pub mod boards;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
