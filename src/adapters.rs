@@ -5,5 +5,6 @@ pub mod config;
 pub mod engine;
 pub mod games;
 pub mod journal;
+pub mod listen;
 pub mod sound;
 pub mod speech;

@@ -25,9 +25,11 @@ use crate::ui::tui::{Screen, Settings};
 use crate::ui::Ui;
 
 mod board;
+mod listen;
 pub mod pgn;
 
 pub use board::{board_sim, boards, SimArgs};
+pub use listen::listen;
 
 /// How a game is set up and played, for `anna` and `anna replay`.
 #[derive(Args, Debug, Clone, Default)]
@@ -396,7 +398,12 @@ pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
 
 /// `anna parse [--fen FEN] [--lang L] TEXT...`.
 pub fn parse(fen: Option<&str>, text: &str, args: &GameArgs) -> ExitCode {
-    let voice = match args.voice("de") {
+    parse_in("de", fen, text, args)
+}
+
+/// `anna parse` with `lang` when no --lang is given.
+pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArgs) -> ExitCode {
+    let voice = match args.voice(lang) {
         Ok(voice) => voice,
         Err(e) => {
             eprintln!("anna: {e}");

@@ -5,6 +5,7 @@ pub mod braille;
 pub mod commands;
 pub mod describe;
 pub mod explore;
+pub mod hearing;
 pub mod parse;
 pub mod vocabulary;
 

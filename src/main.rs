@@ -78,6 +78,18 @@ enum Commands {
         #[arg(required = true, allow_hyphen_values = true)]
         text: Vec<String>,
     },
+    /// Hear a recording (a 16 kHz mono 16-bit WAV) as Anna would hear the player (English; needs the
+    /// `listen` feature): prints `heard: WORDS`, then exactly what `anna parse` prints for them.
+    ///
+    /// Exit codes: those of `anna parse`; 1 also when nothing was heard; 3 also when Anna cannot
+    /// listen (built without `listen`, no model) or the file is not such a WAV.
+    Listen {
+        /// The recording.
+        file: PathBuf,
+        /// The position (FEN); the start position if left out.
+        #[arg(long)]
+        fen: Option<String>,
+    },
     /// List the voices of the chosen speech backend (--speech), one a line: `VOICE<TAB>DESCRIPTION`,
     /// VOICE being what --voice takes.
     ///
@@ -151,6 +163,7 @@ fn main() -> ExitCode {
         Some(Commands::Adjudicate { fen, helpmate }) => cli::adjudicate(fen.as_deref(), helpmate),
         Some(Commands::Say { fen, moves }) => cli::say(fen.as_deref(), &moves, &args.game),
         Some(Commands::Parse { fen, text }) => cli::parse(fen.as_deref(), &text.join(" "), &args.game),
+        Some(Commands::Listen { file, fen }) => cli::listen(&file, fen.as_deref(), &args.game),
         Some(Commands::Voices) => match args.game.voice("en") {
             Ok(voice) => anna::adapters::speech::voices(&args.game.speech, &voice),
             Err(e) => {

@@ -1,0 +1,213 @@
+//! Hearing the player (English): offline speech recognition with Debian's pocketsphinx, behind the
+//! `listen` cargo feature. What is heard is text, handed to the application like a typed line
+//! through the same parser, and a heard move is always read back and confirmed before it stands
+//! (`app/heard.rs`): a recogniser may hear a wrong legal move.
+//!
+//! The recogniser is built at start-up from `grammar/en.toml` (`language/hearing.rs`): a JSGF
+//! grammar of moves and commands and the pronunciations of its words, taken from the model's CMU
+//! dictionary. Without the feature, or without the model, [`Recogniser::new`] says in one sentence
+//! what is missing.
+
+use std::path::{Path, PathBuf};
+
+use crate::language::hearing;
+use crate::language::Vocabulary;
+
+#[cfg(feature = "listen")]
+mod sphinx;
+
+/// Where Debian's `pocketsphinx-en-us` puts the US English model and its dictionary.
+pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";
+
+/// The sample rate the recogniser takes: 16 kHz, mono, 16-bit.
+pub const SAMPLE_RATE: u32 = 16_000;
+
+/// Why Anna cannot listen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ListenError {
+    #[error(
+        "Anna was built without listening: build it with `cargo build --release --features listen` \
+         (Debian packages libpocketsphinx-dev, libsphinxbase-dev and pkg-config)."
+    )]
+    NotBuilt,
+    #[error("Listening is in English only for now: no recogniser model exists for {0}.")]
+    Language(String),
+    #[error("The English speech model is missing from {0}: install the Debian package pocketsphinx-en-us.")]
+    NoModel(String),
+    #[error("The recogniser could not be set up: {0}.")]
+    Setup(String),
+    #[error("The microphone could not be opened: {0}.")]
+    Microphone(String),
+    #[error("{0} is not a 16 kHz mono 16-bit WAV file: {1}.")]
+    Wav(String, String),
+}
+
+/// The model folder and its two files Anna uses.
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub acoustic: PathBuf,
+    pub cmudict: PathBuf,
+}
+
+impl Model {
+    /// The model in `dir` (`MODEL_DIR` unless `ANNA_SPHINX_MODEL` names another).
+    pub fn find() -> Result<Model, ListenError> {
+        let dir = std::env::var_os("ANNA_SPHINX_MODEL").map_or_else(|| PathBuf::from(MODEL_DIR), PathBuf::from);
+        let model = Model { acoustic: dir.join("en-us"), cmudict: dir.join("cmudict-en-us.dict") };
+        if model.acoustic.join("mdef").is_file() && model.cmudict.is_file() {
+            Ok(model)
+        } else {
+            Err(ListenError::NoModel(dir.display().to_string()))
+        }
+    }
+}
+
+/// What the recogniser made of an utterance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hearing {
+    /// Both decoders heard these words.
+    Words(String),
+    /// The decoders heard different things: the grammar's words, and the free reading's.
+    Unsure(String, String),
+    /// Nothing but silence or noise.
+    Nothing,
+}
+
+/// A recogniser of Anna's words: two decoders over the same sounds, one held to the grammar of
+/// moves and commands, one free to hear the words in any order; only what both hear is trusted.
+pub struct Recogniser {
+    #[cfg(feature = "listen")]
+    sphinx: sphinx::Sphinx,
+    #[cfg(feature = "listen")]
+    loose: sphinx::Sphinx,
+    /// The pronunciation file the recogniser reads, removed with it.
+    dictionary: PathBuf,
+    /// The state of the noise floor added to the samples.
+    dither: u64,
+}
+
+impl Recogniser {
+    /// A recogniser of the words of `vocab` (English only).
+    pub fn new(vocab: &Vocabulary) -> Result<Recogniser, ListenError> {
+        if vocab.code() != "en" {
+            return Err(ListenError::Language(vocab.name.clone()));
+        }
+        if !cfg!(feature = "listen") {
+            return Err(ListenError::NotBuilt);
+        }
+        let model = Model::find()?;
+        let annex_d = Vocabulary::get("de").ok_or_else(|| ListenError::Setup("the German words".to_string()))?;
+        let hearing = hearing::grammar(vocab, &annex_d);
+        let cmudict = std::fs::read_to_string(&model.cmudict).map_err(|e| ListenError::NoModel(e.to_string()))?;
+        let (dict, missing) = hearing::dictionary(&hearing.words, &cmudict);
+        let strict = hearing::without(&hearing, &missing);
+        let loose = hearing::word_loop(&hearing::Hearing {
+            jsgf: String::new(),
+            words: hearing.words.iter().filter(|w| !missing.contains(w)).cloned().collect(),
+        });
+        let dictionary = std::env::temp_dir().join(format!("anna-listen-{}.dict", std::process::id()));
+        std::fs::write(&dictionary, dict).map_err(|e| ListenError::Setup(e.to_string()))?;
+        Recogniser::build(&model, dictionary, &strict, &loose)
+    }
+
+    #[cfg(feature = "listen")]
+    fn build(model: &Model, dictionary: PathBuf, strict: &str, loose: &str) -> Result<Recogniser, ListenError> {
+        let sphinx = sphinx::Sphinx::new(&model.acoustic, &dictionary, strict)?;
+        let loose = sphinx::Sphinx::new(&model.acoustic, &dictionary, loose)?;
+        Ok(Recogniser { sphinx, loose, dictionary, dither: 1 })
+    }
+
+    #[cfg(not(feature = "listen"))]
+    fn build(_: &Model, dictionary: PathBuf, _: &str, _: &str) -> Result<Recogniser, ListenError> {
+        let _ = std::fs::remove_file(dictionary);
+        Err(ListenError::NotBuilt)
+    }
+
+    /// What was said in `samples` (16 kHz mono), a whole utterance.
+    pub fn hear(&mut self, samples: &[i16]) -> Result<Hearing, ListenError> {
+        self.start()?;
+        self.feed(samples);
+        Ok(self.finish())
+    }
+
+    /// Starts an utterance.
+    pub fn start(&mut self) -> Result<(), ListenError> {
+        #[cfg(feature = "listen")]
+        return self.sphinx.start().and_then(|()| self.loose.start());
+        #[cfg(not(feature = "listen"))]
+        Err(ListenError::NotBuilt)
+    }
+
+    /// Feeds samples; whether speech is heard now (the recogniser's voice detector).
+    pub fn feed(&mut self, samples: &[i16]) -> bool {
+        // Digital silence (runs of exact zeros, as a recording or a muted input gives) has no
+        // energy for the silence model to match, and the decoder hears words in it: a floor of
+        // noise a few steps high, as every real microphone has, is added.
+        let samples: Vec<i16> = samples
+            .iter()
+            .map(|s| {
+                self.dither = self.dither.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                s.saturating_add(((self.dither >> 59) as i16) - 16)
+            })
+            .collect();
+        let samples = samples.as_slice();
+        #[cfg(feature = "listen")]
+        return self.loose.feed(samples) | self.sphinx.feed(samples);
+        #[cfg(not(feature = "listen"))]
+        {
+            let _ = samples;
+            false
+        }
+    }
+
+    /// Ends the utterance: what was heard.
+    pub fn finish(&mut self) -> Hearing {
+        #[cfg(feature = "listen")]
+        return match (self.sphinx.finish(), self.loose.finish()) {
+            (None, None) => Hearing::Nothing,
+            (Some(strict), Some(loose)) if agree(&strict, &loose) || std::env::var_os("ANNA_STRICT_ONLY").is_some() => Hearing::Words(strict),
+            (strict, loose) => Hearing::Unsure(strict.unwrap_or_default(), loose.unwrap_or_default()),
+        };
+        #[cfg(not(feature = "listen"))]
+        Hearing::Nothing
+    }
+}
+
+impl Drop for Recogniser {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.dictionary);
+    }
+}
+
+/// Whether the free reading heard the grammar's words, in order and together: it may add a word
+/// out of a breath before or after them, never one between.
+pub fn agree(strict: &str, loose: &str) -> bool {
+    let strict: Vec<&str> = strict.split_whitespace().collect();
+    let loose: Vec<&str> = loose.split_whitespace().collect();
+    !strict.is_empty() && loose.windows(strict.len()).any(|w| w == strict.as_slice())
+}
+
+/// The samples of a 16 kHz mono 16-bit WAV file.
+pub fn read_wav(path: &Path) -> Result<Vec<i16>, ListenError> {
+    let bad = |why: String| ListenError::Wav(path.display().to_string(), why);
+    let reader = hound::WavReader::open(path).map_err(|e| bad(e.to_string()))?;
+    let spec = reader.spec();
+    if spec.sample_rate != SAMPLE_RATE || spec.channels != 1 || spec.bits_per_sample != 16 {
+        return Err(bad(format!("{} Hz, {} channels, {} bits", spec.sample_rate, spec.channels, spec.bits_per_sample)));
+    }
+    reader.into_samples::<i16>().collect::<Result<Vec<_>, _>>().map_err(|e| bad(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_free_reading_may_add_a_breath_at_either_end_but_not_between() {
+        assert!(agree("knight foxtrot three", "knight foxtrot three ee"));
+        assert!(agree("decline", "eight decline"));
+        assert!(!agree("knight foxtrot three", "knight ay foxtrot three"));
+        assert!(!agree("castles long", "castles king say"));
+        assert!(!agree("", "a"));
+    }
+}

@@ -1,0 +1,160 @@
+//! The dozen functions of Debian's libpocketsphinx (0.8+5prealpha, packages `libpocketsphinx3`,
+//! `libpocketsphinx-dev`, `libsphinxbase-dev`) that Anna needs, bound by hand: the crates.io
+//! bindings declare the functions of an older release. `build.rs` checks the library's version and
+//! links it; pocketsphinx 5, with another interface, is refused there with a clear message.
+
+use std::ffi::{c_char, c_int, c_void, CStr, CString};
+use std::path::Path;
+use std::ptr::{self, NonNull};
+
+use super::ListenError;
+
+#[repr(C)]
+struct Decoder {
+    _private: [u8; 0],
+}
+
+#[repr(C)]
+struct Config {
+    _private: [u8; 0],
+}
+
+#[repr(C)]
+struct ArgDef {
+    _private: [u8; 0],
+}
+
+#[expect(unsafe_code, reason = "the C interface of libpocketsphinx and libsphinxbase")]
+unsafe extern "C" {
+    fn ps_args() -> *const ArgDef;
+    fn cmd_ln_parse_r(inout: *mut Config, defn: *const ArgDef, argc: i32, argv: *mut *mut c_char, strict: i32) -> *mut Config;
+    fn cmd_ln_free_r(config: *mut Config) -> c_int;
+    fn err_set_logfp(stream: *mut c_void);
+    fn ps_init(config: *mut Config) -> *mut Decoder;
+    fn ps_free(ps: *mut Decoder) -> c_int;
+    fn ps_set_jsgf_string(ps: *mut Decoder, name: *const c_char, jsgf: *const c_char) -> c_int;
+    fn ps_set_search(ps: *mut Decoder, name: *const c_char) -> c_int;
+    fn ps_start_utt(ps: *mut Decoder) -> c_int;
+    fn ps_process_raw(ps: *mut Decoder, data: *const i16, n_samples: usize, no_search: c_int, full_utt: c_int) -> c_int;
+    fn ps_end_utt(ps: *mut Decoder) -> c_int;
+    fn ps_get_hyp(ps: *mut Decoder, out_best_score: *mut i32) -> *const c_char;
+    fn ps_get_in_speech(ps: *mut Decoder) -> u8;
+}
+
+/// Settings that make the decoder slower to invent a word out of a breath or a click.
+const TUNING: &[&str] = &["-wip", "1e-4"];
+
+/// One pocketsphinx decoder with Anna's grammar. Not shared between threads at once (the library is
+/// not), but it may move to the listening thread.
+pub struct Sphinx {
+    decoder: NonNull<Decoder>,
+    config: NonNull<Config>,
+}
+
+// SAFETY: the decoder is used by one thread at a time (`&mut self` for everything that touches it);
+// libpocketsphinx keeps no thread-local state of its own.
+#[expect(unsafe_code, reason = "a decoder owned by one thread at a time may move between threads")]
+unsafe impl Send for Sphinx {}
+
+fn c_string(text: &str) -> Result<CString, ListenError> {
+    CString::new(text).map_err(|_| ListenError::Setup("a zero byte in the grammar".to_string()))
+}
+
+impl Sphinx {
+    /// A decoder with the acoustic model in `model`, the pronunciations of `dictionary` (a file) and
+    /// the JSGF grammar `jsgf`.
+    #[expect(unsafe_code, reason = "the C interface; every pointer is checked before use")]
+    pub fn new(model: &Path, dictionary: &Path, jsgf: &str) -> Result<Sphinx, ListenError> {
+        // The recogniser's own log, for whoever needs to see why it fails (`ANNA_SPHINX_LOG=FILE`).
+        let log = std::env::var("ANNA_SPHINX_LOG").ok();
+        let args = [
+            "anna",
+            "-hmm",
+            &model.to_string_lossy(),
+            "-dict",
+            &dictionary.to_string_lossy(),
+            "-samprate",
+            "16000",
+            "-logfn",
+            log.as_deref().unwrap_or("/dev/null"),
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .chain(TUNING.iter().map(|a| a.to_string()))
+        .chain(std::env::var("ANNA_SPHINX_ARGS").unwrap_or_default().split_whitespace().map(str::to_string))
+        .map(|a| c_string(&a))
+        .collect::<Result<Vec<_>, _>>()?;
+        let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr().cast_mut()).collect();
+        // SAFETY: the library's log goes nowhere (a null stream); argv holds valid C strings that
+        // outlive the call, which copies them.
+        let config = unsafe {
+            if log.is_none() {
+                err_set_logfp(ptr::null_mut());
+            }
+            cmd_ln_parse_r(ptr::null_mut(), ps_args(), argv.len() as i32, argv.as_mut_ptr(), 1)
+        };
+        let config = NonNull::new(config).ok_or_else(|| ListenError::Setup("the recogniser's settings".to_string()))?;
+        // SAFETY: `config` is a valid configuration; ps_init keeps its own reference to it.
+        let decoder = unsafe { ps_init(config.as_ptr()) };
+        let Some(decoder) = NonNull::new(decoder) else {
+            // SAFETY: the configuration is ours to free when no decoder took it.
+            unsafe { cmd_ln_free_r(config.as_ptr()) };
+            return Err(ListenError::Setup(format!("the model in {}", model.display())));
+        };
+        let sphinx = Sphinx { decoder, config };
+        let (name, jsgf) = (c_string("anna")?, c_string(jsgf)?);
+        // SAFETY: a valid decoder and two C strings that outlive the calls.
+        let ok = unsafe {
+            ps_set_jsgf_string(decoder.as_ptr(), name.as_ptr(), jsgf.as_ptr()) == 0
+                && ps_set_search(decoder.as_ptr(), name.as_ptr()) == 0
+        };
+        if !ok {
+            return Err(ListenError::Setup("the grammar".to_string()));
+        }
+        Ok(sphinx)
+    }
+
+    /// Starts an utterance.
+    #[expect(unsafe_code, reason = "the C interface on a valid decoder")]
+    pub fn start(&mut self) -> Result<(), ListenError> {
+        // SAFETY: a valid decoder.
+        match unsafe { ps_start_utt(self.decoder.as_ptr()) } {
+            0 => Ok(()),
+            _ => Err(ListenError::Setup("starting an utterance".to_string())),
+        }
+    }
+
+    /// Feeds 16 kHz mono samples; whether the voice detector hears speech now.
+    #[expect(unsafe_code, reason = "the C interface on a valid decoder and a valid slice")]
+    pub fn feed(&mut self, samples: &[i16]) -> bool {
+        // SAFETY: a valid decoder; the slice is read for its length only, during the call.
+        unsafe {
+            ps_process_raw(self.decoder.as_ptr(), samples.as_ptr(), samples.len(), 0, 0);
+            ps_get_in_speech(self.decoder.as_ptr()) != 0
+        }
+    }
+
+    /// Ends the utterance; what was heard, if anything.
+    #[expect(unsafe_code, reason = "the C interface on a valid decoder; the text is copied at once")]
+    pub fn finish(&mut self) -> Option<String> {
+        let mut score = 0;
+        // SAFETY: a valid decoder; the hypothesis belongs to it and is copied before the next call.
+        let text = unsafe {
+            ps_end_utt(self.decoder.as_ptr());
+            let hyp = ps_get_hyp(self.decoder.as_ptr(), &mut score);
+            (!hyp.is_null()).then(|| CStr::from_ptr(hyp).to_string_lossy().into_owned())
+        };
+        text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+    }
+}
+
+impl Drop for Sphinx {
+    #[expect(unsafe_code, reason = "freeing what ps_init and cmd_ln_parse_r made, once")]
+    fn drop(&mut self) {
+        // SAFETY: both were made by this value and are freed once, the decoder first.
+        unsafe {
+            ps_free(self.decoder.as_ptr());
+            cmd_ln_free_r(self.config.as_ptr());
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! `anna listen FILE.wav`: what the recogniser hears in a recording, then what Anna understands of
+//! it, exactly as `anna parse` prints it. This is how the tests and a player's own recordings are
+//! checked.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::GameArgs;
+use crate::adapters::listen::{read_wav, Hearing, Recogniser};
+
+/// Prints `heard: WORDS`, then what `anna parse` prints for the words, with its exit codes; 3 when
+/// Anna cannot listen (no `listen` feature, no model, not English) or the file is not a 16 kHz mono
+/// WAV, and 1 when nothing was heard.
+pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
+    let voice = match args.voice("en") {
+        Ok(voice) => voice,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let heard = Recogniser::new(&voice.vocab).and_then(|mut recogniser| {
+        let samples = read_wav(file)?;
+        recogniser.hear(&samples)
+    });
+    match heard {
+        Ok(Hearing::Words(words)) => {
+            println!("heard: {words}");
+            super::parse_in("en", fen, &words, args)
+        }
+        Ok(Hearing::Unsure(strict, loose)) => {
+            println!("heard: {strict}");
+            eprintln!("Not sure: the grammar heard '{strict}', the free reading '{loose}'.");
+            ExitCode::from(1)
+        }
+        Ok(Hearing::Nothing) => {
+            println!("heard:");
+            eprintln!("Nothing was heard.");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("anna: {e}");
+            ExitCode::from(3)
+        }
+    }
+}
