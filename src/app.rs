@@ -27,6 +27,9 @@ macro_rules! said {
 
 mod board;
 mod computer;
+mod heard;
+mod options;
+pub use options::{Enter, Options};
 mod resume;
 pub mod save;
 mod sensor;
@@ -47,7 +50,7 @@ use crate::board_link::serial::LinkReport;
 use crate::board_link::{BoardRole, HostCommand};
 use crate::core::command::{Command, Input};
 use crate::core::message::{self, Effect, Priority, Sentence, Sound, Utterance, Words};
-use crate::core::opponent::{Level, Request};
+use crate::core::opponent::Request;
 use crate::core::scoresheet::Tags;
 use crate::core::session::{Config, Session};
 use crate::language::announce;
@@ -74,6 +77,8 @@ pub enum Event {
     BoardSettled,
     /// The computer's engine answered.
     Engine(Reply),
+    /// What the microphone heard, or why it cannot hear.
+    Heard(Result<crate::adapters::listen::Hearing, crate::adapters::listen::ListenError>),
     /// A move made for `side` by a player outside the app (a script's `computer` line): made and
     /// its clock pressed, as the computer's own moves are.
     Play { side: Color, mv: shakmaty::Move },
@@ -105,6 +110,9 @@ pub enum Out {
     Silence,
     /// Go on with the answer a move cut off.
     More,
+    /// Listen to the player: the microphone hears one utterance (push-to-talk); what it heard comes
+    /// back as [`Event::Heard`].
+    Listen,
     /// The computer plays with this engine from now on (a resumed game's).
     Engine(EngineChoice),
     /// Ask the computer opponent for a move; its answer comes back through
@@ -167,49 +175,6 @@ pub enum SpeechChange {
 /// slip corrected, is far shorter.
 pub const MAX_LINE: usize = 300;
 
-/// What an empty Enter does.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Enter {
-    /// Press the clock (the default).
-    #[default]
-    Press,
-    Nothing,
-}
-
-/// How the line mode behaves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Ask before `resign`, `accept`, `claim` and `new` during a game.
-    pub confirm: bool,
-    pub enter: Enter,
-    /// Ask side, time control and opponent before the game.
-    pub ask_setup: bool,
-    /// The relaying assistant's mode (D.2.10): said at the start.
-    pub assistant: bool,
-    pub sounds: bool,
-    /// The computer plays the side that is not the player's (`--opponent computer`).
-    pub computer: bool,
-    /// The computer's level, also when it is chosen in the setup questions.
-    pub level: Level,
-    /// The computer's engine (`--engine`).
-    pub engine: EngineChoice,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            confirm: true,
-            enter: Enter::Press,
-            ask_setup: false,
-            assistant: false,
-            sounds: true,
-            computer: false,
-            level: Level::DEFAULT,
-            engine: EngineChoice::default(),
-        }
-    }
-}
-
 /// What the app waits for an answer to: at most one question at a time.
 #[derive(Clone, Debug)]
 enum Waiting {
@@ -219,6 +184,8 @@ enum Waiting {
     Setup(setup::Questions),
     /// Yes or no to a destructive action; anything else lets the question lapse.
     Confirm(Pending),
+    /// A heard move read back, waiting for yes, the press or no (`heard.rs`).
+    Heard(Command),
 }
 
 /// A destructive action waiting for yes or no.
@@ -419,6 +386,7 @@ impl App {
             Event::Engine(Reply::Failed { id, failure }) => self.engine_failed(id, failure, now),
             Event::Play { side, mv } => self.around_input(now, |app| app.play_for(side, mv, now)),
             Event::Tick => self.tick(now),
+            Event::Heard(hearing) => self.around_input(now, |app| app.heard(hearing, now)),
             Event::Saved { save, result } => self.saved(save, result),
         }
     }
@@ -465,6 +433,11 @@ impl App {
                 // Anything else: the question lapses and the line is handled as usual.
                 _ => {}
             },
+            Some(Waiting::Heard(command)) => {
+                if let Some(out) = self.answer_heard(command, text, now) {
+                    return out;
+                }
+            }
             None => {}
         }
         if text.is_empty() {

@@ -123,6 +123,10 @@ pub struct GameArgs {
     /// The opponent board's protocol: dgt or millennium; found by itself if not given.
     #[arg(long, global = true, value_name = "PROTOCOL")]
     pub opponent_board_protocol: Option<crate::board_link::protocol::Protocol>,
+    /// Listening (English, the `listen` feature): push (push-to-talk: `listen` or Tab, the default)
+    /// or always.
+    #[arg(long, global = true, value_enum, default_value_t = Listen::Push)]
+    pub listen: Listen,
     /// How long a DGT or Millennium board's position must be still before it is read (milliseconds).
     #[arg(long, global = true, value_name = "MS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=2000))]
     pub board_debounce: u64,
@@ -144,6 +148,16 @@ pub struct GameArgs {
     /// until `resume`.
     #[arg(long)]
     pub resume: bool,
+}
+
+/// When the microphone listens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Listen {
+    /// One utterance each time the player asks (`listen`, Tab in the board view).
+    #[default]
+    Push,
+    /// All the time.
+    Always,
 }
 
 /// Who plays the other side.
@@ -541,12 +555,16 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
     let port = |path: &Option<String>, protocol| {
         path.clone().map(|path| crate::runtime::BoardPort { path, protocol, baud: args.board_baud })
     };
+    let listen = match args.listen {
+        Listen::Push => crate::adapters::listen::Mode::PushToTalk,
+        Listen::Always => crate::adapters::listen::Mode::Always,
+    };
     let board = crate::runtime::BoardPorts {
         player: port(&args.board, args.board_protocol),
         opponent: port(&args.opponent_board, args.opponent_board_protocol),
     };
     match args.ui {
-        Ui::Line => crate::runtime::run(app, LineView, args.speech.clone(), sounds, engine, board),
+        Ui::Line => crate::runtime::run(app, LineView, args.speech.clone(), sounds, engine, board, listen),
         Ui::Board => {
             // Black at the bottom for the player of Black, unless --flip turns it back.
             let black = app.session().config().player == Some(Color::Black);
@@ -556,7 +574,7 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
                 flipped: args.flip != black,
             };
             match BoardView::open(Screen::new(app.voice().clone(), settings)) {
-                Ok(view) => crate::runtime::run(app, view, args.speech.clone(), sounds, engine, board),
+                Ok(view) => crate::runtime::run(app, view, args.speech.clone(), sounds, engine, board, listen),
                 Err(e) => {
                     eprintln!("anna: the board view needs a terminal: {e}");
                     ExitCode::from(1)

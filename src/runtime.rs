@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use crate::adapters::engine::{Computer, EngineChoice, Reply};
 use crate::adapters::games;
 use crate::adapters::journal::{self, JournalError};
+use crate::adapters::listen::{Hearing, ListenError, Microphone, Mode};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::app::{App, Event, Out, SpeechChange};
@@ -46,6 +47,8 @@ pub enum Source {
     Closed,
     Computer(Reply),
     Board(BoardRole, LinkReport),
+    /// What the microphone heard.
+    Heard(Result<Hearing, ListenError>),
 }
 
 /// What a view makes of a line or key from its terminal.
@@ -171,6 +174,10 @@ struct Outputs {
     journal: Option<journal::Sink>,
     /// The links of the boards, with their role.
     boards: Vec<(BoardRole, Link)>,
+    /// The microphone, once started (`--listen`, or the first `listen`), or why it cannot be.
+    microphone: Option<Result<Microphone, ListenError>>,
+    /// How the microphone listens, and the channel it reports through.
+    listening: Option<(Mode, mpsc::Sender<Source>)>,
     /// The view writes the speaker's notices as lines.
     print_notices: bool,
     /// What became of the outs carried out, for the program to hear (a file saved or not).
@@ -179,7 +186,8 @@ struct Outputs {
 
 /// Plays a game in `view` until `quit` or the end of its input: the computer's engine (used only
 /// when the app plays the computer), the boards on `boards` (each link opens and keeps retrying
-/// on its own threads; the game starts at once, with or without them).
+/// on its own threads; the game starts at once, with or without them), and the microphone as
+/// `listen` says (push-to-talk: started by the first `listen`).
 pub fn run(
     mut app: App,
     mut view: impl View,
@@ -187,6 +195,7 @@ pub fn run(
     sounds: SoundPlayer,
     engine: EngineChoice,
     boards: BoardPorts,
+    listen: Mode,
 ) -> ExitCode {
     let (sender, receiver) = mpsc::channel();
     let replies = sender.clone();
@@ -212,6 +221,11 @@ pub fn run(
             Source::Board(BoardRole::Opponent, report)
         });
         outputs.boards.push((BoardRole::Opponent, link));
+    }
+    outputs.listening = Some((listen, sender.clone()));
+    if listen == Mode::Always {
+        // Listening all the time starts with the game.
+        outputs.listen(app.voice());
     }
     drive(&mut app, &mut view, outputs, start, origin, sender, receiver)
 }
@@ -264,6 +278,7 @@ fn drive(
             Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => break,
             Ok(Source::Computer(reply)) => vec![Step::Event(Event::Engine(reply))],
             Ok(Source::Board(role, report)) => vec![Step::Event(Event::Board(role, report))],
+            Ok(Source::Heard(hearing)) => vec![Step::Event(Event::Heard(hearing))],
             Ok(source) => view.translate(program, source),
         };
         let mut quit = false;
@@ -302,8 +317,26 @@ impl Outputs {
             computer: None,
             journal: None,
             boards: Vec::new(),
+            microphone: None,
+            listening: None,
             print_notices,
             feedback: Vec::new(),
+        }
+    }
+
+    /// Listens for one utterance (push-to-talk): the speech stops first, so the microphone hears the
+    /// player, not Anna. The microphone starts here the first time (it takes a second or two);
+    /// when it cannot, the app is told why.
+    fn listen(&mut self, voice: &Voice) {
+        let Some((mode, sender)) = self.listening.clone() else { return };
+        self.speaker.silence();
+        let microphone = self.microphone.get_or_insert_with(|| {
+            let wrap = Source::Heard;
+            Microphone::start(&voice.vocab, mode, self.speaker.talking(), sender.clone(), wrap)
+        });
+        match microphone {
+            Ok(microphone) => microphone.listen(),
+            Err(e) => self.feedback.push(Event::Heard(Err(e.clone()))),
         }
     }
 
@@ -353,6 +386,7 @@ impl Outputs {
                 Out::Play(sound) => self.sounds.play(*sound),
                 Out::Record(_) => {}
                 Out::Silence => self.speaker.silence(),
+                Out::Listen => self.listen(voice),
                 Out::More => self.speaker.more(),
                 Out::Sounds(on) => self.sounds = SoundPlayer::new(*on),
                 Out::Speech(change) => {

@@ -13,8 +13,11 @@ use std::path::{Path, PathBuf};
 use crate::language::hearing;
 use crate::language::Vocabulary;
 
+mod microphone;
 #[cfg(feature = "listen")]
 mod sphinx;
+
+pub use microphone::{Microphone, Mode};
 
 /// Where Debian's `pocketsphinx-en-us` puts the US English model and its dictionary.
 pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";
@@ -146,7 +149,8 @@ impl Recogniser {
         let samples: Vec<i16> = samples
             .iter()
             .map(|s| {
-                self.dither = self.dither.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                self.dither =
+                    self.dither.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
                 s.saturating_add(((self.dither >> 59) as i16) - 16)
             })
             .collect();
@@ -165,7 +169,9 @@ impl Recogniser {
         #[cfg(feature = "listen")]
         return match (self.sphinx.finish(), self.loose.finish()) {
             (None, None) => Hearing::Nothing,
-            (Some(strict), Some(loose)) if agree(&strict, &loose) || std::env::var_os("ANNA_STRICT_ONLY").is_some() => Hearing::Words(strict),
+            (Some(strict), Some(loose)) if agree(&strict, &loose) || std::env::var_os("ANNA_STRICT_ONLY").is_some() => {
+                Hearing::Words(strict)
+            }
             (strict, loose) => Hearing::Unsure(strict.unwrap_or_default(), loose.unwrap_or_default()),
         };
         #[cfg(not(feature = "listen"))]

@@ -249,6 +249,7 @@ enum Request {
 pub struct Speaker {
     requests: mpsc::Sender<Request>,
     patience: Duration,
+    talking: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Speaker {
@@ -256,13 +257,20 @@ impl Speaker {
     pub fn start(plan: Plan, notices: Notices) -> Speaker {
         let (requests, inbox) = mpsc::channel();
         let patience = plan.timeout * 3;
+        let talking = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = std::sync::Arc::clone(&talking);
         let spawned = std::thread::Builder::new()
             .name("anna-speaker".into())
-            .spawn(move || Thread::new(plan, notices).serve(inbox));
+            .spawn(move || Thread::new(plan, notices, flag).serve(inbox));
         if let Err(e) = spawned {
             eprintln!("anna: speech cannot start: {e}");
         }
-        Speaker { requests, patience }
+        Speaker { requests, patience, talking }
+    }
+
+    /// True while a sentence is being said: the microphone hears nothing then.
+    pub fn talking(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+        std::sync::Arc::clone(&self.talking)
     }
 
     /// Says `text` with `priority`; never blocks.

@@ -44,6 +44,8 @@ impl App {
             UiCommand::Save => vec![self.save(rest)],
             UiCommand::Stop => vec![Out::Silence],
             UiCommand::More => vec![Out::More],
+            // The speech stops, the microphone opens, then "Listening." (which it does not hear).
+            UiCommand::Listen => vec![Out::Listen, self.say("line.listening")],
         }
     }
 

@@ -219,7 +219,21 @@ mod tests {
         }
         assert!(hearing.jsgf.contains("public <utterance>"));
         // Every rule the grammar names is defined.
-        for name in ["move", "square", "nato", "annex", "letter", "rank", "zahl", "piece", "capture", "promotion", "castling", "command", "answer"] {
+        for name in [
+            "move",
+            "square",
+            "nato",
+            "annex",
+            "letter",
+            "rank",
+            "zahl",
+            "piece",
+            "capture",
+            "promotion",
+            "castling",
+            "command",
+            "answer",
+        ] {
             assert!(hearing.jsgf.contains(&format!("<{name}> = ")), "{name}");
         }
     }

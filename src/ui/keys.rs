@@ -20,6 +20,8 @@ pub enum UiCommand {
     Restore,
     /// Read the sensor board as standing the other way round.
     TurnBoard,
+    /// Listen for one utterance (push-to-talk).
+    Listen,
     /// Stop the speech at once.
     Stop,
     /// Go on with an answer a move cut off.
@@ -39,6 +41,7 @@ impl UiCommand {
             "save" => UiCommand::Save,
             "restore" => UiCommand::Restore,
             "turn_board" => UiCommand::TurnBoard,
+            "listen" => UiCommand::Listen,
             "stop" => UiCommand::Stop,
             "more" => UiCommand::More,
             _ => return None,

@@ -27,7 +27,13 @@ struct ArgDef {
 #[expect(unsafe_code, reason = "the C interface of libpocketsphinx and libsphinxbase")]
 unsafe extern "C" {
     fn ps_args() -> *const ArgDef;
-    fn cmd_ln_parse_r(inout: *mut Config, defn: *const ArgDef, argc: i32, argv: *mut *mut c_char, strict: i32) -> *mut Config;
+    fn cmd_ln_parse_r(
+        inout: *mut Config,
+        defn: *const ArgDef,
+        argc: i32,
+        argv: *mut *mut c_char,
+        strict: i32,
+    ) -> *mut Config;
     fn cmd_ln_free_r(config: *mut Config) -> c_int;
     fn err_set_logfp(stream: *mut c_void);
     fn ps_init(config: *mut Config) -> *mut Decoder;
@@ -35,7 +41,8 @@ unsafe extern "C" {
     fn ps_set_jsgf_string(ps: *mut Decoder, name: *const c_char, jsgf: *const c_char) -> c_int;
     fn ps_set_search(ps: *mut Decoder, name: *const c_char) -> c_int;
     fn ps_start_utt(ps: *mut Decoder) -> c_int;
-    fn ps_process_raw(ps: *mut Decoder, data: *const i16, n_samples: usize, no_search: c_int, full_utt: c_int) -> c_int;
+    fn ps_process_raw(ps: *mut Decoder, data: *const i16, n_samples: usize, no_search: c_int, full_utt: c_int)
+        -> c_int;
     fn ps_end_utt(ps: *mut Decoder) -> c_int;
     fn ps_get_hyp(ps: *mut Decoder, out_best_score: *mut i32) -> *const c_char;
     fn ps_get_in_speech(ps: *mut Decoder) -> u8;

@@ -34,11 +34,13 @@ pub(super) struct Thread {
     notices: Notices,
     /// Notices to give before anything else.
     early: Vec<Notice>,
+    /// Whether a sentence is being said, for the microphone to hear nothing of it.
+    talking: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Thread {
     /// The thread's state for `plan`, its backends ranked in the plan's order.
-    pub(super) fn new(plan: Plan, notices: Notices) -> Thread {
+    pub(super) fn new(plan: Plan, notices: Notices, talking: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Thread {
         let ranked = plan.backends.into_iter().enumerate().map(|(rank, backend)| Backend { rank, ..backend });
         Thread {
             chain: ranked.collect(),
@@ -55,6 +57,7 @@ impl Thread {
             poll: plan.poll,
             notices,
             early: plan.early,
+            talking,
         }
     }
 
@@ -75,6 +78,7 @@ impl Thread {
             // from starting the backend).
             self.check_starting();
             self.advance();
+            self.talking.store(self.queue.current().is_some(), std::sync::atomic::Ordering::Relaxed);
             // While a sentence is being said, or a backend starts, wake up now and then to look.
             let request = if self.queue.current().is_some() || self.starting.is_some() {
                 inbox.recv_timeout(self.poll)

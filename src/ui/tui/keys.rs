@@ -172,6 +172,8 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
             Vec::new()
         }
         Key::Char(' ') => vec![Action::Do(Command::Press)],
+        // Push-to-talk: the microphone hears one move or command.
+        Key::Tab => vec![Action::Line("listen".to_string())],
         Key::Char('f') => {
             app.settings.flipped = !app.settings.flipped;
             Vec::new()

@@ -1,0 +1,176 @@
+//! The microphone: `arecord` (ALSA's recorder, Debian package `alsa-utils`) gives 16 kHz mono
+//! 16-bit samples on its standard output; a thread of its own feeds them to the [`Recogniser`] and
+//! sends what was heard into the runtime's channel. No audio library: `ANNA_MIC_COMMAND` may name
+//! another program that writes the same samples (`parec`, `pw-record`, or `cat` of a recording, as
+//! the tests do).
+//!
+//! Push-to-talk (the default): [`Microphone::listen`] hears one utterance, from the first sound the
+//! recogniser's voice detector calls speech until [`END_QUIET`] after it ends (at most
+//! [`LONGEST`]; nothing after [`WAIT_FOR_SPEECH`] of silence). `--listen always` keeps listening,
+//! an utterance at a time. While Anna speaks the samples are replaced by silence, so she never
+//! hears herself.
+
+use std::io::Read;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::{Hearing, ListenError, Recogniser, SAMPLE_RATE};
+use crate::language::Vocabulary;
+
+/// How long the voice detector must hear no speech before the utterance ends.
+pub const END_QUIET: Duration = Duration::from_millis(300);
+
+/// How long push-to-talk waits for the first word.
+pub const WAIT_FOR_SPEECH: Duration = Duration::from_secs(6);
+
+/// The longest utterance.
+pub const LONGEST: Duration = Duration::from_secs(12);
+
+/// Samples read at a time: 50 ms.
+const CHUNK: usize = (SAMPLE_RATE / 20) as usize;
+
+/// The capture program and its arguments.
+fn capture_command() -> Vec<String> {
+    match std::env::var("ANNA_MIC_COMMAND") {
+        Ok(command) if !command.trim().is_empty() => command.split_whitespace().map(str::to_string).collect(),
+        _ => ["arecord", "-q", "-f", "S16_LE", "-r", "16000", "-c", "1", "-t", "raw"].map(str::to_string).to_vec(),
+    }
+}
+
+/// How the microphone listens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One utterance each time the player asks (`listen`, the Tab key).
+    PushToTalk,
+    /// All the time, an utterance after another.
+    Always,
+}
+
+/// The microphone's thread. Dropping it stops listening.
+pub struct Microphone {
+    control: Sender<()>,
+}
+
+impl Microphone {
+    /// Builds the recogniser for `vocab` (which may take a second) and starts the thread; what is
+    /// heard is `wrap`ped and sent on `sender`. `talking` is true while Anna speaks.
+    pub fn start<T, F>(
+        vocab: &Vocabulary,
+        mode: Mode,
+        talking: Arc<AtomicBool>,
+        sender: Sender<T>,
+        wrap: F,
+    ) -> Result<Microphone, ListenError>
+    where
+        T: Send + 'static,
+        F: Fn(Result<Hearing, ListenError>) -> T + Send + 'static,
+    {
+        let recogniser = Recogniser::new(vocab)?;
+        let (control, requests) = mpsc::channel();
+        let report = move |hearing| sender.send(wrap(hearing)).is_ok();
+        std::thread::Builder::new()
+            .name("anna-microphone".into())
+            .spawn(move || serve(recogniser, mode, &talking, &requests, report))
+            .map_err(|e| ListenError::Microphone(e.to_string()))?;
+        Ok(Microphone { control })
+    }
+
+    /// Hears one utterance (push-to-talk); ignored while one is being heard.
+    pub fn listen(&self) {
+        let _ = self.control.send(());
+    }
+}
+
+fn serve(
+    mut recogniser: Recogniser,
+    mode: Mode,
+    talking: &AtomicBool,
+    requests: &Receiver<()>,
+    report: impl Fn(Result<Hearing, ListenError>) -> bool,
+) {
+    loop {
+        if mode == Mode::PushToTalk && requests.recv().is_err() {
+            return;
+        }
+        let heard = utterance(&mut recogniser, mode, talking);
+        // Requests made while listening are answered by this utterance.
+        while requests.try_recv().is_ok() {}
+        let quiet = matches!(heard, Ok(Hearing::Nothing)) && mode == Mode::Always;
+        if !quiet && !report(heard) {
+            return;
+        }
+        if matches!(requests.try_recv(), Err(TryRecvError::Disconnected)) {
+            return;
+        }
+    }
+}
+
+/// Starts the capture program.
+fn capture() -> Result<Child, ListenError> {
+    let command = capture_command();
+    Command::new(&command[0])
+        .args(&command[1..])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| ListenError::Microphone(format!("{}: {e}", command[0])))
+}
+
+/// Hears one utterance from a fresh capture.
+fn utterance(recogniser: &mut Recogniser, mode: Mode, talking: &AtomicBool) -> Result<Hearing, ListenError> {
+    let mut child = capture()?;
+    let result = hear(recogniser, mode, talking, &mut child);
+    let _ = child.kill();
+    let _ = child.wait();
+    result
+}
+
+fn hear(
+    recogniser: &mut Recogniser,
+    mode: Mode,
+    talking: &AtomicBool,
+    child: &mut Child,
+) -> Result<Hearing, ListenError> {
+    let mut stdout = child.stdout.take().ok_or_else(|| ListenError::Microphone("no output".to_string()))?;
+    recogniser.start()?;
+    let began = Instant::now();
+    let mut bytes = vec![0u8; CHUNK * 2];
+    let (mut spoke, mut quiet) = (false, Duration::ZERO);
+    let mut heard_any = false;
+    loop {
+        let n = stdout.read(&mut bytes).map_err(|e| ListenError::Microphone(e.to_string()))?;
+        if n == 0 {
+            // The capture ended (a recording played in, or the device gone).
+            if heard_any {
+                break;
+            }
+            return Err(ListenError::Microphone("the recorder stopped".to_string()));
+        }
+        heard_any = true;
+        let mut samples: Vec<i16> =
+            bytes[..n - n % 2].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect();
+        if talking.load(Ordering::Relaxed) {
+            // Anna is speaking: the microphone hears silence, never her.
+            samples.iter_mut().for_each(|s| *s = 0);
+        }
+        let chunk = Duration::from_secs_f64(samples.len() as f64 / f64::from(SAMPLE_RATE));
+        if recogniser.feed(&samples) {
+            spoke = true;
+            quiet = Duration::ZERO;
+        } else if spoke {
+            quiet += chunk;
+            if quiet >= END_QUIET {
+                break;
+            }
+        }
+        let waited = began.elapsed();
+        if (!spoke && mode == Mode::PushToTalk && waited >= WAIT_FOR_SPEECH) || waited >= LONGEST {
+            break;
+        }
+    }
+    Ok(recogniser.finish())
+}

@@ -1,0 +1,80 @@
+//! What the microphone heard (`adapters/listen.rs`), English only: a move is never played on the
+//! recogniser's word. It is read back as a question ("Knight Felix drei?") and waits: `yes`, the
+//! clock press (an empty line, Space) or a heard `press` make it; `no` drops it; a new move, heard or
+//! typed, replaces it (FIDE D.2.8: a move may be corrected until it is completed). Everything else
+//! heard (a question, a command, an answer) goes on as if it had been typed, so the commands that
+//! end the game keep their confirmations. When the recogniser is not sure, Anna says so and asks
+//! again; she never plays a guess.
+
+use std::time::Duration;
+
+use shakmaty::san::SanPlus;
+
+use super::{App, Out, Waiting};
+use crate::adapters::listen::{Hearing, ListenError};
+use crate::core::command::Command;
+use crate::core::message::{Arg, Played, Priority, Words};
+use crate::language::commands;
+
+impl App {
+    /// What the recogniser made of an utterance, or why nothing can be heard.
+    pub(super) fn heard(&mut self, hearing: Result<Hearing, ListenError>, now: Duration) -> Vec<Out> {
+        let text = match hearing {
+            Ok(Hearing::Words(text)) => text,
+            Ok(Hearing::Unsure(..)) => return vec![self.say("line.heard_unsure")],
+            Ok(Hearing::Nothing) => return vec![self.say("line.heard_nothing")],
+            Err(error) => return vec![Out::Say(listen_words(&error), Priority::Info)],
+        };
+        // A move heard while another waits for its confirmation replaces it (D.2.8).
+        if matches!(self.waiting, None | Some(Waiting::Heard(_))) {
+            if let Ok(Command::Move(spec)) = commands::command(&text, &self.voice.vocab) {
+                let game = self.session.game();
+                if let (Ok(mv), None) = (game.resolve_spec(&spec), self.session.pending_question()) {
+                    let played = Played { san: SanPlus::from_move(game.position().clone(), mv), mv };
+                    self.waiting = Some(Waiting::Heard(Command::Move(spec)));
+                    let words = Words::line("line.heard_move").arg("move", Arg::Move(played));
+                    return vec![Out::Say(words, Priority::Move)];
+                }
+            }
+        }
+        // A confirmation, a correction, a command or a move that is no single legal move: as typed.
+        self.line(&text, now)
+    }
+
+    /// The answer to a heard move read back: `yes` makes it, the press makes it and presses, `no`
+    /// drops it; `None` when the line is something else (the heard move lapses).
+    pub(super) fn answer_heard(&mut self, command: Command, text: &str, now: Duration) -> Option<Vec<Out>> {
+        if text.is_empty() {
+            let mut out = self.act(command, now);
+            out.extend(self.act(Command::Press, now));
+            return Some(out);
+        }
+        match commands::command(text, &self.voice.vocab) {
+            Ok(Command::Answer(true)) => Some(self.act(command, now)),
+            Ok(Command::Press) => {
+                let mut out = self.act(command, now);
+                out.extend(self.act(Command::Press, now));
+                Some(out)
+            }
+            Ok(Command::Answer(false)) => Some(vec![self.say("line.heard_dropped")]),
+            _ => None,
+        }
+    }
+}
+
+/// Why Anna cannot listen, in the player's words.
+pub(super) fn listen_words(error: &ListenError) -> Words {
+    match error {
+        ListenError::NotBuilt => Words::line("line.listen_not_built"),
+        ListenError::Language(language) => {
+            Words::line("line.listen_language").arg("language", Arg::Text(language.clone()))
+        }
+        ListenError::NoModel(_) => Words::line("line.listen_no_model"),
+        ListenError::Setup(why) | ListenError::Microphone(why) | ListenError::Wav(_, why) => {
+            Words::line("line.listen_failed").arg("text", Arg::Text(why.clone()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
