@@ -140,6 +140,7 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("settings", &["settings"], "Language English, squares Annex D, form short, sounds on, Enter presses the clock"),
     ("set", &["set form long", "e4"], "Setting form: long.\n"),
     ("restore board", &["restore board"], "No peg board is linked; start Anna with --board and the board's port.\n"),
+    ("listen", &["listen"], "Listening.\n"),
     (
         "turn board",
         &["turn board"],

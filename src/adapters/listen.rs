@@ -76,6 +76,27 @@ pub enum Hearing {
     Nothing,
 }
 
+impl Hearing {
+    /// The words to act on: what both decoders heard alike, or, when their words differ, the
+    /// grammar's words if both readings mean the same move or command to the parser (`echo five` and
+    /// `echo funf`); `None` when they disagree or nothing was heard.
+    pub fn agreed(&self, vocab: &Vocabulary) -> Option<&str> {
+        match self {
+            Hearing::Words(words) => Some(words),
+            Hearing::Unsure(strict, loose) => {
+                let meaning = |text: &str| crate::language::commands::command(text, vocab).ok();
+                match (meaning(strict), meaning(loose)) {
+                    (Some(a), Some(b)) if a == b && !matches!(a, crate::core::command::Command::Unclear { .. }) => {
+                        Some(strict)
+                    }
+                    _ => None,
+                }
+            }
+            Hearing::Nothing => None,
+        }
+    }
+}
+
 /// A recogniser of Anna's words: two decoders over the same sounds, one held to the grammar of
 /// moves and commands, one free to hear the words in any order; only what both hear is trusted.
 pub struct Recogniser {

@@ -19,11 +19,13 @@ use crate::language::commands;
 impl App {
     /// What the recogniser made of an utterance, or why nothing can be heard.
     pub(super) fn heard(&mut self, hearing: Result<Hearing, ListenError>, now: Duration) -> Vec<Out> {
-        let text = match hearing {
-            Ok(Hearing::Words(text)) => text,
-            Ok(Hearing::Unsure(..)) => return vec![self.say("line.heard_unsure")],
+        let text = match &hearing {
             Ok(Hearing::Nothing) => return vec![self.say("line.heard_nothing")],
-            Err(error) => return vec![Out::Say(listen_words(&error), Priority::Info)],
+            Ok(heard) => match heard.agreed(&self.voice.vocab) {
+                Some(text) => text.to_string(),
+                None => return vec![self.say("line.heard_unsure")],
+            },
+            Err(error) => return vec![Out::Say(listen_words(error), Priority::Info)],
         };
         // A move heard while another waits for its confirmation replaces it (D.2.8).
         if matches!(self.waiting, None | Some(Waiting::Heard(_))) {

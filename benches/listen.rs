@@ -1,0 +1,65 @@
+//! Hearing: from the last sample of an utterance to the move read back. The voice detector's wait
+//! for the end of speech (`END_QUIET`, 300 ms) comes first and is not work; what follows, the two
+//! decoders finishing and the app reading the move back, must stay well under 300 ms. Also the cost
+//! of decoding a whole two-second utterance (the share of real time). Needs the `listen` feature,
+//! flite and the pocketsphinx-en-us model; without them it measures nothing and says so.
+
+use std::hint::black_box;
+use std::process::Command;
+use std::time::Duration;
+
+use anna::adapters::listen::{read_wav, Hearing, Recogniser};
+use anna::app::{App, Event, Options, Out};
+use anna::core::session::Config;
+use anna::language::{Vocabulary, Voice};
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn utterance() -> Option<Vec<i16>> {
+    let dir = std::env::temp_dir().join(format!("anna-bench-listen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let (clean, padded) = (dir.join("clean.wav"), dir.join("said.wav"));
+    let ok = Command::new("flite").args(["-voice", "slt", "-t", "knight foxtrot three", "-o"]).arg(&clean).status();
+    if !ok.is_ok_and(|s| s.success()) {
+        return None;
+    }
+    let ok = Command::new("sox").arg(&clean).args(["-r", "16000", "-c", "1", "-b", "16"]).arg(&padded).args(["pad", "0.4", "0.6"]).status();
+    let samples = ok.is_ok_and(|s| s.success()).then(|| read_wav(&padded).ok()).flatten();
+    let _ = std::fs::remove_dir_all(&dir);
+    samples
+}
+
+fn bench(c: &mut Criterion) {
+    let vocab = Vocabulary::english();
+    let (Some(samples), Ok(mut recogniser)) = (utterance(), Recogniser::new(&vocab)) else {
+        eprintln!("listen: flite, sox or the pocketsphinx-en-us model is missing; nothing measured");
+        return;
+    };
+    c.bench_function("listen: a 2-second utterance decoded whole (both decoders)", |b| {
+        b.iter(|| recogniser.hear(black_box(&samples)).unwrap());
+    });
+    // The utterance fed (not measured), then the end measured: both decoders finishing and the app
+    // reading the move back.
+    let recogniser = std::cell::RefCell::new(recogniser);
+    c.bench_function("listen: last sample in, the move read back", |b| {
+        b.iter_batched(
+            || {
+                let mut recogniser = recogniser.borrow_mut();
+                recogniser.start().unwrap();
+                recogniser.feed(&samples);
+                let mut app = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
+                let _ = app.start();
+                app
+            },
+            |mut app| {
+                let hearing = recogniser.borrow_mut().finish();
+                assert!(matches!(hearing, Hearing::Words(_) | Hearing::Unsure(..)));
+                let said = Out::said(&app.handle(Event::Heard(Ok(hearing)), Duration::ZERO));
+                assert!(!said.is_empty());
+            },
+            criterion::BatchSize::PerIteration,
+        );
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
