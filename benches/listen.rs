@@ -22,7 +22,12 @@ fn utterance() -> Option<Vec<i16>> {
     if !ok.is_ok_and(|s| s.success()) {
         return None;
     }
-    let ok = Command::new("sox").arg(&clean).args(["-r", "16000", "-c", "1", "-b", "16"]).arg(&padded).args(["pad", "0.4", "0.6"]).status();
+    let ok = Command::new("sox")
+        .arg(&clean)
+        .args(["-r", "16000", "-c", "1", "-b", "16"])
+        .arg(&padded)
+        .args(["pad", "0.4", "0.6"])
+        .status();
     let samples = ok.is_ok_and(|s| s.success()).then(|| read_wav(&padded).ok()).flatten();
     let _ = std::fs::remove_dir_all(&dir);
     samples

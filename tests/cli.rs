@@ -174,3 +174,21 @@ fn parse_speaks_the_language_it_hears() {
     let out = anna(&["parse", "--lang", "sk", "Jf3"]);
     assert_eq!(stdout(&out), "g1f3\n");
 }
+
+#[test]
+fn listen_says_in_one_sentence_why_it_cannot_hear() {
+    // Built without the `listen` feature it says how to build it; with it, a missing file is no WAV.
+    let out = anna(&["listen", "/nonexistent/said.wav"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let why = stderr(&out);
+    assert!(why.starts_with("anna: ") && why.trim_end().ends_with('.') && why.lines().count() == 1, "{why}");
+    if cfg!(feature = "listen") {
+        assert!(why.contains("/nonexistent/said.wav") || why.contains("pocketsphinx-en-us"), "{why}");
+    } else {
+        assert!(why.contains("--features listen"), "{why}");
+    }
+    // In another language: English only, said plainly.
+    let out = anna(&["--lang", "de", "listen", "/nonexistent/said.wav"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("English only"), "{}", stderr(&out));
+}

@@ -232,7 +232,13 @@ fn push_to_talk_from_a_pseudo_microphone_to_the_move_read_back_and_made() {
     synthesise("slt", "knight foxtrot three", false, &wav);
     // Raw samples, as `arecord -f S16_LE -r 16000 -c 1 -t raw` writes them.
     let raw = dir.join("said.raw");
-    assert!(Command::new("sox").arg(&wav).args(["-t", "raw", "-e", "signed", "-b", "16"]).arg(&raw).status().unwrap().success());
+    assert!(Command::new("sox")
+        .arg(&wav)
+        .args(["-t", "raw", "-e", "signed", "-b", "16"])
+        .arg(&raw)
+        .status()
+        .unwrap()
+        .success());
     let mut anna = support::anna(&dir.join("data"));
     anna.args(["--speech", "off", "--sounds", "off"]).env("ANNA_MIC_COMMAND", format!("cat {}", raw.display()));
     let mut anna = support::boards::Running::start(anna);
