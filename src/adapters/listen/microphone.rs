@@ -99,7 +99,9 @@ fn serve(
         // Requests made while listening are answered by this utterance.
         while requests.try_recv().is_ok() {}
         let quiet = matches!(heard, Ok(Hearing::Nothing)) && mode == Mode::Always;
-        if !quiet && !report(heard) {
+        // Listening all the time stops at a broken microphone, said once, not at every attempt.
+        let broken = heard.is_err() && mode == Mode::Always;
+        if (!quiet && !report(heard)) || broken {
             return;
         }
         if matches!(requests.try_recv(), Err(TryRecvError::Disconnected)) {
