@@ -97,7 +97,7 @@ enum Commands {
     Voices,
     /// List the serial ports a board may be on and which board answers on each, one a line:
     /// `PATH<TAB>KIND<TAB>ANSWER` (KIND: `usb VID:PID NAME`, `pci`, `bluetooth`, `unknown`; ANSWER:
-    /// the protocol and the board's name, `busy: ...` or `no board answers`). Give the path to
+    /// the protocol and the board's name, `cannot be opened: ...` or `no board answers`). Give the path to
     /// `--board` or `--opponent-board`; `anna boards PATH...` asks only those.
     ///
     /// Exit codes: 0 listed; 1 no port found, or the ports could not be listed (stderr says why).
