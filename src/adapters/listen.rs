@@ -98,7 +98,8 @@ impl Hearing {
 }
 
 /// A recogniser of Anna's words: two decoders over the same sounds, one held to the grammar of
-/// moves and commands, one free to hear the words in any order; only what both hear is trusted.
+/// moves and commands, one with a small language model of the same words; only what both hear is
+/// trusted.
 pub struct Recogniser {
     #[cfg(feature = "listen")]
     sphinx: sphinx::Sphinx,
@@ -125,25 +126,35 @@ impl Recogniser {
         let cmudict = std::fs::read_to_string(&model.cmudict).map_err(|e| ListenError::NoModel(e.to_string()))?;
         let (dict, missing) = hearing::dictionary(&hearing.words, &cmudict);
         let strict = hearing::without(&hearing, &missing);
-        let loose = hearing::word_loop(&hearing::Hearing {
-            jsgf: String::new(),
-            words: hearing.words.iter().filter(|w| !missing.contains(w)).cloned().collect(),
-        });
-        let dictionary = std::env::temp_dir().join(format!("anna-listen-{}.dict", std::process::id()));
+        let model_text = hearing::arpa(&hearing::corpus(&strict));
+        let stem = std::env::temp_dir().join(format!("anna-listen-{}", std::process::id()));
+        let (dictionary, language_model) = (stem.with_extension("dict"), stem.with_extension("lm"));
         std::fs::write(&dictionary, dict).map_err(|e| ListenError::Setup(e.to_string()))?;
-        Recogniser::build(&model, dictionary, &strict, &loose)
+        std::fs::write(&language_model, model_text).map_err(|e| ListenError::Setup(e.to_string()))?;
+        Recogniser::build(&model, dictionary, &strict, language_model)
     }
 
     #[cfg(feature = "listen")]
-    fn build(model: &Model, dictionary: PathBuf, strict: &str, loose: &str) -> Result<Recogniser, ListenError> {
-        let sphinx = sphinx::Sphinx::new(&model.acoustic, &dictionary, strict)?;
-        let loose = sphinx::Sphinx::new(&model.acoustic, &dictionary, loose)?;
+    fn build(
+        model: &Model,
+        dictionary: PathBuf,
+        strict: &str,
+        language_model: PathBuf,
+    ) -> Result<Recogniser, ListenError> {
+        use sphinx::{Search, Sphinx};
+        let built = Sphinx::new(&model.acoustic, &dictionary, Search::Grammar(strict)).and_then(|sphinx| {
+            Ok((sphinx, Sphinx::new(&model.acoustic, &dictionary, Search::Model(&language_model))?))
+        });
+        // The decoders have read both files.
+        let _ = std::fs::remove_file(&language_model);
+        let (sphinx, loose) = built?;
         Ok(Recogniser { sphinx, loose, dictionary, dither: 1 })
     }
 
     #[cfg(not(feature = "listen"))]
-    fn build(_: &Model, dictionary: PathBuf, _: &str, _: &str) -> Result<Recogniser, ListenError> {
+    fn build(_: &Model, dictionary: PathBuf, _: &str, language_model: PathBuf) -> Result<Recogniser, ListenError> {
         let _ = std::fs::remove_file(dictionary);
+        let _ = std::fs::remove_file(language_model);
         Err(ListenError::NotBuilt)
     }
 

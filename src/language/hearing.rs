@@ -141,14 +141,6 @@ pub fn grammar(vocab: &Vocabulary, annex_d: &Vocabulary) -> Hearing {
     Hearing { jsgf, words }
 }
 
-/// A second grammar of the same words in any order: what a small language model would hear. The
-/// recogniser trusts only what both hear alike (the strict grammar forces every sound into a move,
-/// so on its own it may hear a wrong legal move).
-pub fn word_loop(hearing: &Hearing) -> String {
-    let words: Vec<&str> = hearing.words.iter().map(String::as_str).collect();
-    format!("#JSGF V1.0;\ngrammar loose;\npublic <utterance> = <word>+;\n<word> = {};\n", words.join(" | "))
-}
-
 /// The pronunciation dictionary of `words`: their lines of `cmudict` (with their variants, `word(2)`),
 /// then [`EXTRA`]; and the words neither knows, which the grammar must then do without.
 pub fn dictionary(words: &BTreeSet<String>, cmudict: &str) -> (String, Vec<String>) {
@@ -204,6 +196,12 @@ pub fn without(hearing: &Hearing, missing: &[String]) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+mod model;
+/// The second decoder's small language model: sentences of the grammar's words, counted into a
+/// trigram model. The recogniser trusts only what both decoders hear alike (the strict grammar
+/// forces every sound into a move, so on its own it may hear a wrong legal move).
+pub use model::{arpa, corpus};
 
 #[cfg(test)]
 mod tests {
