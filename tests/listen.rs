@@ -217,36 +217,48 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
     }
 }
 
-#[test]
-fn push_to_talk_from_a_pseudo_microphone_to_the_move_read_back_and_made() {
+/// `anna` with a pseudo-microphone that says "knight foxtrot three" each time it is opened, as
+/// `arecord -f S16_LE -r 16000 -c 1 -t raw` would give it; `None` when the tools are missing.
+fn anna_hearing(dir: &TempDir, args: &[&str]) -> Option<support::boards::Running> {
     let present = |tool: &str| Command::new(tool).arg("--version").output().is_ok();
     if !support::tool(present("flite"), "flite", "flite") || !support::tool(present("sox"), "sox", "sox") {
-        return;
+        return None;
     }
     if anna::adapters::listen::Model::find().is_err() {
         assert!(std::env::var_os("ANNA_REQUIRE_TOOLS").is_none(), "pocketsphinx-en-us is missing");
-        return;
+        return None;
     }
-    let dir = TempDir::new("microphone");
     let wav = dir.join("said.wav");
     synthesise("slt", "knight foxtrot three", false, &wav);
-    // Raw samples, as `arecord -f S16_LE -r 16000 -c 1 -t raw` writes them.
     let raw = dir.join("said.raw");
-    assert!(Command::new("sox")
-        .arg(&wav)
-        .args(["-t", "raw", "-e", "signed", "-b", "16"])
-        .arg(&raw)
-        .status()
-        .unwrap()
-        .success());
+    let sox = Command::new("sox").arg(&wav).args(["-t", "raw", "-e", "signed", "-b", "16"]).arg(&raw).status();
+    assert!(sox.unwrap().success());
     let mut anna = support::anna(&dir.join("data"));
-    anna.args(["--speech", "off", "--sounds", "off"]).env("ANNA_MIC_COMMAND", format!("cat {}", raw.display()));
-    let mut anna = support::boards::Running::start(anna);
+    anna.args(["--speech", "off", "--sounds", "off"]).args(args);
+    anna.env("ANNA_MIC_COMMAND", format!("cat {}", raw.display()));
+    Some(support::boards::Running::start(anna))
+}
+
+#[test]
+fn push_to_talk_from_a_pseudo_microphone_to_the_move_read_back_and_made() {
+    let dir = TempDir::new("microphone");
+    let Some(mut anna) = anna_hearing(&dir, &[]) else { return };
     anna.wait_for("Anna is ready.");
     anna.type_line("listen");
     anna.wait_for("Listening.");
     anna.wait_for("Knight Felix drei? Say yes or press the clock.");
     anna.type_line("yes");
+    anna.wait_for("White: Knight Felix drei.");
+    anna.quit();
+}
+
+#[test]
+fn listening_all_the_time_hears_without_being_asked() {
+    let dir = TempDir::new("microphone-always");
+    let Some(mut anna) = anna_hearing(&dir, &["--listen", "always"]) else { return };
+    // Nothing typed: the microphone is open from the start.
+    anna.wait_for("Knight Felix drei? Say yes or press the clock.");
+    anna.type_line("");
     anna.wait_for("White: Knight Felix drei.");
     anna.quit();
 }
