@@ -11,7 +11,7 @@ use anna::app::{App, Event, Options, Out};
 use anna::board_link::millennium::{self, Reply};
 use anna::board_link::protocol::Protocol;
 use anna::board_link::serial::LinkReport;
-use anna::board_link::{dgt, BoardRole, Cell};
+use anna::board_link::{a8_index, dgt, BoardRole, Cell, Snapshot};
 use anna::core::command::Command;
 use anna::core::session::Config;
 use anna::language::Voice;
@@ -52,16 +52,14 @@ fn read_move(app: &mut App, protocol: Protocol, bytes: &[&[u8]]) -> Vec<String> 
 
 fn bench(c: &mut Criterion) {
     let start = anna::core::rules::Game::from_fen(FEN).unwrap();
-    let mut fields = [Cell::Empty; 64];
-    for (square, piece) in start.position().board().clone() {
-        fields[usize::from(dgt::field_of_square(square))] = Cell::Piece(piece);
-    }
+    let fields = Snapshot::of_board(start.position().board()).a8_first();
+    let field = |square: Square| a8_index(square) as u8;
     let dump = dgt::encode(&dgt::Message::Board(fields));
     let knight = Cell::Piece(Piece { color: Color::Black, role: Role::Knight });
     // Nxe4: the knight lifted from f6, the pawn taken off e4, the knight put on e4.
-    let lifted = dgt::encode(&dgt::Message::Field { field: dgt::field_of_square(Square::F6), cell: Cell::Empty });
-    let taken = dgt::encode(&dgt::Message::Field { field: dgt::field_of_square(Square::E4), cell: Cell::Empty });
-    let placed = dgt::encode(&dgt::Message::Field { field: dgt::field_of_square(Square::E4), cell: knight });
+    let lifted = dgt::encode(&dgt::Message::Field { field: field(Square::F6), cell: Cell::Empty });
+    let taken = dgt::encode(&dgt::Message::Field { field: field(Square::E4), cell: Cell::Empty });
+    let placed = dgt::encode(&dgt::Message::Field { field: field(Square::E4), cell: knight });
     c.bench_function("eboard: DGT field updates in, Nxe4 said after the window", |b| {
         b.iter_batched(
             app,
@@ -73,8 +71,8 @@ fn bench(c: &mut Criterion) {
         );
     });
     let mut after = fields;
-    after[usize::from(dgt::field_of_square(Square::F6))] = Cell::Empty;
-    after[usize::from(dgt::field_of_square(Square::E4))] = knight;
+    after[a8_index(Square::F6)] = Cell::Empty;
+    after[a8_index(Square::E4)] = knight;
     let status = millennium::encode_reply(&Reply::Status(after));
     c.bench_function("eboard: a Millennium status in, Nxe4 said after the window", |b| {
         b.iter_batched(

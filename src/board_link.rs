@@ -83,6 +83,57 @@ impl Snapshot {
     pub fn get(&self, square: Square) -> Cell {
         self.0[usize::from(square)]
     }
+
+    /// The pieces of `board`, as a board that knows its pieces senses them.
+    pub fn of_board(board: &shakmaty::Board) -> Snapshot {
+        let mut cells = [Cell::Empty; 64];
+        for (square, piece) in board {
+            cells[usize::from(square)] = Cell::Piece(piece);
+        }
+        Snapshot(cells)
+    }
+
+    /// From 64 cells in the order DGT and Millennium boards send them: a8, b8 .. h8, a7 .. h1, as
+    /// the board sees itself.
+    pub fn from_a8_first(cells: &[Cell; 64]) -> Snapshot {
+        let mut out = [Cell::Empty; 64];
+        for square in Square::ALL {
+            out[usize::from(square)] = cells[a8_index(square)];
+        }
+        Snapshot(out)
+    }
+
+    /// The 64 cells in that order.
+    pub fn a8_first(&self) -> [Cell; 64] {
+        let mut out = [Cell::Empty; 64];
+        for square in Square::ALL {
+            out[a8_index(square)] = self.get(square);
+        }
+        out
+    }
+
+    /// The same board as it reports itself when it stands the other way round.
+    pub fn turned(&self) -> Snapshot {
+        let mut cells = self.0;
+        cells.reverse();
+        Snapshot(cells)
+    }
+}
+
+/// The place of `square` in the a8-first order (a DGT board's field number).
+pub fn a8_index(square: Square) -> usize {
+    let index = usize::from(square);
+    (7 - index / 8) * 8 + index % 8
+}
+
+/// The square at `index` of the a8-first order.
+pub fn square_at_a8_index(index: usize) -> Square {
+    Square::new(((7 - index / 8) * 8 + index % 8) as u32)
+}
+
+/// The square a board standing the other way round calls `square` (a8 for h1).
+pub fn turned_square(square: Square) -> Square {
+    Square::new(63 - u32::from(square))
 }
 
 /// A report from the board.

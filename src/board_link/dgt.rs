@@ -27,8 +27,9 @@
 //! | `0x93` | 5 | version: major, minor |
 //!
 //! Fields are numbered 0 to 63 from the corner where the board's a8 is, row by row (0 = a8,
-//! 7 = h8, 8 = a7, ..., 63 = h1), *as the board sees it*: a board turned round (White at the far
-//! side) reports h1 as field 0. The sensor mirror finds the orientation from the position.
+//! 7 = h8, 8 = a7, ..., 63 = h1: [`super::a8_index`]), *as the board sees it*: a board turned round
+//! (White at the far side) reports h1 as field 0. The sensor mirror finds the orientation from the
+//! position.
 //! Piece codes: 0 empty, 1-6 white pawn, rook, knight, bishop, king, queen; 7-12 the same for black;
 //! 13-15 the special "draw / white wins / black wins" pieces, read as empty squares here.
 //!
@@ -47,9 +48,9 @@
 use std::fmt;
 use std::time::Duration;
 
-use shakmaty::{Color, Piece, Role, Square};
+use shakmaty::{Color, Piece, Role};
 
-use super::{Cell, ClockFace, ClockHand, ClockReading, Snapshot};
+use super::{Cell, ClockFace, ClockHand, ClockReading};
 
 /// The baud rate of every DGT board.
 pub const BAUD: u32 = 9600;
@@ -157,36 +158,6 @@ pub fn code_of(cell: Cell) -> u8 {
     } else {
         n + 6
     }
-}
-
-/// The square of a field number, as if the board stood the right way round.
-pub fn square_of_field(field: u8) -> Square {
-    let (row, file) = (u32::from(field / 8), u32::from(field % 8));
-    Square::new((7 - row) * 8 + file)
-}
-
-/// The field number of a square, as if the board stood the right way round.
-pub fn field_of_square(square: Square) -> u8 {
-    let index = u32::from(square);
-    ((7 - index / 8) * 8 + index % 8) as u8
-}
-
-/// The snapshot of a board dump, in squares as if the board stood the right way round.
-pub fn snapshot(fields: &[Cell; 64]) -> Snapshot {
-    let mut cells = [Cell::Empty; 64];
-    for (field, cell) in fields.iter().enumerate() {
-        cells[usize::from(square_of_field(field as u8))] = *cell;
-    }
-    Snapshot(cells)
-}
-
-/// A board dump's fields from a snapshot.
-pub fn fields(snapshot: &Snapshot) -> [Cell; 64] {
-    let mut fields = [Cell::Empty; 64];
-    for square in Square::ALL {
-        fields[usize::from(field_of_square(square))] = snapshot.get(square);
-    }
-    fields
 }
 
 fn bcd(byte: u8) -> Option<u64> {

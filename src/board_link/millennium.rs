@@ -32,7 +32,7 @@ use std::fmt::{self, Write as _};
 use shakmaty::Square;
 
 use super::codec::{cell_char, cell_from_char};
-use super::{Cell, Snapshot};
+use super::Cell;
 
 /// The baud rate of a ChessLink board.
 pub const BAUD: u32 = 38_400;
@@ -110,30 +110,6 @@ pub fn check(text: &[u8]) -> u8 {
 fn frame(text: String) -> Vec<u8> {
     let sum = check(text.as_bytes());
     format!("{text}{sum:02X}").into_bytes()
-}
-
-/// The square of the `n`th character of a status, as if the board stood the right way round.
-pub fn square_of_index(index: usize) -> Square {
-    let (row, file) = ((index / 8) as u32, (index % 8) as u32);
-    Square::new((7 - row) * 8 + file)
-}
-
-/// The snapshot of a status, as if the board stood the right way round.
-pub fn snapshot(cells: &[Cell; 64]) -> Snapshot {
-    let mut out = [Cell::Empty; 64];
-    for (i, cell) in cells.iter().enumerate() {
-        out[usize::from(square_of_index(i))] = *cell;
-    }
-    Snapshot(out)
-}
-
-/// A status's cells from a snapshot.
-pub fn status_cells(snapshot: &Snapshot) -> [Cell; 64] {
-    let mut cells = [Cell::Empty; 64];
-    for (i, cell) in cells.iter_mut().enumerate() {
-        *cell = snapshot.get(square_of_index(i));
-    }
-    cells
 }
 
 /// The LED pattern that lights `squares` (steady) and `blinking` ones: each square has an LED at

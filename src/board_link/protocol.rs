@@ -215,12 +215,12 @@ impl Wire for DgtWire {
                 }
                 Ok(dgt::Message::Board(fields)) => {
                     self.fields = Some(fields);
-                    Ok(BoardEvent::Board(dgt::snapshot(&fields)))
+                    Ok(BoardEvent::Board(Snapshot::from_a8_first(&fields)))
                 }
                 Ok(dgt::Message::Field { field, cell }) => match &mut self.fields {
                     Some(fields) => {
                         fields[usize::from(field)] = cell;
-                        Ok(BoardEvent::Board(dgt::snapshot(fields)))
+                        Ok(BoardEvent::Board(Snapshot::from_a8_first(fields)))
                     }
                     // Before the first dump a change means nothing; the dump follows.
                     None => continue,
@@ -250,21 +250,12 @@ impl Wire for MillenniumWire {
                     version: u32::from(version),
                     name: format!("Millennium ChessLink {}.{:02}", version >> 8, version & 0xff),
                 }),
-                Ok(millennium::Reply::Status(cells)) => Ok(BoardEvent::Board(millennium::snapshot(&cells))),
+                Ok(millennium::Reply::Status(cells)) => Ok(BoardEvent::Board(Snapshot::from_a8_first(&cells))),
                 Ok(_) => continue,
             });
         }
         out
     }
-}
-
-/// A snapshot turned round: what a board standing the other way round sees.
-pub fn turned(snapshot: &Snapshot) -> Snapshot {
-    let mut cells = [Cell::Empty; 64];
-    for (i, cell) in snapshot.0.iter().enumerate() {
-        cells[63 - i] = *cell;
-    }
-    Snapshot(cells)
 }
 
 #[cfg(test)]

@@ -25,7 +25,6 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Piece, Position, Square};
 
 use super::mirror::{show_command, steps, turned_command, MirrorOut};
-use super::protocol::turned;
 use super::{BoardEvent, Cell, HostCommand, Snapshot};
 use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
@@ -168,7 +167,7 @@ impl SensorMirror {
 
     /// The position as if the board stood the right way round, and whether it is known to.
     fn oriented(&self, snapshot: &Snapshot, turn: bool) -> Option<Board> {
-        let snapshot = if turn { turned(snapshot) } else { *snapshot };
+        let snapshot = if turn { snapshot.turned() } else { *snapshot };
         let mut board = Board::empty();
         for square in Square::ALL {
             match snapshot.get(square) {

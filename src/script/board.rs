@@ -21,7 +21,6 @@ use std::fmt;
 use shakmaty::Color;
 
 use super::Fault;
-use crate::board_link::protocol::turned;
 use crate::board_link::{BoardEvent, BoardRole, Cell, ClockReading, Snapshot};
 
 /// A line about a board.
@@ -175,12 +174,8 @@ fn position(text: &str) -> Result<Snapshot, Fault> {
     let placement = fen.split_whitespace().next().unwrap_or_default();
     let board =
         shakmaty::Board::from_ascii_board_fen(placement.as_bytes()).map_err(|_| Fault::Position(fen.to_string()))?;
-    let mut cells = [Cell::Empty; 64];
-    for (square, piece) in board {
-        cells[usize::from(square)] = Cell::Piece(piece);
-    }
-    let snapshot = Snapshot(cells);
-    Ok(if is_turned { turned(&snapshot) } else { snapshot })
+    let snapshot = Snapshot::of_board(&board);
+    Ok(if is_turned { snapshot.turned() } else { snapshot })
 }
 
 /// `LEFT RIGHT [left|right] [battery]` or `none` (see [`ClockReading::parse`]).

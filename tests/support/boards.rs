@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use anna::board_link::serial::LinkOptions;
-use anna::board_link::{Cell, Snapshot};
+use anna::board_link::Snapshot;
 use shakmaty::Board;
 
 /// Far more than any step should take: the claims are about what comes, in order.
@@ -32,11 +32,7 @@ pub fn next<T: std::fmt::Debug>(receiver: &Receiver<T>) -> T {
 
 /// The board as a board that knows its pieces senses it.
 pub fn snapshot_of(board: &Board) -> Snapshot {
-    let mut cells = [Cell::Empty; 64];
-    for (square, piece) in board {
-        cells[usize::from(square)] = Cell::Piece(piece);
-    }
-    Snapshot(cells)
+    Snapshot::of_board(board)
 }
 
 /// The `anna` program running, its standard input to type on and its output line by line.

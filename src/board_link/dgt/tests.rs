@@ -2,6 +2,8 @@
 //! length in two 7-bit bytes, piece codes 0-12, the clock message's layout).
 
 use super::*;
+use crate::board_link::{a8_index, square_at_a8_index, Snapshot};
+use shakmaty::Square;
 
 fn white(role: Role) -> Cell {
     Cell::Piece(Piece { color: Color::White, role })
@@ -26,7 +28,7 @@ fn start_dump() -> Vec<u8> {
 fn a_board_dump_of_the_starting_position_reads_as_the_starting_position() {
     let messages = Decoder::new().feed(&start_dump());
     let [Ok(Message::Board(fields))] = messages.as_slice() else { panic!("{messages:?}") };
-    let snapshot = snapshot(fields);
+    let snapshot = Snapshot::from_a8_first(fields);
     assert_eq!(snapshot.get(Square::A1), white(Role::Rook));
     assert_eq!(snapshot.get(Square::D1), white(Role::Queen));
     assert_eq!(snapshot.get(Square::E8), black(Role::King));
@@ -36,15 +38,15 @@ fn a_board_dump_of_the_starting_position_reads_as_the_starting_position() {
 
 #[test]
 fn field_numbers_run_from_a8_row_by_row() {
-    assert_eq!(square_of_field(0), Square::A8);
-    assert_eq!(square_of_field(7), Square::H8);
-    assert_eq!(square_of_field(8), Square::A7);
-    assert_eq!(square_of_field(63), Square::H1);
+    assert_eq!(square_at_a8_index(0), Square::A8);
+    assert_eq!(square_at_a8_index(7), Square::H8);
+    assert_eq!(square_at_a8_index(8), Square::A7);
+    assert_eq!(square_at_a8_index(63), Square::H1);
     // e2 is field 52, e4 field 36.
-    assert_eq!(field_of_square(Square::E2), 52);
-    assert_eq!(field_of_square(Square::E4), 36);
+    assert_eq!(a8_index(Square::E2), 52);
+    assert_eq!(a8_index(Square::E4), 36);
     for square in Square::ALL {
-        assert_eq!(square_of_field(field_of_square(square)), square);
+        assert_eq!(square_at_a8_index(a8_index(square)), square);
     }
 }
 

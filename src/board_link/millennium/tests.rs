@@ -3,6 +3,7 @@
 //! `V56` answered by `v010374`.
 
 use super::*;
+use crate::board_link::Snapshot;
 use shakmaty::{Color, Piece, Role};
 
 const START: &str = "rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR";
@@ -31,11 +32,11 @@ fn characters_read_with_their_parity_bit_are_read_without_it() {
 fn a_status_runs_from_a8_to_h1() {
     let replies = ReplyDecoder::new().feed(&status(START));
     let [Ok(Reply::Status(cells))] = replies.as_slice() else { panic!("{replies:?}") };
-    let snapshot = snapshot(cells);
+    let snapshot = Snapshot::from_a8_first(cells);
     assert_eq!(snapshot.get(Square::A8), Cell::Piece(Piece { color: Color::Black, role: Role::Rook }));
     assert_eq!(snapshot.get(Square::E1), Cell::Piece(Piece { color: Color::White, role: Role::King }));
     assert_eq!(snapshot.get(Square::E4), Cell::Empty);
-    assert_eq!(status_cells(&snapshot), *cells);
+    assert_eq!(snapshot.a8_first(), *cells);
     assert_eq!(encode_reply(&Reply::Status(*cells)), status(START));
 }
 

@@ -32,7 +32,7 @@ pub(crate) fn show_command(before: &Chess, mv: Move) -> HostCommand {
 
 /// The same request for a board that stands the other way round: every square turned.
 pub(crate) fn turned_command(command: HostCommand) -> HostCommand {
-    let turn = |s: Square| Square::new(63 - u32::from(s));
+    let turn = crate::board_link::turned_square;
     match command {
         HostCommand::ShowMove { from, to, captured, rook } => HostCommand::ShowMove {
             from: turn(from),

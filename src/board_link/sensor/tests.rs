@@ -9,12 +9,7 @@ fn ms(n: u64) -> Duration {
 
 /// The snapshot of a FEN's pieces, as a board standing the right way round reports them.
 fn snap(fen: &str) -> Snapshot {
-    let board = Board::from_ascii_board_fen(fen.split_whitespace().next().unwrap().as_bytes()).unwrap();
-    let mut cells = [Cell::Empty; 64];
-    for (square, piece) in board {
-        cells[usize::from(square)] = Cell::Piece(piece);
-    }
-    Snapshot(cells)
+    Snapshot::of_board(&Board::from_ascii_board_fen(fen.split_whitespace().next().unwrap().as_bytes()).unwrap())
 }
 
 /// The game's position after `moves` (UCI), as a snapshot.
@@ -208,9 +203,9 @@ fn a_board_turned_round_is_read_so_and_said_once() {
     let game = Game::new();
     let mut m = SensorMirror::new(&game, None, Owner::Player, DEBOUNCE);
     let start = snap(&game.position().board().to_string());
-    let out = feed(&mut m, &game, &[(0, turned(&start))]);
+    let out = feed(&mut m, &game, &[(0, start.turned())]);
     assert_eq!(said(&out), ["The board stands the other way round; I read it that way."]);
-    let e4 = turned(&after_moves(&game, &["e2e4"]));
+    let e4 = after_moves(&game, &["e2e4"]).turned();
     assert_eq!(moves(&feed(&mut m, &game, &[(1000, e4)])), ["e2e4"]);
 }
 

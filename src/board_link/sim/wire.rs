@@ -5,8 +5,8 @@ use shakmaty::Square;
 
 use super::{Note, State};
 use crate::board_link::millennium::{self, Command, CommandDecoder, Reply};
-use crate::board_link::protocol::{turned, Protocol};
-use crate::board_link::{dgt, Cell, ClockReading, Snapshot};
+use crate::board_link::protocol::Protocol;
+use crate::board_link::{a8_index, dgt, turned_square, Cell, ClockReading, Snapshot};
 
 /// What the board keeps of its protocol between reads.
 #[derive(Debug)]
@@ -45,7 +45,7 @@ impl State {
     fn reported(&self) -> Snapshot {
         let snapshot = self.snapshot();
         if self.options.turned {
-            turned(&snapshot)
+            snapshot.turned()
         } else {
             snapshot
         }
@@ -54,7 +54,7 @@ impl State {
     /// A square as this board numbers it.
     fn reported_square(&self, square: Square) -> Square {
         if self.options.turned {
-            Square::new(63 - u32::from(square))
+            turned_square(square)
         } else {
             square
         }
@@ -65,7 +65,7 @@ impl State {
     }
 
     fn status(&mut self) {
-        let cells = millennium::status_cells(&self.reported());
+        let cells = self.reported().a8_first();
         self.write(&millennium::encode_reply(&Reply::Status(cells)));
     }
 
@@ -75,7 +75,7 @@ impl State {
         match self.options.protocol {
             Protocol::Anna => {}
             Protocol::Dgt if self.wire.updates => {
-                let field = dgt::field_of_square(self.reported_square(square));
+                let field = a8_index(self.reported_square(square)) as u8;
                 let cell = self.board.piece_at(square).map_or(Cell::Empty, Cell::Piece);
                 self.dgt_message(&dgt::Message::Field { field, cell });
             }
@@ -102,7 +102,7 @@ impl State {
                     "reset".to_string()
                 }
                 Ok(dgt::command::SEND_BOARD) => {
-                    let fields = dgt::fields(&self.reported());
+                    let fields = self.reported().a8_first();
                     self.dgt_message(&dgt::Message::Board(fields));
                     "board sent".to_string()
                 }
@@ -199,7 +199,7 @@ fn lit_squares(leds: &[u8; 81], board_turned: bool) -> String {
             let others: Vec<usize> = lit.iter().filter(|o| o != s).flat_map(|o| corners(*o)).collect();
             !corners(**s).iter().all(|i| others.contains(i))
         })
-        .map(|s| if board_turned { Square::new(63 - u32::from(*s)) } else { *s }.to_string())
+        .map(|s| if board_turned { turned_square(*s) } else { *s }.to_string())
         .collect();
     squares.sort();
     if squares.is_empty() {
