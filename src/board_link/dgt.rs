@@ -45,7 +45,6 @@
 //! assert_eq!(dgt::encode(&Message::Field { field: 45, cell: Cell::Empty }), [0x8e, 0x00, 0x05, 45, 0]);
 //! ```
 
-use std::fmt;
 use std::time::Duration;
 
 use shakmaty::{Color, Piece, Role};
@@ -96,33 +95,24 @@ pub enum Message {
 }
 
 /// Why bytes from a DGT board were dropped. Reading goes on with the next message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DgtError {
     /// A byte outside any message (its high bit clear where an id was due).
+    #[error("a stray byte {0:#04x} outside a DGT message")]
     Stray(u8),
     /// A message cut short: a new id came before its length was read.
+    #[error("a DGT message {id:#04x} cut short")]
     Truncated { id: u8 },
     /// A length shorter than the header or longer than [`MAX_MESSAGE`].
+    #[error("a DGT message {id:#04x} of impossible length {length}")]
     BadLength { id: u8, length: usize },
     /// A known message with the wrong length for it.
+    #[error("a DGT message {id:#04x} of wrong length {length}")]
     WrongLength { id: u8, length: usize },
     /// A piece code above 15 or a field above 63.
+    #[error("a DGT message {id:#04x} with impossible content")]
     BadContent { id: u8 },
 }
-
-impl fmt::Display for DgtError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DgtError::Stray(byte) => write!(f, "a stray byte {byte:#04x} outside a DGT message"),
-            DgtError::Truncated { id } => write!(f, "a DGT message {id:#04x} cut short"),
-            DgtError::BadLength { id, length } => write!(f, "a DGT message {id:#04x} of impossible length {length}"),
-            DgtError::WrongLength { id, length } => write!(f, "a DGT message {id:#04x} of wrong length {length}"),
-            DgtError::BadContent { id } => write!(f, "a DGT message {id:#04x} with impossible content"),
-        }
-    }
-}
-
-impl std::error::Error for DgtError {}
 
 /// A piece code's cell; `None` for codes above 15.
 pub fn cell_from_code(code: u8) -> Option<Cell> {

@@ -27,7 +27,7 @@
 //! assert_eq!(decoder.feed(b"v010374"), vec![Ok(Reply::Version(0x0103))]);
 //! ```
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 
 use shakmaty::Square;
 
@@ -80,27 +80,18 @@ pub enum Reply {
 }
 
 /// Why characters from the wire were dropped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MillenniumError {
     /// A character where a message letter was due.
+    #[error("a stray character {0:#04x} outside a ChessLink message")]
     Stray(u8),
     /// A whole message whose block check does not match.
+    #[error("a ChessLink '{letter}' message with a wrong check")]
     BadCheck { letter: char },
     /// A message whose data is not what its letter holds.
+    #[error("a malformed ChessLink '{letter}' message")]
     Malformed { letter: char },
 }
-
-impl fmt::Display for MillenniumError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MillenniumError::Stray(byte) => write!(f, "a stray character {byte:#04x} outside a ChessLink message"),
-            MillenniumError::BadCheck { letter } => write!(f, "a ChessLink '{letter}' message with a wrong check"),
-            MillenniumError::Malformed { letter } => write!(f, "a malformed ChessLink '{letter}' message"),
-        }
-    }
-}
-
-impl std::error::Error for MillenniumError {}
 
 /// The block check: the XOR of every character.
 pub fn check(text: &[u8]) -> u8 {
