@@ -1,7 +1,8 @@
 //! Hearing: from the last sample of an utterance to the move read back. The voice detector's wait
 //! for the end of speech (`END_QUIET`, 300 ms) comes first and is not work; what follows, the two
 //! decoders finishing and the app reading the move back, must stay well under 300 ms. Also the cost
-//! of decoding a whole two-second utterance (the share of real time). Needs the `listen` feature,
+//! of decoding a whole two-second utterance (the share of real time), and of hearing a new position
+//! after a move (its grammar and language model built and read). Needs the `listen` feature,
 //! flite and the pocketsphinx-en-us model; without them it measures nothing and says so.
 
 use std::hint::black_box;
@@ -33,12 +34,27 @@ fn utterance() -> Option<Vec<i16>> {
     samples
 }
 
+/// A middlegame position with every kind of move: captures, castling both ways, many pieces.
+const OPEN: &str = "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+
 fn bench(c: &mut Criterion) {
     let vocab = Vocabulary::english();
-    let (Some(samples), Ok(mut recogniser)) = (utterance(), Recogniser::new(&vocab)) else {
+    let positions = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", OPEN]
+        .map(|fen| anna::core::rules::Game::from_fen(fen).unwrap().position().clone());
+    let (Some(samples), Ok(mut recogniser)) = (utterance(), Recogniser::new(&vocab, &positions[0])) else {
         eprintln!("listen: flite, sox or the pocketsphinx-en-us model is missing; nothing measured");
         return;
     };
+    // A move made: the grammar and the language model of the new position are built and read by
+    // both decoders before the next utterance (two positions in turn, so each is a change).
+    let mut turn = 0;
+    c.bench_function("listen: the moves of a new position heard (grammar and model rebuilt)", |b| {
+        b.iter(|| {
+            turn += 1;
+            recogniser.set_position(black_box(&positions[turn % 2])).unwrap();
+        });
+    });
+    recogniser.set_position(&positions[0]).unwrap();
     c.bench_function("listen: a 2-second utterance decoded whole (both decoders)", |b| {
         b.iter(|| recogniser.hear(black_box(&samples)).unwrap());
     });

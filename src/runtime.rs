@@ -178,6 +178,8 @@ struct Outputs {
     microphone: Option<Result<Microphone, ListenError>>,
     /// How the microphone listens, and the channel it reports through.
     listening: Option<(Mode, mpsc::Sender<Source>)>,
+    /// The game's position (its FEN and itself), whose moves the microphone hears.
+    position: Option<(String, shakmaty::Chess)>,
     /// The view writes the speaker's notices as lines.
     print_notices: bool,
     /// What became of the outs carried out, for the program to hear (a file saved or not).
@@ -223,6 +225,7 @@ pub fn run(
         outputs.boards.push((BoardRole::Opponent, link));
     }
     outputs.listening = Some((listen, sender.clone()));
+    outputs.follow(&app);
     if listen == Mode::Always {
         // Listening all the time starts with the game.
         outputs.listen(app.voice());
@@ -295,6 +298,7 @@ fn drive(
                 quit = outputs.carry_out(&out, program.voice(), view);
             }
         }
+        outputs.follow(program);
         if quit {
             drain = Duration::ZERO;
             break;
@@ -319,6 +323,7 @@ impl Outputs {
             boards: Vec::new(),
             microphone: None,
             listening: None,
+            position: None,
             print_notices,
             feedback: Vec::new(),
         }
@@ -330,14 +335,28 @@ impl Outputs {
     fn listen(&mut self, voice: &Voice) {
         let Some((mode, sender)) = self.listening.clone() else { return };
         self.speaker.silence();
+        let position = self.position.as_ref().map(|(_, position)| position.clone()).unwrap_or_default();
         let microphone = self.microphone.get_or_insert_with(|| {
             let wrap = Source::Heard;
-            Microphone::start(&voice.vocab, mode, self.speaker.talking(), sender.clone(), wrap)
+            Microphone::start(&voice.vocab, &position, mode, self.speaker.talking(), sender.clone(), wrap)
         });
         match microphone {
             Ok(microphone) => microphone.listen(),
             Err(e) => self.feedback.push(Event::Heard(Err(e.clone()))),
         }
+    }
+
+    /// Keeps the microphone hearing the moves of the game's position as the game goes on.
+    fn follow(&mut self, program: &dyn Program) {
+        let Some(position) = program.session().map(|session| session.game().position()) else { return };
+        let fen = shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string();
+        if self.position.as_ref().is_some_and(|(known, _)| *known == fen) {
+            return;
+        }
+        if let Some(Ok(microphone)) = &self.microphone {
+            microphone.hear_position(position.clone());
+        }
+        self.position = Some((fen, position.clone()));
     }
 
     /// Shows, says, plays, journals and sends what the program returned; true when it asked to

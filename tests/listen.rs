@@ -1,9 +1,11 @@
 //! Hearing the player: utterances synthesised with flite (four voices, some with noise mixed in by
 //! sox) are heard by Anna's recogniser and read by Anna's parser, as the player's words would be.
 //! Right means the move or command meant; wrong means another legal move or command (the dangerous
-//! case, which the read-back must catch); the rest would be asked again. The thresholds are what the
-//! recogniser reaches today, a guard against getting worse; the issue "Hearing the player" aims
-//! higher (NATO and Annex D 90% right, plain letters 70%), which this grammar does not reach yet.
+//! case, which the read-back must catch); the rest would be asked again. Each utterance is heard in
+//! its position, as in a game (the recogniser hears the legal moves). The thresholds are what the
+//! recogniser reaches today, a guard against getting worse: NATO and Annex D about 90% right,
+//! plain letters about 80% right, but about one in ten of them a wrong legal move (the letters
+//! rhyme: bee, dee, ee, gee), which the issue "Hearing the player" wanted at 2%.
 //!
 //! Needs the `listen` feature, flite, sox and the pocketsphinx-en-us model (`.ci/run` installs
 //! them); without them the test is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`.
@@ -28,7 +30,8 @@ const PROMOTION: &str = "8/P5k1/8/8/8/8/6K1/8 w - - 0 1";
 
 const NATO: [&str; 8] = ["alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
 const ANNEX_D: [&str; 8] = ["anna", "bella", "cesar", "david", "eva", "felix", "gustav", "hector"];
-const PLAIN: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+/// The letters as a player says them: flite reads a lone `a` as the article.
+const PLAIN: [&str; 8] = ["ay", "b", "c", "d", "e", "f", "g", "h"];
 const ENGLISH: [&str; 8] = ["one", "two", "three", "four", "five", "six", "seven", "eight"];
 const GERMAN: [&str; 8] = ["eins", "zwei", "drei", "vier", "fuenf", "sechs", "sieben", "acht"];
 
@@ -157,7 +160,7 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
         return;
     }
     let vocab = Vocabulary::english();
-    if let Err(e) = Recogniser::new(&vocab) {
+    if let Err(e) = Recogniser::new(&vocab, Game::default().position()) {
         assert!(std::env::var_os("ANNA_REQUIRE_TOOLS").is_none(), "{e}");
         eprintln!("{e}; this test is skipped");
         return;
@@ -170,11 +173,13 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
     let mut n = 0;
     for voice in ["slt", "rms", "awb", "kal16"] {
         // One recogniser a speaker, as in a game: it adapts to the voice it hears.
-        let mut recogniser = Recogniser::new(&vocab).unwrap();
+        let mut recogniser = Recogniser::new(&vocab, Game::default().position()).unwrap();
         for (i, case) in cases.iter().enumerate() {
             n += 1;
             let path = dir.join(&format!("{voice}-{i}.wav"));
             synthesise(voice, &case.words, i % 5 == 0, &path);
+            // As in a game: the moves of the position are heard.
+            recogniser.set_position(Game::from_fen(case.fen).unwrap().position()).unwrap();
             let hearing = recogniser.hear(&read_wav(&path).unwrap()).unwrap();
             let (heard, got) = match (&hearing, hearing.agreed(&vocab)) {
                 (_, Some(words)) => (words.to_string(), understood(words, case.fen, &vocab)),
@@ -202,15 +207,14 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
     for (style, (right, wrong, asked)) in &tally {
         let total = f64::from(right + wrong + asked);
         let (right, wrong) = (f64::from(*right) / total, f64::from(*wrong) / total);
-        // What this recogniser reaches today (see the module's note): below the issue's aim of 90%
-        // right for NATO and Annex D and 70% for plain letters; wrong moves stay rare except with
-        // plain letters, whose names rhyme (bee, dee, ee, gee), which the read-back must catch.
+        // What this recogniser reaches today (see the module's note). Wrong moves stay rare except
+        // with plain letters, whose names rhyme (bee, dee, ee, gee), which the read-back must catch.
         let (min_right, max_wrong) = match *style {
-            "nato" => (0.65, 0.03),
-            "annex-d" => (0.60, 0.03),
-            "commands" => (0.70, 0.02),
-            "castling" => (0.60, 0.0),
-            _ => (0.35, 0.20),
+            "nato" => (0.85, 0.02),
+            "annex-d" => (0.88, 0.0),
+            "commands" => (0.85, 0.03),
+            "castling" => (0.85, 0.0),
+            _ => (0.75, 0.12),
         };
         assert!(right >= min_right, "{style}: {right:.2} right\n{}", report.join("\n"));
         assert!(wrong <= max_wrong, "{style}: {wrong:.2} wrong\n{}", report.join("\n"));
@@ -249,6 +253,28 @@ fn push_to_talk_from_a_pseudo_microphone_to_the_move_read_back_and_made() {
     anna.wait_for("Knight Felix drei? Say yes or press the clock.");
     anna.type_line("yes");
     anna.wait_for("White: Knight Felix drei.");
+    anna.quit();
+}
+
+#[test]
+fn the_microphone_hears_the_moves_of_the_position_as_the_game_goes_on() {
+    let dir = TempDir::new("microphone-position");
+    let Some(mut anna) = anna_hearing(&dir, &[]) else { return };
+    anna.wait_for("Anna is ready.");
+    anna.type_line("listen");
+    anna.wait_for("Knight Felix drei? Say yes or press the clock.");
+    anna.type_line("yes");
+    anna.wait_for("White: Knight Felix drei.");
+    anna.type_line("");
+    // Black to move: no knight of his reaches f3, so the same words are not that move any more.
+    anna.type_line("listen");
+    anna.wait_for("Listening.");
+    let said = anna.wait_for(".");
+    assert!(
+        said == "I did not hear that clearly; say it again." || said.ends_with("? Say yes or press the clock."),
+        "{said}"
+    );
+    assert!(!said.contains("Felix drei"), "{said}");
     anna.quit();
 }
 

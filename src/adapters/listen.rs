@@ -3,12 +3,15 @@
 //! through the same parser, and a heard move is always read back and confirmed before it stands
 //! (`app/heard.rs`): a recogniser may hear a wrong legal move.
 //!
-//! The recogniser is built at start-up from `grammar/en.toml` (`language/hearing.rs`): a JSGF
-//! grammar of moves and commands and the pronunciations of its words, taken from the model's CMU
-//! dictionary. Without the feature, or without the model, [`Recogniser::new`] says in one sentence
-//! what is missing.
+//! The recogniser is built at start-up from `grammar/en.toml` (`language/hearing.rs`): the
+//! pronunciations of every word it may hear, taken from the model's CMU dictionary; then, for each
+//! position of the game, a JSGF grammar and a small language model of its legal moves, the commands
+//! and the answers ([`Recogniser::set_position`]). Without the feature, or without the model,
+//! [`Recogniser::new`] says in one sentence what is missing.
 
 use std::path::{Path, PathBuf};
+
+use shakmaty::Chess;
 
 use crate::language::hearing;
 use crate::language::Vocabulary;
@@ -109,11 +112,15 @@ pub struct Recogniser {
     dictionary: PathBuf,
     /// The state of the noise floor added to the samples.
     dither: u64,
+    /// The words the grammar of each position is made of.
+    words: Words,
+    /// The position whose moves are heard (its FEN); `None` while any move of the language is.
+    position: Option<String>,
 }
 
 impl Recogniser {
-    /// A recogniser of the words of `vocab` (English only).
-    pub fn new(vocab: &Vocabulary) -> Result<Recogniser, ListenError> {
+    /// A recogniser of the words of `vocab` (English only), hearing the moves of `position`.
+    pub fn new(vocab: &Vocabulary, position: &Chess) -> Result<Recogniser, ListenError> {
         if vocab.code() != "en" {
             return Err(ListenError::Language(vocab.name.clone()));
         }
@@ -122,16 +129,17 @@ impl Recogniser {
         }
         let model = Model::find()?;
         let annex_d = Vocabulary::get("de").ok_or_else(|| ListenError::Setup("the German words".to_string()))?;
-        let hearing = hearing::grammar(vocab, &annex_d);
         let cmudict = std::fs::read_to_string(&model.cmudict).map_err(|e| ListenError::NoModel(e.to_string()))?;
-        let (dict, missing) = hearing::dictionary(&hearing.words, &cmudict);
-        let strict = hearing::without(&hearing, &missing);
-        let model_text = hearing::arpa(&hearing::corpus(&strict));
-        let stem = std::env::temp_dir().join(format!("anna-listen-{}", std::process::id()));
-        let (dictionary, language_model) = (stem.with_extension("dict"), stem.with_extension("lm"));
+        // One dictionary for every position: the pronunciations of all the words that may be heard.
+        let (dict, missing) = hearing::dictionary(&hearing::words(vocab, &annex_d), &cmudict);
+        let dictionary = files_stem().with_extension("dict");
         std::fs::write(&dictionary, dict).map_err(|e| ListenError::Setup(e.to_string()))?;
-        std::fs::write(&language_model, model_text).map_err(|e| ListenError::Setup(e.to_string()))?;
-        Recogniser::build(&model, dictionary, &strict, language_model)
+        let grammar = hearing::grammar_for(position, vocab, &annex_d, &missing);
+        let language_model = write_model(&hearing::arpa(&grammar.sentences))?;
+        let words = Words { vocab: vocab.clone(), annex_d: annex_d.clone(), missing };
+        let mut recogniser = Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words)?;
+        recogniser.position = Some(fen(position));
+        Ok(recogniser)
     }
 
     #[cfg(feature = "listen")]
@@ -140,6 +148,7 @@ impl Recogniser {
         dictionary: PathBuf,
         strict: &str,
         language_model: PathBuf,
+        words: Words,
     ) -> Result<Recogniser, ListenError> {
         use sphinx::{Search, Sphinx};
         let built = Sphinx::new(&model.acoustic, &dictionary, Search::Grammar(strict)).and_then(|sphinx| {
@@ -148,13 +157,48 @@ impl Recogniser {
         // The decoders have read both files.
         let _ = std::fs::remove_file(&language_model);
         let (sphinx, loose) = built?;
-        Ok(Recogniser { sphinx, loose, dictionary, dither: 1 })
+        Ok(Recogniser { sphinx, loose, dictionary, dither: 1, words, position: None })
     }
 
     #[cfg(not(feature = "listen"))]
-    fn build(_: &Model, dictionary: PathBuf, _: &str, language_model: PathBuf) -> Result<Recogniser, ListenError> {
+    fn build(
+        _: &Model,
+        dictionary: PathBuf,
+        _: &str,
+        language_model: PathBuf,
+        _: Words,
+    ) -> Result<Recogniser, ListenError> {
         let _ = std::fs::remove_file(dictionary);
         let _ = std::fs::remove_file(language_model);
+        Err(ListenError::NotBuilt)
+    }
+
+    /// Hears the moves of `position` from the next utterance on (and the commands and answers, as
+    /// always): the legal moves of the side to move, in every form and style of square. Nothing is
+    /// rebuilt when the position is the one heard already.
+    pub fn set_position(&mut self, position: &Chess) -> Result<(), ListenError> {
+        let fen = fen(position);
+        if self.position.as_deref() == Some(fen.as_str()) {
+            return Ok(());
+        }
+        let Words { vocab, annex_d, missing } = &self.words;
+        let grammar = hearing::grammar_for(position, vocab, annex_d, missing);
+        let language_model = write_model(&hearing::arpa(&grammar.sentences))?;
+        let set = self.set_searches(&grammar.jsgf, &language_model);
+        let _ = std::fs::remove_file(&language_model);
+        set?;
+        self.position = Some(fen);
+        Ok(())
+    }
+
+    #[cfg(feature = "listen")]
+    fn set_searches(&mut self, jsgf: &str, language_model: &Path) -> Result<(), ListenError> {
+        self.sphinx.set(sphinx::Search::Grammar(jsgf))?;
+        self.loose.set(sphinx::Search::Model(language_model))
+    }
+
+    #[cfg(not(feature = "listen"))]
+    fn set_searches(&mut self, _: &str, _: &Path) -> Result<(), ListenError> {
         Err(ListenError::NotBuilt)
     }
 
@@ -215,6 +259,33 @@ impl Drop for Recogniser {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.dictionary);
     }
+}
+
+/// The words a recogniser is built from, kept for the grammars of later positions: the language's,
+/// German for the Annex D numbers, and those the dictionary cannot pronounce.
+struct Words {
+    vocab: Vocabulary,
+    annex_d: Vocabulary,
+    missing: Vec<String>,
+}
+
+fn fen(position: &Chess) -> String {
+    shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string()
+}
+
+/// Where this process writes the recogniser's files (pocketsphinx reads files by name).
+fn files_stem() -> PathBuf {
+    std::env::temp_dir().join(format!("anna-listen-{}", std::process::id()))
+}
+
+/// Writes a language model where the decoder can read it; the caller removes it once read. Each
+/// has its own name, as two recognisers of one process may write one at once.
+fn write_model(text: &str) -> Result<PathBuf, ListenError> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = files_stem().with_extension(format!("{n}.lm"));
+    std::fs::write(&path, text).map_err(|e| ListenError::Setup(e.to_string()))?;
+    Ok(path)
 }
 
 /// Whether the free reading heard the grammar's words, in order and together: it may add a word

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use super::GameArgs;
 use crate::adapters::listen::{read_wav, Hearing, Recogniser};
+use crate::core::rules::Game;
 
 /// Prints `heard: WORDS`, then what `anna parse` prints for the words, with its exit codes; 3 when
 /// Anna cannot listen (no `listen` feature, no model, not English) or the file is not a 16 kHz mono
@@ -19,25 +20,38 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
             return ExitCode::from(3);
         }
     };
-    let heard = Recogniser::new(&voice.vocab).and_then(|mut recogniser| {
+    // The moves of the position are heard, as in a game.
+    let game = match fen.map(Game::from_fen).transpose() {
+        Ok(game) => game.unwrap_or_default(),
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let heard = Recogniser::new(&voice.vocab, game.position()).and_then(|mut recogniser| {
         let samples = read_wav(file)?;
         recogniser.hear(&samples)
     });
+    // What the game would act on: both decoders' words, or the grammar's when both mean the same.
+    let agreed = heard.as_ref().ok().and_then(|hearing| hearing.agreed(&voice.vocab)).map(str::to_string);
     match heard {
-        Ok(Hearing::Words(words)) => {
-            println!("heard: {words}");
-            super::parse_in("en", fen, &words, args)
-        }
-        Ok(Hearing::Unsure(strict, loose)) => {
-            println!("heard: {strict}");
-            eprintln!("Not sure: the grammar heard '{strict}', the free reading '{loose}'.");
-            ExitCode::from(1)
-        }
         Ok(Hearing::Nothing) => {
             println!("heard:");
             eprintln!("Nothing was heard.");
             ExitCode::from(1)
         }
+        Ok(hearing) => match (agreed, hearing) {
+            (Some(words), _) => {
+                println!("heard: {words}");
+                super::parse_in("en", fen, &words, args)
+            }
+            (None, Hearing::Unsure(strict, loose)) => {
+                println!("heard: {strict}");
+                eprintln!("Not sure: the grammar heard '{strict}', the free reading '{loose}'.");
+                ExitCode::from(1)
+            }
+            (None, _) => ExitCode::from(1),
+        },
         Err(e) => {
             eprintln!("anna: {e}");
             ExitCode::from(3)

@@ -1,8 +1,10 @@
-//! What the recogniser may hear, made from the words of `grammar/` (pure): a JSGF grammar of moves
-//! and commands, and the pronunciations of its words. A word added to `grammar/en.toml` is heard
-//! too, once the pronunciation dictionary knows it (or [`EXTRA`] gives it).
+//! What the recogniser may hear, made from the words of `grammar/` (pure): the pronunciations of
+//! every word it may hear, and for each position a JSGF grammar of its legal moves, the commands and
+//! the answers (`hearing/position.rs`), with the small language model counted from the same
+//! sentences (`hearing/model.rs`). A word added to `grammar/en.toml` is heard too, once the
+//! pronunciation dictionary knows it (or [`EXTRA`] gives it).
 //!
-//! The grammar is the language's own words (pieces, numbers, NATO and Annex D file names, the letters
+//! The words are the language's own (pieces, numbers, NATO and Annex D file names, the letters
 //! as a recogniser writes them, castling, captures, promotions, the game's commands, yes and no) and
 //! the Annex D German numbers `eins` to `acht`, which a blind player says in every language (D.2.1).
 
@@ -41,7 +43,6 @@ pub const EXTRA: &[(&str, &str)] = &[
     ("ef", "EH F"),
     ("gee", "JH IY"),
     ("aitch", "EY CH"),
-    ("passant", "P AE S AA N T"),
     ("kingside", "K IH NG S AY D"),
     ("queenside", "K W IY N S AY D"),
 ];
@@ -51,13 +52,6 @@ const SPOKEN_COMMANDS: &[&str] = &[
     "press", "time", "moves", "offer", "accept", "decline", "claim", "resign", "flag", "pause", "resume", "repeat",
     "turn", "last", "stop", "more", "board",
 ];
-
-/// A JSGF grammar and the words it uses.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hearing {
-    pub jsgf: String,
-    pub words: BTreeSet<String>,
-}
 
 /// Words as the recogniser writes them: lower case ASCII letters (and the apostrophe of `what's`),
 /// the German umlauts without their dots (`funf`, as the parser reads `fünf` too); a phrase with
@@ -79,66 +73,23 @@ fn tokens(phrase: &str) -> Option<Vec<String>> {
     (plain && !words.is_empty()).then_some(words)
 }
 
-/// One JSGF rule: `<name> = a | b c | ...;`, each phrase once.
-fn rule(name: &str, phrases: impl IntoIterator<Item = String>, words: &mut BTreeSet<String>) -> String {
-    let mut alternatives: Vec<String> = Vec::new();
-    for phrase in phrases {
-        let Some(tokens) = tokens(&phrase) else { continue };
-        let joined = tokens.join(" ");
-        if !alternatives.contains(&joined) {
-            words.extend(tokens);
-            alternatives.push(joined);
-        }
-    }
-    format!("<{name}> = {};\n", alternatives.join(" | "))
-}
-
-/// The grammar of moves and commands in `vocab`'s words, with the Annex D numbers of `annex_d`
-/// (German).
-pub fn grammar(vocab: &Vocabulary, annex_d: &Vocabulary) -> Hearing {
+/// Every word the recogniser may have to hear in some position: the squares of every style, the
+/// pieces, captures, promotion, castling, the commands and the answers. The pronunciation
+/// dictionary is made of these once, at start-up; the grammar of each position takes its own.
+pub fn words(vocab: &Vocabulary, annex_d: &Vocabulary) -> BTreeSet<String> {
     let mut words = BTreeSet::new();
-    // One spelling of each word: the others sound the same and only split the recogniser's choice.
+    let mut add = |phrase: &str| words.extend(tokens(phrase).unwrap_or_default());
     let first = |lists: &[Vec<String>]| lists.iter().filter_map(|l| l.first().cloned()).collect::<Vec<_>>();
-    let firsts = |list: &[String], n: usize| list.iter().take(n).cloned().collect::<Vec<_>>();
-    let mut jsgf = String::from("#JSGF V1.0;\ngrammar anna;\n");
-    jsgf.push_str("public <utterance> = <move> | <castling> | <command> | <answer>;\n");
-    // The forms a move is said in, and no more: every optional word is one the recogniser may
-    // invent out of a breath.
-    jsgf.push_str(
-        "<move> = <square> [<promotion>] | <piece> <square> | <piece> <capture> <square> \
-         | <square> <square> [<promotion>] | <piece> <square> <square> | <piece> <square> <capture> <square> \
-         | <square> <capture> <square> [<promotion>];\n",
-    );
-    // The squares of each style with their own numbers (FIDE D.2.1: the Annex D names with the
-    // German numbers; NATO and the letters with the language's).
-    jsgf.push_str("<square> = <nato> <rank> | <annex> <zahl> | <annex> <rank> | <letter> <rank>;\n");
-    jsgf.push_str(&rule("nato", first(&vocab.nato), &mut words));
-    jsgf.push_str(&rule("annex", first(&vocab.anna), &mut words));
-    jsgf.push_str(&rule("letter", first(&vocab.spelled), &mut words));
-    jsgf.push_str(&rule("rank", first(&vocab.ranks), &mut words));
-    jsgf.push_str(&rule("zahl", first(&annex_d.ranks), &mut words));
-    let pieces: Vec<String> = vocab.pieces.iter().filter_map(|names| names.first().cloned()).collect();
-    jsgf.push_str(&rule("piece", pieces, &mut words));
-    jsgf.push_str(&rule("capture", firsts(&vocab.moves.capture, 2), &mut words));
-    // "promotes to queen", or the piece alone: written by hand, since it refers to <piece>.
-    let promotes = vocab.moves.promotion.first().and_then(|p| tokens(p)).unwrap_or_default();
-    words.extend(promotes.iter().cloned());
-    let _ = writeln!(jsgf, "<promotion> = [{}] <piece>;", promotes.join(" "));
-    let mut castling = vocab.castle_short.clone();
-    castling.extend(vocab.castle_long.clone());
-    jsgf.push_str(&rule("castling", castling, &mut words));
-    let commands: Vec<String> = vocab
-        .commands
-        .iter()
-        .filter(|(name, _)| SPOKEN_COMMANDS.contains(&name.as_str()))
-        .flat_map(|(_, phrases)| phrases.iter().take(2).cloned())
-        .filter(|p| p.chars().count() > 1)
-        .collect();
-    jsgf.push_str(&rule("command", commands, &mut words));
-    let mut answers = firsts(&vocab.moves.yes, 2);
-    answers.extend(firsts(&vocab.moves.no_answer, 2));
-    jsgf.push_str(&rule("answer", answers, &mut words));
-    Hearing { jsgf, words }
+    for list in [&vocab.nato, &vocab.anna, &vocab.spelled, &vocab.ranks, &annex_d.ranks] {
+        first(list).iter().for_each(|w| add(w));
+    }
+    vocab.pieces.iter().filter_map(|names| names.first()).for_each(|w| add(w));
+    vocab.moves.capture.iter().take(2).for_each(|w| add(w));
+    vocab.moves.promotion.iter().take(1).for_each(|w| add(w));
+    for (_, phrases) in position::short_sentences(vocab, true, true) {
+        phrases.iter().for_each(|p| add(p));
+    }
+    words
 }
 
 /// The pronunciation dictionary of `words`: their lines of `cmudict` (with their variants, `word(2)`),
@@ -172,67 +123,27 @@ pub fn dictionary(words: &BTreeSet<String>, cmudict: &str) -> (String, Vec<Strin
     (out, missing)
 }
 
-/// The grammar without the phrases that use `missing` words (the recogniser refuses a grammar with
-/// a word it cannot pronounce).
-pub fn without(hearing: &Hearing, missing: &[String]) -> String {
-    hearing
-        .jsgf
-        .lines()
-        .map(|line| match line.split_once(" = ") {
-            Some((head, body)) if head.starts_with('<') => {
-                let (open, body) = match body.strip_prefix('[') {
-                    Some(rest) => ("[", rest),
-                    None => ("", body),
-                };
-                let keep: Vec<&str> = body
-                    .trim_end_matches(';')
-                    .split(" | ")
-                    .filter(|alt| !alt.split_whitespace().any(|w| missing.iter().any(|m| m == w)))
-                    .collect();
-                format!("{head} = {open}{};", keep.join(" | "))
-            }
-            _ => line.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 mod model;
-/// The second decoder's small language model: sentences of the grammar's words, counted into a
-/// trigram model. The recogniser trusts only what both decoders hear alike (the strict grammar
-/// forces every sound into a move, so on its own it may hear a wrong legal move).
-pub use model::{arpa, corpus};
+mod position;
+/// The second decoder's small language model: the sentences of a position's grammar counted into a
+/// trigram model. The recogniser trusts only what both decoders hear alike (the grammar forces every
+/// sound into a move, so on its own it may hear a wrong legal move).
+pub use model::arpa;
+/// The grammar and the model's sentences of one position: its legal moves, the commands, the answers.
+pub use position::{grammar_for, Grammar};
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_english_grammar_has_every_way_of_naming_a_square() {
+    fn the_dictionary_is_made_for_every_way_of_naming_a_square() {
         let en = Vocabulary::english();
         let de = Vocabulary::get("de").unwrap();
-        let hearing = grammar(&en, &de);
-        for word in ["foxtrot", "felix", "bee", "eins", "funf", "three", "knight", "takes", "resign", "yes"] {
-            assert!(hearing.words.contains(word), "{word}");
-        }
-        assert!(hearing.jsgf.contains("public <utterance>"));
-        // Every rule the grammar names is defined.
-        for name in [
-            "move",
-            "square",
-            "nato",
-            "annex",
-            "letter",
-            "rank",
-            "zahl",
-            "piece",
-            "capture",
-            "promotion",
-            "castling",
-            "command",
-            "answer",
-        ] {
-            assert!(hearing.jsgf.contains(&format!("<{name}> = ")), "{name}");
+        let words = words(&en, &de);
+        for word in ["foxtrot", "felix", "bee", "eins", "funf", "three", "knight", "takes", "resign", "yes", "kingside"]
+        {
+            assert!(words.contains(word), "{word}");
         }
     }
 
@@ -243,7 +154,5 @@ mod tests {
         let (dict, missing) = dictionary(&words, cmudict);
         assert_eq!(dict, "knight N AY T\nknight(2) N AY T\neins AY N S\neins(2) EY N Z\n");
         assert_eq!(missing, ["zzz"]);
-        let hearing = Hearing { jsgf: "<a> = zzz b | c;".to_string(), words };
-        assert_eq!(without(&hearing, &missing), "<a> = c;");
     }
 }

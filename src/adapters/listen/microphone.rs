@@ -14,8 +14,10 @@ use std::io::Read;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use shakmaty::Chess;
 
 use super::{Hearing, ListenError, Recogniser, SAMPLE_RATE};
 use crate::language::Vocabulary;
@@ -52,6 +54,34 @@ pub enum Mode {
 /// The microphone's thread. Dropping it stops listening.
 pub struct Microphone {
     control: Sender<()>,
+    position: Position,
+}
+
+/// The position whose moves are heard, set by the game as it goes on and read by the microphone's
+/// thread at the start of each utterance (and, listening all the time, until the player speaks),
+/// with a count of its changes.
+#[derive(Clone, Default)]
+struct Position(Arc<Mutex<(u64, Option<Chess>)>>);
+
+impl Position {
+    fn set(&self, position: Chess) {
+        let mut slot = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        slot.0 += 1;
+        slot.1 = Some(position);
+    }
+
+    fn changes(&self) -> u64 {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).0
+    }
+
+    /// Has the recogniser hear the position as it is now; the count of changes it heard.
+    fn hear_in(&self, recogniser: &mut Recogniser) -> Result<u64, ListenError> {
+        let (changes, position) = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        if let Some(position) = position {
+            recogniser.set_position(&position)?;
+        }
+        Ok(changes)
+    }
 }
 
 impl Microphone {
@@ -59,6 +89,7 @@ impl Microphone {
     /// heard is `wrap`ped and sent on `sender`. `talking` is true while Anna speaks.
     pub fn start<T, F>(
         vocab: &Vocabulary,
+        position: &Chess,
         mode: Mode,
         talking: Arc<AtomicBool>,
         sender: Sender<T>,
@@ -68,26 +99,39 @@ impl Microphone {
         T: Send + 'static,
         F: Fn(Result<Hearing, ListenError>) -> T + Send + 'static,
     {
-        let recogniser = Recogniser::new(vocab)?;
+        let recogniser = Recogniser::new(vocab, position)?;
         let (control, requests) = mpsc::channel();
         let report = move |hearing| sender.send(wrap(hearing)).is_ok();
+        let shared = Position::default();
+        let heard = shared.clone();
         std::thread::Builder::new()
             .name("anna-microphone".into())
-            .spawn(move || serve(recogniser, mode, &talking, &requests, report))
+            .spawn(move || serve(recogniser, mode, &Ears { talking: &talking, position: &heard }, &requests, report))
             .map_err(|e| ListenError::Microphone(e.to_string()))?;
-        Ok(Microphone { control })
+        Ok(Microphone { control, position: shared })
     }
 
     /// Hears one utterance (push-to-talk); ignored while one is being heard.
     pub fn listen(&self) {
         let _ = self.control.send(());
     }
+
+    /// Hears the moves of `position` from now on (the game went on).
+    pub fn hear_position(&self, position: Chess) {
+        self.position.set(position);
+    }
+}
+
+/// What the microphone's thread is told while it listens: whether Anna speaks, and the position.
+struct Ears<'a> {
+    talking: &'a AtomicBool,
+    position: &'a Position,
 }
 
 fn serve(
     mut recogniser: Recogniser,
     mode: Mode,
-    talking: &AtomicBool,
+    ears: &Ears<'_>,
     requests: &Receiver<()>,
     report: impl Fn(Result<Hearing, ListenError>) -> bool,
 ) {
@@ -95,7 +139,7 @@ fn serve(
         if mode == Mode::PushToTalk && requests.recv().is_err() {
             return;
         }
-        let heard = utterance(&mut recogniser, mode, talking);
+        let heard = utterance(&mut recogniser, mode, ears);
         // Requests made while listening are answered by this utterance.
         while requests.try_recv().is_ok() {}
         let quiet = matches!(heard, Ok(Hearing::Nothing)) && mode == Mode::Always;
@@ -123,21 +167,17 @@ fn capture() -> Result<Child, ListenError> {
 }
 
 /// Hears one utterance from a fresh capture.
-fn utterance(recogniser: &mut Recogniser, mode: Mode, talking: &AtomicBool) -> Result<Hearing, ListenError> {
+fn utterance(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>) -> Result<Hearing, ListenError> {
     let mut child = capture()?;
-    let result = hear(recogniser, mode, talking, &mut child);
+    let result = hear(recogniser, mode, ears, &mut child);
     let _ = child.kill();
     let _ = child.wait();
     result
 }
 
-fn hear(
-    recogniser: &mut Recogniser,
-    mode: Mode,
-    talking: &AtomicBool,
-    child: &mut Child,
-) -> Result<Hearing, ListenError> {
+fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Child) -> Result<Hearing, ListenError> {
     let mut stdout = child.stdout.take().ok_or_else(|| ListenError::Microphone("no output".to_string()))?;
+    let mut heard_changes = ears.position.hear_in(recogniser)?;
     recogniser.start()?;
     let began = Instant::now();
     let mut bytes = vec![0u8; CHUNK * 2];
@@ -155,7 +195,14 @@ fn hear(
         heard_any = true;
         let mut samples: Vec<i16> =
             bytes[..n - n % 2].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect();
-        if talking.load(Ordering::Relaxed) {
+        if !spoke && ears.position.changes() != heard_changes {
+            // The game went on before the player spoke (the opponent moved): the next words are
+            // heard in the new position. Only silence is thrown away.
+            let _ = recogniser.finish();
+            heard_changes = ears.position.hear_in(recogniser)?;
+            recogniser.start()?;
+        }
+        if ears.talking.load(Ordering::Relaxed) {
             // Anna is speaking: the microphone hears silence, never her.
             samples.iter_mut().for_each(|s| *s = 0);
         }

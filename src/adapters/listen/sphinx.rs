@@ -118,25 +118,36 @@ impl Sphinx {
             unsafe { cmd_ln_free_r(config.as_ptr()) };
             return Err(ListenError::Setup(format!("the model in {}", model.display())));
         };
-        let sphinx = Sphinx { decoder, config };
+        let mut sphinx = Sphinx { decoder, config };
+        sphinx.set(search)?;
+        Ok(sphinx)
+    }
+
+    /// What the decoder hears from the next utterance on: a grammar or a language model, in place
+    /// of the one before (never during an utterance).
+    #[expect(unsafe_code, reason = "the C interface on a valid decoder")]
+    pub fn set(&mut self, search: Search<'_>) -> Result<(), ListenError> {
         let name = c_string("anna")?;
         let (text, is_grammar) = match search {
             Search::Grammar(jsgf) => (c_string(jsgf)?, true),
             Search::Model(path) => (c_string(&path.to_string_lossy())?, false),
         };
-        // SAFETY: a valid decoder and two C strings that outlive the calls.
+        let decoder = self.decoder.as_ptr();
+        // SAFETY: a valid decoder and two C strings that outlive the calls; the library copies
+        // the grammar and reads the model's file before it returns, and frees the search it replaces.
         let ok = unsafe {
             let set = if is_grammar {
-                ps_set_jsgf_string(decoder.as_ptr(), name.as_ptr(), text.as_ptr())
+                ps_set_jsgf_string(decoder, name.as_ptr(), text.as_ptr())
             } else {
-                ps_set_lm_file(decoder.as_ptr(), name.as_ptr(), text.as_ptr())
+                ps_set_lm_file(decoder, name.as_ptr(), text.as_ptr())
             };
-            set == 0 && ps_set_search(decoder.as_ptr(), name.as_ptr()) == 0
+            set == 0 && ps_set_search(decoder, name.as_ptr()) == 0
         };
-        if !ok {
-            return Err(ListenError::Setup("the grammar".to_string()));
+        if ok {
+            Ok(())
+        } else {
+            Err(ListenError::Setup("the grammar".to_string()))
         }
-        Ok(sphinx)
     }
 
     /// Starts an utterance.

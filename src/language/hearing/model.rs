@@ -1,71 +1,13 @@
-//! The small language model of the second decoder: a trigram model in ARPA form, counted from
-//! sentences made out of the grammar's own words (every square of every style, in every form a move
-//! is said, each castling, command and answer), with absolute discounting and back-off. Pure; the
+//! The small language model of the second decoder: a trigram model in ARPA form, counted from the
+//! sentences of a position's grammar (`position.rs`: each legal move in every form and style of
+//! square, castling, the commands and answers), with absolute discounting and back-off. Pure; the
 //! recogniser writes it to a file for pocketsphinx.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// The discount taken from every seen count, for the unseen.
 const DISCOUNT: f64 = 0.5;
-
-/// The alternatives of each rule of a grammar made by [`super::grammar`], by rule name.
-fn rules(jsgf: &str) -> HashMap<String, Vec<Vec<String>>> {
-    let mut rules = HashMap::new();
-    for line in jsgf.lines() {
-        let Some((head, body)) = line.split_once(" = ") else { continue };
-        let name = head.trim_start_matches("public ").trim_matches(|c| c == '<' || c == '>');
-        let alternatives = body
-            .trim_end_matches(';')
-            .split(" | ")
-            .map(|alt| alt.split_whitespace().map(str::to_string).collect::<Vec<_>>())
-            .filter(|alt| alt.iter().all(|w| !w.contains('<') && !w.contains('[') && !w.contains(']')))
-            .collect();
-        rules.insert(name.to_string(), alternatives);
-    }
-    rules
-}
-
-/// Sentences in the grammar's words: what the model is counted from.
-pub fn corpus(jsgf: &str) -> Vec<Vec<String>> {
-    let rules = rules(jsgf);
-    let get = |name: &str| rules.get(name).cloned().unwrap_or_default();
-    let (pieces, captures) = (get("piece"), get("capture"));
-    let mut squares: Vec<Vec<String>> = Vec::new();
-    for (files, ranks) in [("nato", "rank"), ("annex", "zahl"), ("annex", "rank"), ("letter", "rank")] {
-        for file in get(files) {
-            for rank in get(ranks) {
-                squares.push([file.clone(), rank].concat());
-            }
-        }
-    }
-    let mut out = Vec::new();
-    let pick = |list: &[Vec<String>], i: usize| list.get(i % list.len().max(1)).cloned().unwrap_or_default();
-    let queen = pieces.iter().find(|p| p.first().is_some_and(|w| w == "queen")).cloned().unwrap_or_default();
-    for (i, square) in squares.iter().enumerate() {
-        let other = pick(&squares, i * 7 + 3);
-        let piece = pick(&pieces, i);
-        let capture = pick(&captures, i);
-        out.push(square.clone());
-        out.push([piece.clone(), square.clone()].concat());
-        out.push([pick(&pieces, i + 1), capture.clone(), square.clone()].concat());
-        out.push([square.clone(), other.clone()].concat());
-        out.push([piece, square.clone(), other.clone()].concat());
-        out.push([square.clone(), capture, other].concat());
-        if i % 4 == 0 {
-            out.push([square.clone(), queen.clone()].concat());
-        }
-    }
-    // The short sentences as often as a square is said, so that they are not unlikely.
-    for name in ["castling", "command", "answer"] {
-        for alternative in get(name) {
-            for _ in 0..8 {
-                out.push(alternative.clone());
-            }
-        }
-    }
-    out
-}
 
 type Counts = BTreeMap<Vec<String>, f64>;
 
@@ -162,16 +104,5 @@ mod tests {
         // After "knight", foxtrot and echo share what the discount leaves.
         assert!(model.contains("-0.6021 knight foxtrot"), "{model}");
         assert!(model.ends_with("\\end\\\n"));
-    }
-
-    #[test]
-    fn the_corpus_says_every_square_of_every_style() {
-        let en = crate::language::Vocabulary::english();
-        let de = crate::language::Vocabulary::get("de").unwrap();
-        let hearing = super::super::grammar(&en, &de);
-        let corpus = corpus(&hearing.jsgf);
-        let said = |words: &str| corpus.iter().any(|s| s.join(" ") == words);
-        assert!(said("foxtrot three") && said("felix drei") && said("felix three") && said("ef three"));
-        assert!(said("resign") && said("yes"));
     }
 }
