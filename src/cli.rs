@@ -270,6 +270,11 @@ impl GameArgs {
         let mut commands = Vec::new();
         if let Some(tc) = &self.tc {
             commands.push(Command::TimeControl(TimeControl::parse(tc).map_err(|e| e.to_string())?));
+            // A bare 90+30 is PGN seconds here, but a player may have meant minutes: Anna reads the
+            // control back, and this says how to write the other reading.
+            if let Some(minutes) = crate::core::clock::minutes_meant(tc) {
+                eprintln!("anna: --tc {tc} is read in seconds, as PGN writes it; for minutes write --tc {minutes}.");
+            }
         }
         if let Some(mode) = &self.tc_mode {
             let mode = mode

@@ -22,8 +22,8 @@ use std::time::Duration;
 use shakmaty::{ByColor, Color};
 
 pub use time_control::{
-    Category, ClockMode, ParseClockModeError, Period, TimeControl, TimeControlError, TimeControlErrorKind,
-    MAX_PARSED_TIME,
+    minutes_meant, Category, ClockMode, ParseClockModeError, Period, TimeControl, TimeControlError,
+    TimeControlErrorKind, MAX_PARSED_TIME,
 };
 
 /// What a press of the clock did.

@@ -335,6 +335,23 @@ impl TimeControl {
     }
 }
 
+/// For a `--tc` that a player may have meant in minutes (one period, no move quota, a bare base of
+/// 60 to 180, which [`TimeControl::parse`] reads as seconds, as PGN does): the control written in
+/// minutes, `90m+30` for `90+30`, to name in a note.
+pub fn minutes_meant(text: &str) -> Option<String> {
+    let text = text.trim();
+    if text.contains([':', '/']) {
+        return None;
+    }
+    let (base, increment) = text.split_once('+').map_or((text, None), |(b, i)| (b.trim(), Some(i.trim())));
+    let bare = !base.is_empty() && base.bytes().all(|b| b.is_ascii_digit());
+    let n: u64 = base.parse().ok().filter(|n| bare && (60..=180).contains(n))?;
+    Some(match increment {
+        Some(i) => format!("{n}m+{i}"),
+        None => format!("{n}m"),
+    })
+}
+
 impl FromStr for TimeControl {
     type Err = TimeControlError;
 

@@ -151,3 +151,15 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_bare_base_of_60_to_180_may_have_been_meant_in_minutes() {
+    // Read as PGN seconds (a 90-second game), but a player may mean 90 minutes (FIDE A.1 would
+    // then make it standard, not blitz): the note names the minutes form.
+    assert_eq!(minutes_meant("90+30").as_deref(), Some("90m+30"));
+    assert_eq!(minutes_meant(" 120 ").as_deref(), Some("120m"));
+    assert_eq!(minutes_meant("60+0").as_deref(), Some("60m+0"));
+    for plain in ["59+30", "181+30", "90m+30", "5400+30", "40/90+30", "90+30:30", "-", "15+10"] {
+        assert_eq!(minutes_meant(plain), None, "{plain}");
+    }
+}
