@@ -99,6 +99,15 @@ fn replay_takes_the_setup_from_the_command_line() {
 }
 
 #[test]
+fn a_tc_that_may_mean_minutes_is_read_back_with_how_to_write_minutes() {
+    let out = anna(&["replay", "--tc", "90+30", &scenario("resignation.script")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "anna: --tc 90+30 is read in seconds, as PGN writes it; for minutes write --tc 90m+30.\n");
+    let out = anna(&["replay", "--tc", "90m+30", &scenario("resignation.script")]);
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
 fn a_game_on_standard_input_writes_what_it_says() {
     use std::io::Write;
     let mut child = support::anna(&support::shared_data())
