@@ -1,7 +1,9 @@
 //! What the microphone heard (`adapters/listen.rs`), English only: a move is never played on the
 //! recogniser's word. It is read back as a question ("Knight Felix drei?") and waits: `yes`, the
 //! clock press (an empty line, Space) or a heard `press` make it; `no` drops it; a new move, heard or
-//! typed, replaces it (FIDE D.2.8: a move may be corrected until it is completed). Everything else
+//! typed, replaces it (FIDE D.2.8: a move may be corrected until it is completed). A heard answer
+//! to Anna's question about a move (which knight, which promotion, which castling) is read back the
+//! same way, as the whole move it picks. Everything else
 //! heard (a question, a command, an answer) goes on as if it had been typed, so the commands that
 //! end the game keep their confirmations. When the recogniser is not sure, Anna says so and asks
 //! again; she never plays a guess.
@@ -14,6 +16,7 @@ use super::{App, Out, Waiting};
 use crate::adapters::listen::{Hearing, ListenError};
 use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Words};
+use crate::core::rules::MoveSpec;
 use crate::language::commands;
 
 impl App {
@@ -27,11 +30,16 @@ impl App {
             },
             Err(error) => return vec![Out::Say(listen_words(error), Priority::Info)],
         };
-        // A move heard while another waits for its confirmation replaces it (D.2.8).
+        // A move heard while another waits for its confirmation replaces it (D.2.8). The answer to
+        // "which knight?" is read back as the whole move it picks, and waits the same way.
         if matches!(self.waiting, None | Some(Waiting::Heard(_))) {
             if let Ok(Command::Move(spec)) = commands::command(&text, &self.voice.vocab) {
                 let game = self.session.game();
-                if let (Ok(mv), None) = (game.resolve_spec(&spec), self.session.pending_question()) {
+                let meant = match self.session.answer_to_which(&spec) {
+                    Some(mv) => Some((mv, MoveSpec::of_move(mv))),
+                    None => game.resolve_spec(&spec).ok().map(|mv| (mv, spec)),
+                };
+                if let Some((mv, spec)) = meant {
                     let played = Played { san: SanPlus::from_move(game.position().clone(), mv), mv };
                     self.waiting = Some(Waiting::Heard(Command::Move(spec)));
                     let words = Words::line("line.heard_move").arg("move", Arg::Move(played));

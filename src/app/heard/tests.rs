@@ -33,6 +33,40 @@ fn a_heard_move_is_read_back_and_made_only_on_yes() {
 }
 
 #[test]
+fn the_answer_to_which_piece_is_read_back_as_the_whole_move_and_made_only_on_yes() {
+    let mut app = App::new(
+        Config::default(),
+        vec![Command::Fen("rnbqkbnr/pppppppp/8/8/8/5N2/PPP1PPPP/RN1QKB1R w KQkq - 0 1".to_string())],
+        Voice::english(),
+        Options::default(),
+    );
+    app.start();
+    assert_eq!(hear(&mut app, "knight delta two"), ["Which Knight: Bella eins or Felix drei?"]);
+    assert_eq!(hear(&mut app, "bravo one"), ["Knight Bella David zwei? Say yes or press the clock."]);
+    assert!(app.session().game().plies().is_empty(), "not played on the recogniser's word");
+    assert_eq!(hear(&mut app, "yes").last().map(String::as_str), Some("White: Knight Bella David zwei."));
+    assert_eq!(app.session().game().uci(app.session().game().plies()[0].mv).to_string(), "b1d2");
+}
+
+#[test]
+fn the_answers_about_promotion_and_castling_are_read_back_too() {
+    let at = |fen: &str| {
+        let mut app =
+            App::new(Config::default(), vec![Command::Fen(fen.to_string())], Voice::english(), Options::default());
+        app.start();
+        app
+    };
+    let mut app = at("8/P5k1/8/8/8/8/6K1/8 w - - 0 1");
+    assert_eq!(hear(&mut app, "alfa eight"), ["Promote to which piece: queen, rook, bishop or knight?"]);
+    assert_eq!(hear(&mut app, "knight"), ["Anna acht Knight? Say yes or press the clock."]);
+    assert!(app.session().game().plies().is_empty());
+    let mut app = at("r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+    assert_eq!(hear(&mut app, "castles"), ["Castle which way: kingside or queenside?"]);
+    assert_eq!(hear(&mut app, "queenside"), ["Castles queenside? Say yes or press the clock."]);
+    assert!(app.session().game().plies().is_empty());
+}
+
+#[test]
 fn the_press_confirms_and_completes_the_move() {
     let mut app = app();
     hear(&mut app, "echo four");

@@ -35,6 +35,17 @@ impl Session {
     }
 }
 
+impl Session {
+    /// The move an answer picks, when Anna asked which of several moves was meant (`None` when she
+    /// did not, or the answer fits none of them).
+    pub fn answer_to_which(&self, answer: &MoveSpec) -> Option<Move> {
+        match self.asked.as_ref()? {
+            Asked::Which(candidates) => pick(candidates, answer),
+            Asked::Confirm(..) => None,
+        }
+    }
+}
+
 /// What Anna says when what was said is not a legal move: why, or which one was meant.
 pub fn refusal(error: &MoveError) -> Utterance {
     match error {

@@ -136,11 +136,33 @@ pub fn grammar_for(position: &Chess, vocab: &Vocabulary, annex_d: &Vocabulary, m
     let sayable = |words: &[String]| !words.is_empty() && words.iter().all(|w| !missing.contains(w));
     let mut move_forms: BTreeSet<Vec<Part>> = BTreeSet::new();
     let mut sides = BTreeSet::new();
+    let mut movers: std::collections::BTreeMap<(Role, Square), BTreeSet<Square>> = Default::default();
+    let mut promotes = false;
     for mv in position.legal_moves() {
-        if let Move::Castle { king, rook } = mv {
-            sides.insert(rook.file() > king.file());
+        match mv {
+            Move::Castle { king, rook } => _ = sides.insert(rook.file() > king.file()),
+            Move::Normal { role, from, to, promotion, .. } => {
+                movers.entry((role, to)).or_default().insert(from);
+                promotes |= promotion.is_some();
+            }
+            Move::EnPassant { from, to } => _ = movers.entry((Role::Pawn, to)).or_default().insert(from),
+            Move::Put { .. } => {}
         }
         move_forms.extend(forms(&mv, vocab));
+    }
+    // The answers to Anna's questions about a move: which piece (its square, when two of a kind
+    // reach one square), which promotion, which castling.
+    let word = |w: &Vec<String>| Part::Word(w.first().cloned().unwrap_or_default());
+    for froms in movers.values().filter(|froms| froms.len() > 1) {
+        move_forms.extend(froms.iter().map(|from| vec![Part::Square(*from)]));
+    }
+    if promotes {
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            move_forms.insert(vec![word(vocab.pieces.get(role))]);
+        }
+    }
+    if sides.len() == 2 {
+        move_forms.extend([vec![word(&vocab.side_short)], vec![word(&vocab.side_long)]]);
     }
     let mut corpus = Vec::new();
     let mut alternatives = Vec::new();
@@ -258,6 +280,18 @@ mod tests {
         let (_, corpus) = grammar("8/P5k1/8/8/8/8/6K1/8 w - - 0 1");
         let said = |words: &str| corpus.iter().any(|s| s.join(" ") == words);
         assert!(said("alfa eight queen") && said("anna acht promotes to knight") && said("alfa eight"));
+    }
+
+    #[test]
+    fn the_answers_to_anna_s_questions_about_a_move_are_heard_too() {
+        // Two knights reach d2: "Which knight: Bella eins or Felix drei?"
+        let (_, corpus) = grammar("rnbqkbnr/pppppppp/8/8/8/5N2/PPP1PPPP/RN1QKB1R w KQkq - 0 1");
+        let said = |words: &str| corpus.iter().any(|s| s.join(" ") == words);
+        assert!(said("bella eins") && said("foxtrot three") && !said("golf one"));
+        let (_, corpus) = grammar("8/P5k1/8/8/8/8/6K1/8 w - - 0 1");
+        assert!(["queen", "rook", "bishop", "knight"].iter().all(|p| corpus.iter().any(|s| s.join(" ") == *p)));
+        let (_, corpus) = grammar("r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+        assert!(corpus.iter().any(|s| s.join(" ") == "kingside") && corpus.iter().any(|s| s.join(" ") == "queenside"));
     }
 
     #[test]
