@@ -141,17 +141,18 @@ enum Noise {
 }
 
 fn synthesise(voice: &str, words: &str, noise: Noise, path: &Path) {
-    // flite reads English: the German numbers respelled so that it says them as a German would.
+    // flite reads English: the German numbers respelled so that it says them as a German would
+    // (checked with `flite -ps`: `eins` is already AY N Z; `zvai` Z V AY; `ahcked` AA K T; a
+    // spelling it does not know, like `tsvy` or `ahkt`, it spells out letter by letter).
     let mut spoken = format!(" {words} ");
     for (german, sound) in [
-        ("eins", "ines"),
-        ("zwei", "tsvy"),
+        ("zwei", "zvai"),
         ("drei", "dry"),
         ("vier", "fear"),
         ("fuenf", "foonf"),
         ("sechs", "zex"),
         ("sieben", "zeeben"),
-        ("acht", "ahkt"),
+        ("acht", "ahcked"),
     ] {
         spoken = spoken.replace(&format!(" {german} "), &format!(" {sound} "));
     }
@@ -196,6 +197,8 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
     let cases = cases();
     // style -> (right, wrong, asked again); the misses are listed.
     let mut tally: std::collections::BTreeMap<&str, (u32, u32, u32)> = Default::default();
+    // (voice, style) -> right of all, for the report.
+    let mut by_voice: std::collections::BTreeMap<(&str, &str), (u32, u32)> = Default::default();
     let mut misses = Vec::new();
     let mut n = 0;
     for voice in ["slt", "rms", "awb", "kal16"] {
@@ -219,6 +222,9 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
                 _ => (String::new(), "not heard".to_string()),
             };
             let entry = tally.entry(case.style).or_default();
+            let voiced = by_voice.entry((voice, case.style)).or_default();
+            voiced.1 += 1;
+            voiced.0 += u32::from(got == case.meant);
             if got == case.meant {
                 entry.0 += 1;
             } else {
@@ -235,15 +241,17 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
     assert!(n >= 150, "{n} utterances");
     let report: Vec<String> =
         tally.iter().map(|(style, (r, w, a))| format!("{style}: {r} right, {w} wrong, {a} asked again")).collect();
-    eprintln!("{}\nmisses:\n{}", report.join("\n"), misses.join("\n"));
+    let voices: Vec<String> =
+        by_voice.iter().map(|((voice, style), (right, all))| format!("{voice} {style}: {right}/{all} right")).collect();
+    eprintln!("{}\n{}\nmisses:\n{}", report.join("\n"), voices.join("\n"), misses.join("\n"));
     for (style, (right, wrong, asked)) in &tally {
         let total = f64::from(right + wrong + asked);
         let (right, wrong) = (f64::from(*right) / total, f64::from(*wrong) / total);
         // What this recogniser reaches today (see the module's note). Wrong moves stay rare except
         // with plain letters, whose names rhyme (bee, dee, ee, gee), which the read-back must catch.
         let (min_right, max_wrong) = match *style {
-            "nato" => (0.85, 0.02),
-            "annex-d" => (0.88, 0.0),
+            "nato" => (0.90, 0.02),
+            "annex-d" => (0.90, 0.0),
             "commands" => (0.80, 0.03),
             "castling" => (0.85, 0.0),
             "hiss" => (0.85, 0.02),
