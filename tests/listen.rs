@@ -3,11 +3,10 @@
 //! Right means the move or command meant; wrong means another legal move or command (the dangerous
 //! case, which the read-back must catch); the rest would be asked again. Each utterance is heard in
 //! its position, as in a game (the recogniser hears the legal moves). The thresholds are what the
-//! recogniser reaches today, a guard against getting worse: NATO and Annex D about 90% right
-//! (every clean NATO move; the misses are bursts of noise, and the NATO moves again through a
-//! steady hiss, `hiss`, are 94% right), plain letters about 80% right, but about one in ten of them
-//! a wrong legal move (the letters rhyme: bee, dee, ee, gee), which the issue "Hearing the player"
-//! wanted at 2%.
+//! recogniser reaches today, a guard against getting worse: NATO and Annex D 90% right or more
+//! (the misses are mostly in bursts of noise; the NATO moves again through a steady hiss, `hiss`,
+//! are 92% right), plain letters 85% right, but about one in nine of them a wrong legal move (the
+//! letters rhyme: bee, dee, ee, gee), which the issue "Hearing the player" wanted at 2%.
 //!
 //! Needs the `listen` feature, flite, sox and the pocketsphinx-en-us model (`.ci/run` installs
 //! them); without them the test is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`.
