@@ -1,7 +1,7 @@
 //! Hearing: from the last sample of an utterance to the move read back. The voice detector's wait
 //! for the end of speech (`END_QUIET`, 300 ms) comes first and is not work; what follows, the two
 //! decoders finishing and the app reading the move back, must stay well under 300 ms. Also the cost
-//! of decoding a whole two-second utterance (the share of real time), and of hearing a new position
+//! of decoding a whole utterance of 2.9 s, words and silence (its share of real time), and of hearing a new position
 //! after a move (its grammar and language model built and read). Needs the `listen` feature,
 //! flite and the pocketsphinx-en-us model; without them it measures nothing and says so.
 
@@ -55,7 +55,7 @@ fn bench(c: &mut Criterion) {
         });
     });
     recogniser.set_position(&positions[0]).unwrap();
-    c.bench_function("listen: a 2-second utterance decoded whole (both decoders)", |b| {
+    c.bench_function("listen: a 2.9-second utterance decoded whole (both decoders)", |b| {
         b.iter(|| recogniser.hear(black_box(&samples)).unwrap());
     });
     // The utterance fed (not measured), then the end measured: both decoders finishing and the app
