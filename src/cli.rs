@@ -420,21 +420,24 @@ pub fn parse(fen: Option<&str>, text: &str, args: &GameArgs) -> ExitCode {
     parse_in("de", fen, text, args)
 }
 
+/// The voice of `lang` (when no --lang is given) and the game at `fen` (the start by default) that
+/// `anna parse` and `anna listen` hear in; on a bad language or FEN, the reason written and exit
+/// code 3.
+pub(crate) fn voice_and_game(lang: &str, fen: Option<&str>, args: &GameArgs) -> Result<(Voice, Game), ExitCode> {
+    let fail = |e: &dyn std::fmt::Display| {
+        eprintln!("anna: {e}");
+        ExitCode::from(3)
+    };
+    let voice = args.voice(lang).map_err(|e| fail(&e))?;
+    let game = fen.map(Game::from_fen).transpose().map_err(|e| fail(&e))?.unwrap_or_default();
+    Ok((voice, game))
+}
+
 /// `anna parse` with `lang` when no --lang is given.
 pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArgs) -> ExitCode {
-    let voice = match args.voice(lang) {
-        Ok(voice) => voice,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(3);
-        }
-    };
-    let game = match fen.map(Game::from_fen).transpose() {
-        Ok(game) => game.unwrap_or_default(),
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(3);
-        }
+    let (voice, game) = match voice_and_game(lang, fen, args) {
+        Ok(both) => both,
+        Err(code) => return code,
     };
     let (prefix, spec) = match parse::hear(text, &voice.vocab) {
         Ok(Heard::Answer(yes)) => {

@@ -7,26 +7,15 @@ use std::process::ExitCode;
 
 use super::GameArgs;
 use crate::adapters::listen::{read_wav, Hearing, Recogniser};
-use crate::core::rules::Game;
 
 /// Prints `heard: WORDS`, then what `anna parse` prints for the words, with its exit codes; 3 when
 /// Anna cannot listen (no `listen` feature, no model, not English) or the file is not a 16 kHz mono
 /// WAV, and 1 when nothing was heard.
 pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
-    let voice = match args.voice("en") {
-        Ok(voice) => voice,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(3);
-        }
-    };
     // The moves of the position are heard, as in a game.
-    let game = match fen.map(Game::from_fen).transpose() {
-        Ok(game) => game.unwrap_or_default(),
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(3);
-        }
+    let (voice, game) = match super::voice_and_game("en", fen, args) {
+        Ok(both) => both,
+        Err(code) => return code,
     };
     let heard = Recogniser::new(&voice.vocab, game.position()).and_then(|mut recogniser| {
         let samples = read_wav(file)?;
