@@ -114,8 +114,8 @@ pub struct Recogniser {
     dither: u64,
     /// The words the grammar of each position is made of.
     words: Words,
-    /// The position whose moves are heard (its FEN); `None` while any move of the language is.
-    position: Option<String>,
+    /// The position whose moves are heard (its FEN).
+    position: String,
 }
 
 impl Recogniser {
@@ -137,9 +137,7 @@ impl Recogniser {
         let grammar = hearing::grammar_for(position, vocab, &annex_d, &missing);
         let language_model = write_model(&hearing::arpa(&grammar.sentences))?;
         let words = Words { vocab: vocab.clone(), annex_d: annex_d.clone(), missing };
-        let mut recogniser = Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words)?;
-        recogniser.position = Some(fen(position));
-        Ok(recogniser)
+        Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words, fen(position))
     }
 
     #[cfg(feature = "listen")]
@@ -149,6 +147,7 @@ impl Recogniser {
         strict: &str,
         language_model: PathBuf,
         words: Words,
+        position: String,
     ) -> Result<Recogniser, ListenError> {
         use sphinx::{Search, Sphinx};
         let built = Sphinx::new(&model.acoustic, &dictionary, Search::Grammar(strict)).and_then(|sphinx| {
@@ -157,7 +156,7 @@ impl Recogniser {
         // The decoders have read both files.
         let _ = std::fs::remove_file(&language_model);
         let (sphinx, loose) = built?;
-        Ok(Recogniser { sphinx, loose, dictionary, dither: 1, words, position: None })
+        Ok(Recogniser { sphinx, loose, dictionary, dither: 1, words, position })
     }
 
     #[cfg(not(feature = "listen"))]
@@ -167,6 +166,7 @@ impl Recogniser {
         _: &str,
         language_model: PathBuf,
         _: Words,
+        _: String,
     ) -> Result<Recogniser, ListenError> {
         let _ = std::fs::remove_file(dictionary);
         let _ = std::fs::remove_file(language_model);
@@ -178,7 +178,7 @@ impl Recogniser {
     /// rebuilt when the position is the one heard already.
     pub fn set_position(&mut self, position: &Chess) -> Result<(), ListenError> {
         let fen = fen(position);
-        if self.position.as_deref() == Some(fen.as_str()) {
+        if self.position == fen {
             return Ok(());
         }
         let Words { vocab, annex_d, missing } = &self.words;
@@ -187,7 +187,7 @@ impl Recogniser {
         let set = self.set_searches(&grammar.jsgf, &language_model);
         let _ = std::fs::remove_file(&language_model);
         set?;
-        self.position = Some(fen);
+        self.position = fen;
         Ok(())
     }
 
