@@ -56,8 +56,8 @@ enum Part {
     Square(Square),
 }
 
-/// The forms a legal move is said in (as the whole-language grammar has them, and no more: every
-/// optional word is one the recogniser may invent out of a breath).
+/// The forms a legal move is said in, and no more: every optional word is one the recogniser may
+/// invent out of a breath.
 fn forms(mv: &Move, vocab: &Vocabulary) -> Vec<Vec<Part>> {
     let word = |w: &str| Part::Word(w.to_string());
     let piece =
