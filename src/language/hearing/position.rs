@@ -293,6 +293,24 @@ mod tests {
     }
 
     #[test]
+    fn the_dictionary_has_every_word_of_every_position_s_grammar() {
+        let en = Vocabulary::english();
+        let de = Vocabulary::get("de").unwrap();
+        let known = super::super::words(&en, &de);
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+            "8/P5k1/8/8/8/8/6K1/8 w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPP1PPPP/RN1QKB1R w KQkq - 0 1",
+        ] {
+            let (_, corpus) = grammar(fen);
+            for word in corpus.iter().flatten() {
+                assert!(known.contains(word), "{word} in {fen}");
+            }
+        }
+    }
+
+    #[test]
     fn a_finished_game_hears_commands_and_answers_only() {
         let (hearing, _) = grammar("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
         assert!(hearing.contains("public <utterance> = <command> | <answer>;"), "{hearing}");
