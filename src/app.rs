@@ -77,6 +77,8 @@ pub enum Event {
     BoardSettled,
     /// The computer's engine answered.
     Engine(Reply),
+    /// The microphone opened for the player ([`Out::Listen`]), or why it cannot.
+    Listening(Result<(), crate::adapters::listen::ListenError>),
     /// What the microphone heard, or why it cannot hear.
     Heard(Result<crate::adapters::listen::Hearing, crate::adapters::listen::ListenError>),
     /// A move made for `side` by a player outside the app (a script's `computer` line): made and
@@ -110,8 +112,8 @@ pub enum Out {
     Silence,
     /// Go on with the answer a move cut off.
     More,
-    /// Listen to the player: the microphone hears one utterance (push-to-talk); what it heard comes
-    /// back as [`Event::Heard`].
+    /// Listen to the player: the microphone hears one utterance (push-to-talk); whether it opened
+    /// comes back as [`Event::Listening`], what it heard as [`Event::Heard`].
     Listen,
     /// The computer plays with this engine from now on (a resumed game's).
     Engine(EngineChoice),
@@ -386,6 +388,10 @@ impl App {
             Event::Engine(Reply::Failed { id, failure }) => self.engine_failed(id, failure, now),
             Event::Play { side, mv } => self.around_input(now, |app| app.play_for(side, mv, now)),
             Event::Tick => self.tick(now),
+            Event::Listening(opened) => vec![match opened {
+                Ok(()) => self.say("line.listening"),
+                Err(error) => Out::Say(heard::listen_words(&error), Priority::Info),
+            }],
             Event::Heard(hearing) => self.around_input(now, |app| app.heard(hearing, now)),
             Event::Saved { save, result } => self.saved(save, result),
         }

@@ -256,7 +256,8 @@ fn drive(
     let elapsed = || origin + Duration::from_millis(u64::try_from(began.elapsed().as_millis()).unwrap_or(u64::MAX));
     // At the end of the input the last sentences are still said; `quit` stops at once.
     let mut drain = Duration::from_secs(10);
-    if outputs.carry_out(&start, program.voice(), view) {
+    // What became of the start's outs (the microphone opened with `--listen always`) comes first.
+    if outputs.carry_out(&start, program.voice(), view) || outputs.feed_back(program, origin, view) {
         outputs.speaker.finish(Duration::ZERO);
         return ExitCode::SUCCESS;
     }
@@ -293,10 +294,7 @@ fn drive(
                 Step::Quit => vec![Out::Quit],
             };
             quit = quit || outputs.carry_out(&out, program.voice(), view);
-            while let Some(event) = (!quit && !outputs.feedback.is_empty()).then(|| outputs.feedback.remove(0)) {
-                let out = program.handle(event, fed);
-                quit = outputs.carry_out(&out, program.voice(), view);
-            }
+            quit = quit || outputs.feed_back(program, fed, view);
         }
         outputs.follow(program);
         if quit {
@@ -340,10 +338,28 @@ impl Outputs {
             let wrap = Source::Heard;
             Microphone::start(&voice.vocab, &position, mode, self.speaker.talking(), sender.clone(), wrap)
         });
-        match microphone {
-            Ok(microphone) => microphone.listen(),
-            Err(e) => self.feedback.push(Event::Heard(Err(e.clone()))),
+        let opened = match microphone {
+            Ok(microphone) => {
+                microphone.listen();
+                Ok(())
+            }
+            Err(e) => Err(e.clone()),
+        };
+        // "Listening." once the microphone is open, or why it cannot be, never both.
+        self.feedback.push(Event::Listening(opened));
+    }
+
+    /// Hands the program what became of the outs carried out, and carries out its answers; true
+    /// when it asked to quit, or the terminal is gone.
+    fn feed_back(&mut self, program: &mut dyn Program, now: Duration, view: &mut dyn View) -> bool {
+        while !self.feedback.is_empty() {
+            let event = self.feedback.remove(0);
+            let out = program.handle(event, now);
+            if self.carry_out(&out, program.voice(), view) {
+                return true;
+            }
         }
+        false
     }
 
     /// Keeps the microphone hearing the moves of the game's position as the game goes on.

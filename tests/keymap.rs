@@ -66,7 +66,11 @@ fn type_in(view: View, mode: &mut App, lines: &[&str]) -> (String, bool) {
                 events
             }
         };
-        let outs: Vec<Out> = events.into_iter().flat_map(|event| mode.handle(event, now)).collect();
+        let mut outs: Vec<Out> = events.into_iter().flat_map(|event| mode.handle(event, now)).collect();
+        // What the runtime would do: the microphone opens, and the app is told so.
+        if outs.iter().any(|out| matches!(out, Out::Listen)) {
+            outs.extend(mode.handle(Event::Listening(Ok(())), now));
+        }
         for out in outs {
             match out {
                 Out::Say(..) | Out::Write(..) | Out::SayLive(..) => {

@@ -45,7 +45,7 @@ impl App {
             UiCommand::Stop => vec![Out::Silence],
             UiCommand::More => vec![Out::More],
             // The speech stops, the microphone opens, then "Listening." (which it does not hear).
-            UiCommand::Listen => vec![Out::Listen, self.say("line.listening")],
+            UiCommand::Listen => vec![Out::Listen],
         }
     }
 

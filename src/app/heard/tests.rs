@@ -110,3 +110,16 @@ fn a_heard_command_keeps_its_confirmation() {
     assert_eq!(hear(&mut app, "resign"), ["Do you really resign? Say yes or no."]);
     assert!(app.session().outcome().is_none());
 }
+
+#[test]
+fn listening_is_said_once_the_microphone_is_open_and_never_when_it_cannot_be() {
+    let mut app = app();
+    let said = |app: &mut App, opened| {
+        let out = app.handle(crate::app::Event::Listening(opened), Duration::ZERO);
+        said!(app, &out)
+    };
+    assert_eq!(said(&mut app, Ok(())), ["Listening."]);
+    let why = said(&mut app, Err(ListenError::NotBuilt));
+    assert_eq!(why.len(), 1);
+    assert!(why[0].starts_with("Anna was built without listening"), "{why:?}");
+}
