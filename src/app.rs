@@ -190,6 +190,13 @@ enum Waiting {
     Heard(Command),
 }
 
+/// Where a command came from: the keyboard (or a script), or the recogniser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    Typed,
+    Heard,
+}
+
 /// A destructive action waiting for yes or no.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Pending {
@@ -476,15 +483,27 @@ impl App {
 
     /// A destructive command asks first (unless configured off or the game is over).
     fn ask_or_act(&mut self, command: Command, now: Duration) -> Vec<Out> {
+        self.ask_or_act_as(command, Source::Typed, now)
+    }
+
+    /// As [`App::ask_or_act`]; a command the recogniser heard asks first whatever the setting, and
+    /// so do the heard commands that cannot be taken back: a draw offer (FIDE 9.1.2.2), declining
+    /// one, a flag claim (6.8) — the recogniser may have misheard a move as one of them.
+    fn ask_or_act_as(&mut self, command: Command, source: Source, now: Duration) -> Vec<Out> {
+        let heard = source == Source::Heard;
         let question = match command {
             Command::Resign => "line.confirm_resign",
             Command::Accept => "line.confirm_accept",
             Command::Claim(_) => "line.confirm_claim",
+            Command::Offer if heard => "line.confirm_offer",
+            Command::Decline if heard => "line.confirm_decline",
+            Command::Flag if heard => "line.confirm_flag",
             _ => return self.act(command, now),
         };
-        // Nothing to confirm: the session says there is no offer to accept.
-        let nothing_to_accept = command == Command::Accept && self.session.draw_offer().is_none();
-        if !self.options.confirm || self.session.outcome().is_some() || nothing_to_accept {
+        // Nothing to confirm: the session says there is no offer to accept or decline.
+        let nothing_to_answer =
+            matches!(command, Command::Accept | Command::Decline) && self.session.draw_offer().is_none();
+        if (!self.options.confirm && !heard) || self.session.outcome().is_some() || nothing_to_answer {
             return self.act(command, now);
         }
         self.waiting = Some(Waiting::Confirm(Pending::Act(command)));

@@ -1,12 +1,13 @@
 //! Hearing the player: utterances synthesised with flite (four voices, some with noise mixed in by
-//! sox) are heard by Anna's recogniser and read by Anna's parser, as the player's words would be.
-//! Right means the move or command meant; wrong means another legal move or command (the dangerous
-//! case, which the read-back must catch); the rest would be asked again. Each utterance is heard in
-//! its position, as in a game (the recogniser hears the legal moves). The thresholds are what the
-//! recogniser reaches today, a guard against getting worse: NATO and Annex D 90% right or more
-//! (the misses are mostly in bursts of noise; the NATO moves again through a steady hiss, `hiss`,
-//! are 92% right), plain letters 85% right, but about one in nine of them a wrong legal move (the
-//! letters rhyme: bee, dee, ee, gee), which the issue "Hearing the player" wanted at 2%.
+//! sox) are heard by Anna's recogniser and read as the game reads what it hears. Right means the
+//! move or command meant; a wrong move is another legal move (the dangerous case, which the
+//! read-back must catch); a wrong command is another command or answer (those that cannot be taken
+//! back ask first); the rest would be asked again. Each utterance is heard in its position, as in a
+//! game (the recogniser hears the legal moves). NATO and Annex D meet the aims of the issue
+//! "Hearing the player": 90% right or more, at most 1% a wrong legal move (the misses are mostly in
+//! bursts of noise; the NATO moves again through a steady hiss, `hiss`, are as good). Plain letters
+//! are held to what the recogniser reaches today, 75% right and about one in nine a wrong legal
+//! move (the letter names rhyme: bee, dee, ee, gee), where the issue wanted 2%.
 //!
 //! Needs the `listen` feature, flite, sox and the pocketsphinx-en-us model (`.ci/run` installs
 //! them); without them the test is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`.
@@ -20,8 +21,8 @@ use std::process::Command;
 use anna::adapters::listen::{read_wav, Hearing, Recogniser};
 use anna::core::command::Command as Act;
 use anna::core::rules::Game;
-use anna::language::parse::{self, Heard};
 use anna::language::Vocabulary;
+use anna::language::{commands, parse};
 use support::TempDir;
 
 /// A position where each kind of move is legal: the start; castling either side; promotion.
@@ -114,19 +115,25 @@ fn cases() -> Vec<Case> {
     cases
 }
 
-/// What Anna understands of `words` in `fen`: the move in UCI, `command NAME`, `answer ...`, or why
-/// not.
+/// What Anna understands of `words` in `fen`, read as the game reads what it hears: the move in
+/// UCI, `command NAME`, `answer ...`, or why not.
 fn understood(words: &str, fen: &str, vocab: &Vocabulary) -> String {
     let game = Game::from_fen(fen).unwrap();
-    match parse::hear(words, vocab) {
-        Ok(Heard::Move(spec)) => {
+    match commands::command(words, vocab) {
+        Ok(Act::Move(spec)) => {
             game.resolve_spec(&spec).map_or_else(|e| format!("not {e:?}"), |mv| game.uci(mv).to_string())
         }
-        Ok(Heard::Answer(yes)) => format!("answer {}", if yes { "yes" } else { "no" }),
-        Ok(Heard::Command(Act::Press)) => "command press".to_string(),
-        Ok(Heard::Command(command)) => format!("command {}", parse::command_name(&command).unwrap_or("unknown")),
+        Ok(Act::Answer(yes)) => format!("answer {}", if yes { "yes" } else { "no" }),
+        Ok(Act::Press) => "command press".to_string(),
+        Ok(Act::Unclear { text, .. }) => format!("not understood: {text}"),
+        Ok(command) => format!("command {}", parse::command_name(&command).unwrap_or("unknown")),
         Err(e) => format!("not {e}"),
     }
+}
+
+/// Whether `understood` found a legal move (its UCI).
+fn is_move(understood: &str) -> bool {
+    understood.len() >= 4 && !understood.contains(' ')
 }
 
 /// The noise in a recording.
@@ -194,8 +201,8 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
     }
     let dir = TempDir::new("listen");
     let cases = cases();
-    // style -> (right, wrong, asked again); the misses are listed.
-    let mut tally: std::collections::BTreeMap<&str, (u32, u32, u32)> = Default::default();
+    // What became of each style's utterances; the misses are listed.
+    let mut tally: std::collections::BTreeMap<&str, Tally> = Default::default();
     // (voice, style) -> right of all, for the report.
     let mut by_voice: std::collections::BTreeMap<(&str, &str), (u32, u32)> = Default::default();
     let mut misses = Vec::new();
@@ -225,40 +232,66 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
             voiced.1 += 1;
             voiced.0 += u32::from(got == case.meant);
             if got == case.meant {
-                entry.0 += 1;
+                entry.right += 1;
             } else {
-                let legal_move = got.len() >= 4 && !got.starts_with("not") && !got.contains(' ');
-                if legal_move || got.starts_with("command") || got.starts_with("answer") {
-                    entry.1 += 1;
+                if is_move(&got) {
+                    entry.wrong_move += 1;
+                } else if got.starts_with("command") || got.starts_with("answer") {
+                    entry.wrong_command += 1;
                 } else {
-                    entry.2 += 1;
+                    entry.asked += 1;
                 }
                 misses.push(format!("{voice}: '{}' heard '{heard}' -> {got}", case.words));
             }
         }
     }
     assert!(n >= 150, "{n} utterances");
-    let report: Vec<String> =
-        tally.iter().map(|(style, (r, w, a))| format!("{style}: {r} right, {w} wrong, {a} asked again")).collect();
+    let report: Vec<String> = tally
+        .iter()
+        .map(|(style, t)| {
+            format!(
+                "{style}: {} right, {} a wrong move, {} a wrong command, {} asked again",
+                t.right, t.wrong_move, t.wrong_command, t.asked
+            )
+        })
+        .collect();
     let voices: Vec<String> =
         by_voice.iter().map(|((voice, style), (right, all))| format!("{voice} {style}: {right}/{all} right")).collect();
     eprintln!("{}\n{}\nmisses:\n{}", report.join("\n"), voices.join("\n"), misses.join("\n"));
-    for (style, (right, wrong, asked)) in &tally {
-        let total = f64::from(right + wrong + asked);
-        let (right, wrong) = (f64::from(*right) / total, f64::from(*wrong) / total);
-        // What this recogniser reaches today (see the module's note). Wrong moves stay rare except
-        // with plain letters, whose names rhyme (bee, dee, ee, gee), which the read-back must catch.
-        let (min_right, max_wrong) = match *style {
-            "nato" => (0.90, 0.02),
-            "annex-d" => (0.90, 0.0),
-            "commands" => (0.80, 0.03),
-            "castling" => (0.85, 0.0),
-            "hiss" => (0.85, 0.02),
-            _ => (0.75, 0.12),
+    for (style, t) in &tally {
+        let total = f64::from(t.right + t.wrong_move + t.wrong_command + t.asked);
+        let share = |n: u32| f64::from(n) / total;
+        // The issue's aims where they are met (NATO and Annex D: 90% right, 1% a wrong legal move);
+        // for plain letters, what this recogniser reaches today (see the module's note). A command
+        // heard for a move asks first when it cannot be taken back, as a move is read back.
+        let (min_right, max_wrong_move, max_wrong_command) = match *style {
+            "nato" | "annex-d" => (0.90, 0.01, 0.02),
+            "hiss" => (0.85, 0.01, 0.02),
+            "castling" => (0.85, 0.0, 0.0),
+            "commands" => (0.80, 0.0, 0.03),
+            _ => (0.75, 0.12, 0.02),
         };
-        assert!(right >= min_right, "{style}: {right:.2} right\n{}", report.join("\n"));
-        assert!(wrong <= max_wrong, "{style}: {wrong:.2} wrong\n{}", report.join("\n"));
+        let report = report.join("\n");
+        assert!(share(t.right) >= min_right, "{style}: {:.2} right\n{report}", share(t.right));
+        assert!(share(t.wrong_move) <= max_wrong_move, "{style}: {:.2} wrong moves\n{report}", share(t.wrong_move));
+        assert!(
+            share(t.wrong_command) <= max_wrong_command,
+            "{style}: {:.2} wrong commands\n{report}",
+            share(t.wrong_command)
+        );
     }
+}
+
+/// What became of the utterances of one style.
+#[derive(Default)]
+struct Tally {
+    right: u32,
+    /// Another legal move: read back, it must be caught by the player.
+    wrong_move: u32,
+    /// Another command or answer.
+    wrong_command: u32,
+    /// Not sure, not heard or not understood: Anna asks again.
+    asked: u32,
 }
 
 /// `anna` with a pseudo-microphone that says "knight foxtrot three" each time it is opened, as

@@ -3,16 +3,16 @@
 //! clock press (an empty line, Space) or a heard `press` make it; `no` drops it; a new move, heard or
 //! typed, replaces it (FIDE D.2.8: a move may be corrected until it is completed). A heard answer
 //! to Anna's question about a move (which knight, which promotion, which castling) is read back the
-//! same way, as the whole move it picks. Everything else
-//! heard (a question, a command, an answer) goes on as if it had been typed, so the commands that
-//! end the game keep their confirmations. When the recogniser is not sure, Anna says so and asks
-//! again; she never plays a guess.
+//! same way, as the whole move it picks. A heard command that cannot be taken back (a draw offer,
+//! declining one, a claim, a flag claim, resigning, accepting) asks first, even with confirmations
+//! set off. Everything else heard (a question, a harmless command, an answer) goes on as if it had
+//! been typed. When the recogniser is not sure, Anna says so and asks again; she never plays a guess.
 
 use std::time::Duration;
 
 use shakmaty::san::SanPlus;
 
-use super::{App, Out, Waiting};
+use super::{App, Out, Source, Waiting};
 use crate::adapters::listen::{Hearing, ListenError};
 use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Words};
@@ -31,20 +31,35 @@ impl App {
             Err(error) => return vec![Out::Say(listen_words(error), Priority::Info)],
         };
         // A move heard while another waits for its confirmation replaces it (D.2.8). The answer to
-        // "which knight?" is read back as the whole move it picks, and waits the same way.
+        // "which knight?" is read back as the whole move it picks, and waits the same way. A command
+        // that cannot be taken back asks first, as the recogniser may have misheard a move as it.
         if matches!(self.waiting, None | Some(Waiting::Heard(_))) {
-            if let Ok(Command::Move(spec)) = commands::command(&text, &self.voice.vocab) {
-                let game = self.session.game();
-                let meant = match self.session.answer_to_which(&spec) {
-                    Some(mv) => Some((mv, MoveSpec::of_move(mv))),
-                    None => game.resolve_spec(&spec).ok().map(|mv| (mv, spec)),
-                };
-                if let Some((mv, spec)) = meant {
-                    let played = Played { san: SanPlus::from_move(game.position().clone(), mv), mv };
-                    self.waiting = Some(Waiting::Heard(Command::Move(spec)));
-                    let words = Words::line("line.heard_move").arg("move", Arg::Move(played));
-                    return vec![Out::Say(words, Priority::Move)];
+            match commands::command(&text, &self.voice.vocab) {
+                Ok(Command::Move(spec)) => {
+                    let game = self.session.game();
+                    let meant = match self.session.answer_to_which(&spec) {
+                        Some(mv) => Some((mv, MoveSpec::of_move(mv))),
+                        None => game.resolve_spec(&spec).ok().map(|mv| (mv, spec)),
+                    };
+                    if let Some((mv, spec)) = meant {
+                        let played = Played { san: SanPlus::from_move(game.position().clone(), mv), mv };
+                        self.waiting = Some(Waiting::Heard(Command::Move(spec)));
+                        let words = Words::line("line.heard_move").arg("move", Arg::Move(played));
+                        return vec![Out::Say(words, Priority::Move)];
+                    }
                 }
+                Ok(
+                    command @ (Command::Offer
+                    | Command::Decline
+                    | Command::Flag
+                    | Command::Resign
+                    | Command::Accept
+                    | Command::Claim(_)),
+                ) => {
+                    self.waiting = None;
+                    return self.ask_or_act_as(command, Source::Heard, now);
+                }
+                _ => {}
             }
         }
         // A confirmation, a correction, a command or a move that is no single legal move: as typed.

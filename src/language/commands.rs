@@ -120,9 +120,12 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
     let lower = word.to_ascii_lowercase();
     let no_argument = |command: Command| {
         if rest.is_empty() {
-            Ok(command)
-        } else {
-            Err(CommandError::TakesNothing { word: word.to_string(), rest: rest.to_string() })
+            return Ok(command);
+        }
+        match parse::hear(text, vocab) {
+            // A longer name of a command, as said: `offer a draw`, `flag fall`.
+            Ok(Heard::Command(command)) => Ok(command),
+            _ => Err(CommandError::TakesNothing { word: word.to_string(), rest: rest.to_string() }),
         }
     };
     let needs = |what: Need| CommandError::Needs { word: word.to_string(), what };
@@ -321,6 +324,10 @@ mod tests {
     #[test]
     fn explains_bad_commands() {
         assert_eq!(command("press now").unwrap_err().to_string(), "'press' takes nothing after it, but I read 'now'.");
+        // The longer names of a command that begin with its keyword are the command.
+        assert_eq!(command("offer a draw").unwrap(), Command::Offer);
+        assert_eq!(command("flag fall").unwrap(), Command::Flag);
+        assert_eq!(command("offer draw").unwrap(), Command::Offer);
         assert_eq!(command("touch z9").unwrap_err().to_string(), "'touch' needs a square, like e2.");
         assert_eq!(
             command("chess960 960").unwrap_err().to_string(),

@@ -112,6 +112,27 @@ fn a_heard_command_keeps_its_confirmation() {
 }
 
 #[test]
+fn a_heard_command_that_cannot_be_taken_back_asks_first_even_with_confirmations_off() {
+    let mut app =
+        App::new(Config::default(), Vec::new(), Voice::english(), Options { confirm: false, ..Options::default() });
+    app.start();
+    // A move misheard as "flag fall" or "offer" must not claim or offer (FIDE 6.8, 9.1.2.2).
+    assert_eq!(hear(&mut app, "flag fall"), ["Do you claim that your opponent's flag has fallen? Say yes or no."]);
+    assert_eq!(hear(&mut app, "no"), ["Not done."]);
+    assert_eq!(hear(&mut app, "offer a draw"), ["Do you offer a draw? Say yes or no."]);
+    assert!(app.session().draw_offer().is_none(), "not offered on the recogniser's word");
+    assert_eq!(
+        hear(&mut app, "yes"),
+        ["White offers a draw. An offer belongs after one's own move and before pressing the clock; it is still valid (FIDE 9.1.2)."]
+    );
+    assert!(app.session().draw_offer().is_some());
+    assert_eq!(hear(&mut app, "resign"), ["Do you really resign? Say yes or no."]);
+    assert!(app.session().outcome().is_none());
+    // Typed, with confirmations off, the same acts at once.
+    assert_eq!(typed(&mut app, "resign").first().map(String::as_str), Some("Black wins by resignation (FIDE 5.1.2)."));
+}
+
+#[test]
 fn listening_is_said_once_the_microphone_is_open_and_never_when_it_cannot_be() {
     let mut app = app();
     let said = |app: &mut App, opened| {
