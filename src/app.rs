@@ -192,7 +192,7 @@ enum Waiting {
 
 /// Where a command came from: the keyboard (or a script), or the recogniser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Source {
+enum Origin {
     Typed,
     Heard,
 }
@@ -483,14 +483,14 @@ impl App {
 
     /// A destructive command asks first (unless configured off or the game is over).
     fn ask_or_act(&mut self, command: Command, now: Duration) -> Vec<Out> {
-        self.ask_or_act_as(command, Source::Typed, now)
+        self.ask_or_act_as(command, Origin::Typed, now)
     }
 
     /// As [`App::ask_or_act`]; a command the recogniser heard asks first whatever the setting, and
     /// so do the heard commands that cannot be taken back: a draw offer (FIDE 9.1.2.2), declining
     /// one, a flag claim (6.8) — the recogniser may have misheard a move as one of them.
-    fn ask_or_act_as(&mut self, command: Command, source: Source, now: Duration) -> Vec<Out> {
-        let heard = source == Source::Heard;
+    fn ask_or_act_as(&mut self, command: Command, origin: Origin, now: Duration) -> Vec<Out> {
+        let heard = origin == Origin::Heard;
         let question = match command {
             Command::Resign => "line.confirm_resign",
             Command::Accept => "line.confirm_accept",

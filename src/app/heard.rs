@@ -3,21 +3,24 @@
 //! clock press (an empty line, Space) or a heard `press` make it; `no` drops it; a new move, heard or
 //! typed, replaces it (FIDE D.2.8: a move may be corrected until it is completed). A heard answer
 //! to Anna's question about a move (which knight, which promotion, which castling) is read back the
-//! same way, as the whole move it picks. A heard command that cannot be taken back (a draw offer,
-//! declining one, a claim, a flag claim, resigning, accepting) asks first, even with confirmations
-//! set off. Everything else heard (a question, a harmless command, an answer) goes on as if it had
-//! been typed. When the recogniser is not sure, Anna says so and asks again; she never plays a guess.
+//! same way, as the whole move it picks. A square named by a letter that rhymes with another legal
+//! one (`bee four` when e4 is legal too) is asked about instead: the recogniser cannot tell them
+//! apart. A heard command that cannot be taken back (a draw offer, declining one, a claim, a flag
+//! claim, resigning, accepting) asks first, even with confirmations set off. Everything else heard
+//! (a question, a harmless command, an answer) goes on as if it had been typed. When the recogniser
+//! is not sure, Anna says so and asks again; she never plays a guess.
 
 use std::time::Duration;
 
 use shakmaty::san::SanPlus;
+use shakmaty::Move;
 
-use super::{App, Out, Source, Waiting};
+use super::{App, Origin, Out, Waiting};
 use crate::adapters::listen::{Hearing, ListenError};
 use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Words};
 use crate::core::rules::MoveSpec;
-use crate::language::commands;
+use crate::language::{commands, hearing};
 
 impl App {
     /// What the recogniser made of an utterance, or why nothing can be heard.
@@ -37,12 +40,26 @@ impl App {
             match commands::command(&text, &self.voice.vocab) {
                 Ok(Command::Move(spec)) => {
                     let game = self.session.game();
-                    let meant = match self.session.answer_to_which(&spec) {
-                        Some(mv) => Some((mv, MoveSpec::of_move(mv))),
-                        None => game.resolve_spec(&spec).ok().map(|mv| (mv, spec)),
+                    // A square named by a letter that rhymes with another legal one (bee, ee):
+                    // the recogniser cannot tell which, so the player is asked.
+                    let (meant, others) = match self.session.answer_to_which(&spec) {
+                        Some(mv) => (Some((mv, MoveSpec::of_move(mv))), Vec::new()),
+                        None => (
+                            game.resolve_spec(&spec).ok().map(|mv| (mv, spec)),
+                            hearing::sound_alike(&text, game, &self.voice.vocab),
+                        ),
                     };
+                    let played = |mv| Played { san: SanPlus::from_move(game.position().clone(), mv), mv };
+                    if let (Some((mv, _)), false) = (&meant, others.is_empty()) {
+                        let mut moves: Vec<Move> = others.into_iter().chain([*mv]).collect();
+                        moves.sort_by_key(|mv| game.uci(*mv).to_string());
+                        let moves = moves.into_iter().map(played).collect();
+                        self.waiting = None;
+                        let words = Words::line("line.heard_sound_alike").arg("moves", Arg::Either(moves));
+                        return vec![Out::Say(words, Priority::Move)];
+                    }
                     if let Some((mv, spec)) = meant {
-                        let played = Played { san: SanPlus::from_move(game.position().clone(), mv), mv };
+                        let played = played(mv);
                         self.waiting = Some(Waiting::Heard(Command::Move(spec)));
                         let words = Words::line("line.heard_move").arg("move", Arg::Move(played));
                         return vec![Out::Say(words, Priority::Move)];
@@ -57,7 +74,7 @@ impl App {
                     | Command::Claim(_)),
                 ) => {
                     self.waiting = None;
-                    return self.ask_or_act_as(command, Source::Heard, now);
+                    return self.ask_or_act_as(command, Origin::Heard, now);
                 }
                 _ => {}
             }

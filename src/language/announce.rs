@@ -227,6 +227,7 @@ impl Voice {
             Arg::Move(played) => self.move_words(played),
             Arg::Piece(role) => vocab.piece(*role).to_string(),
             Arg::Squares(squares) => self.list(squares.iter().map(|s| self.square(*s)).collect()),
+            Arg::Either(moves) => self.list(moves.iter().map(|played| self.move_words(played)).collect()),
             Arg::Square(s) => Square::from_ascii(s.as_bytes()).map_or_else(|_| s.clone(), |sq| self.square(sq)),
             Arg::Text(s) => s.clone(),
             Arg::Reason(r) => vocab.word_owned(&format!("reason.{}", r.key())),

@@ -11,7 +11,11 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use super::Vocabulary;
+use shakmaty::Move;
+
+use super::{commands, Vocabulary};
+use crate::core::command::Command;
+use crate::core::rules::Game;
 
 /// Pronunciations (the CMU phone set) of words the CMU dictionary lacks: the Annex D numbers in
 /// German, and the names of letters as a recogniser writes them.
@@ -123,6 +127,36 @@ pub fn dictionary(words: &BTreeSet<String>, cmudict: &str) -> (String, Vec<Strin
     (out, missing)
 }
 
+/// The other legal moves heard `words` may have been: when they name a square by a letter whose name
+/// rhymes with others (`bee`, `see`, `dee`, `ee`, `gee`; the language's `sound_alike`), the moves
+/// the other letters give, if legal. The recogniser cannot tell these letters apart (all four test
+/// voices' `e four` is heard `bee four`), so such a move is asked about, not read back as heard.
+pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
+    let legal = |text: &str| match commands::command(text, vocab) {
+        Ok(Command::Move(spec)) => game.resolve_spec(&spec).ok(),
+        _ => None,
+    };
+    let Some(meant) = legal(words) else { return Vec::new() };
+    let names = |file: char| {
+        let index = usize::from((file as u8).wrapping_sub(b'a'));
+        vocab.spelled.get(index).cloned().unwrap_or_default()
+    };
+    let said: Vec<String> = words.split_whitespace().map(str::to_lowercase).collect();
+    let mut others = Vec::new();
+    for (i, word) in said.iter().enumerate() {
+        let Some(file) = vocab.sound_alike.chars().find(|&f| names(f).contains(word)) else { continue };
+        for other in vocab.sound_alike.chars().filter(|&f| f != file) {
+            let Some(name) = names(other).first().cloned() else { continue };
+            let mut reading = said.clone();
+            reading[i] = name;
+            if let Some(mv) = legal(&reading.join(" ")).filter(|mv| *mv != meant && !others.contains(mv)) {
+                others.push(mv);
+            }
+        }
+    }
+    others
+}
+
 mod model;
 mod position;
 /// The second decoder's small language model: the sentences of a position's grammar counted into a
@@ -145,6 +179,28 @@ mod tests {
         {
             assert!(words.contains(word), "{word}");
         }
+    }
+
+    #[test]
+    fn a_square_named_by_a_rhyming_letter_may_be_the_other_legal_moves_of_its_rhymes() {
+        let en = Vocabulary::english();
+        let start = Game::default();
+        let uci = |moves: Vec<Move>| moves.into_iter().map(|mv| start.uci(mv).to_string()).collect::<Vec<_>>();
+        // bee four: b4, or c4, d4, e4, g4, all legal pawn moves at the start.
+        assert_eq!(uci(sound_alike("bee four", &start, &en)), ["c2c4", "d2d4", "e2e4", "g2g4"]);
+        // The knights reach a3, c3, f3 and h3: no rhyme of c3 among them.
+        assert!(sound_alike("knight see three", &start, &en).is_empty());
+        // Letters that rhyme with nothing, NATO and Annex D names are what they are.
+        assert!(sound_alike("ef four", &start, &en).is_empty());
+        assert!(sound_alike("echo four", &start, &en).is_empty());
+        assert!(sound_alike("eva vier", &start, &en).is_empty());
+        // Not a move at all.
+        assert!(sound_alike("resign", &start, &en).is_empty());
+        // A rhyme that is not legal is no alternative: after 1. b4 ... the b-pawn cannot go to b4.
+        let open = Game::from_fen("rnbqkbnr/pppppppp/8/8/1P6/8/P1PPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let others: Vec<String> =
+            sound_alike("ee four", &open, &en).into_iter().map(|mv| open.uci(mv).to_string()).collect();
+        assert_eq!(others, ["c2c4", "d2d4", "g2g4"]);
     }
 
     #[test]

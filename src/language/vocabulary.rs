@@ -49,6 +49,9 @@ pub struct Vocabulary {
     pub nato: [Vec<String>; 8],
     /// The letters a to h as spoken and as a recogniser writes them (`bé`, `ef`, `há`; `bee`, `see`).
     pub spelled: [Vec<String>; 8],
+    /// The files whose letter names rhyme (`bcdeg`: bee, see, dee, ee, gee), which a recogniser
+    /// cannot tell apart.
+    pub sound_alike: String,
     /// This language's numbers one to eight.
     pub ranks: [Vec<String>; 8],
     /// Its ordinal numbers first to eighth (`vierte`, in `vierte Reihe`).
@@ -134,6 +137,8 @@ struct Squares {
     nato: [Vec<String>; 8],
     #[serde(default)]
     spelled: [Vec<String>; 8],
+    #[serde(default)]
+    sound_alike: String,
     ranks: [Vec<String>; 8],
     ordinals: [Vec<String>; 8],
 }
@@ -206,6 +211,7 @@ impl Vocabulary {
             anna: file.squares.anna,
             nato: file.squares.nato,
             spelled: file.squares.spelled,
+            sound_alike: file.squares.sound_alike,
             ranks: file.squares.ranks,
             ordinals: file.squares.ordinals,
             castle_short: file.castling.short,

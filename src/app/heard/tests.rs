@@ -112,6 +112,25 @@ fn a_heard_command_keeps_its_confirmation() {
 }
 
 #[test]
+fn a_square_named_by_a_letter_that_rhymes_with_another_legal_one_is_asked_about() {
+    let mut app = app();
+    // All four test voices' "e four" is heard "bee four": both are legal, and so are c4, d4, g4.
+    assert_eq!(
+        hear(&mut app, "bee four"),
+        ["Bella vier, Cesar vier, David vier, Eva vier or Gustav vier? Those letters sound alike: say the square by its \
+          name, such as echo four or Eva vier."]
+    );
+    assert!(app.session().game().plies().is_empty());
+    // Nothing waits for a yes: the question is answered by the square said again.
+    assert_eq!(hear(&mut app, "yes"), ["There is no question to answer."]);
+    assert_eq!(hear(&mut app, "echo four"), ["Eva vier? Say yes or press the clock."]);
+    assert_eq!(hear(&mut app, "yes").last().map(String::as_str), Some("White: Eva vier."));
+    // A letter with no legal rhyme is read back as heard: only the knights reach the third rank.
+    let mut fresh = self::app();
+    assert_eq!(hear(&mut fresh, "knight see three"), ["Knight Cesar drei? Say yes or press the clock."]);
+}
+
+#[test]
 fn a_heard_command_that_cannot_be_taken_back_asks_first_even_with_confirmations_off() {
     let mut app =
         App::new(Config::default(), Vec::new(), Voice::english(), Options { confirm: false, ..Options::default() });
