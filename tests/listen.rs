@@ -394,3 +394,16 @@ fn anna_listen_prints_what_was_heard_and_what_parse_prints_and_warns_of_letters_
     assert!(err.starts_with("Those letters sound alike: it may have been "), "{err}");
     assert!(err.trim_end().ends_with("too, and in a game Anna would ask which."), "{err}");
 }
+
+#[test]
+fn a_recorder_that_is_not_there_is_said_at_once_and_listening_is_never_announced() {
+    let dir = TempDir::new("microphone-missing");
+    let mut anna = support::anna(&dir.join("data"));
+    anna.args(["--speech", "off", "--sounds", "off"]).env("ANNA_MIC_COMMAND", "/nonexistent/recorder -q");
+    let mut anna = support::boards::Running::start(anna);
+    anna.wait_for("Anna is ready.");
+    anna.type_line("listen");
+    let said = anna.wait_for("Listening");
+    assert_eq!(said, "Listening failed: /nonexistent/recorder is not found.");
+    anna.quit();
+}

@@ -84,12 +84,8 @@ pub type Notify = Arc<dyn Fn(Reply) + Send + Sync>;
 
 /// Stockfish on the PATH, or where Debian puts it.
 pub fn find_stockfish() -> Option<PathBuf> {
-    let name = if cfg!(windows) { "stockfish.exe" } else { "stockfish" };
-    let on_path = std::env::var_os("PATH")
-        .map(|paths| std::env::split_paths(&paths).map(|dir| dir.join(name)).collect::<Vec<_>>())
-        .unwrap_or_default();
     let known = ["/usr/games/stockfish", "/usr/local/bin/stockfish", "/opt/homebrew/bin/stockfish"].map(PathBuf::from);
-    on_path.into_iter().chain(known).find(|path| path.is_file())
+    which::which("stockfish").ok().or_else(|| known.into_iter().find(|path| path.is_file()))
 }
 
 /// The computer opponent of a session: the engine (if any, started on the first request) and the

@@ -99,6 +99,12 @@ impl Microphone {
         T: Send + 'static,
         F: Fn(Result<Hearing, ListenError>) -> T + Send + 'static,
     {
+        // A recorder that is not installed is said before "Listening.", not after it.
+        let program = &capture_command()[0];
+        which::which(program).map_err(|_| match program.as_str() {
+            "arecord" => ListenError::Microphone("arecord is not installed (Debian package alsa-utils)".to_string()),
+            _ => ListenError::Microphone(format!("{program} is not found")),
+        })?;
         let recogniser = Recogniser::new(vocab, position)?;
         let (control, requests) = mpsc::channel();
         let report = move |hearing| sender.send(wrap(hearing)).is_ok();
