@@ -407,3 +407,21 @@ fn a_recorder_that_is_not_there_is_said_at_once_and_listening_is_never_announced
     assert_eq!(said, "Listening failed: /nonexistent/recorder is not found.");
     anna.quit();
 }
+
+#[test]
+fn a_microphone_that_hears_only_a_faint_hiss_hears_nothing() {
+    if !tools() {
+        return;
+    }
+    let dir = TempDir::new("microphone-hiss");
+    let mut anna = support::anna(&dir.join("data"));
+    anna.args(["--speech", "off", "--sounds", "off"]);
+    // Seven seconds of a quiet room, as arecord would give them.
+    anna.env("ANNA_MIC_COMMAND", "sox -q -n -t raw -r 16000 -e signed -b 16 -c 1 - synth 7 whitenoise vol 0.003");
+    let mut anna = support::boards::Running::start(anna);
+    anna.wait_for("Anna is ready.");
+    anna.type_line("listen");
+    anna.wait_for("Listening.");
+    assert_eq!(anna.wait_for("."), "I heard nothing.");
+    anna.quit();
+}

@@ -227,5 +227,8 @@ fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Ch
             break;
         }
     }
-    Ok(recogniser.finish())
+    let heard = recogniser.finish();
+    // Words the decoders make of a silence the voice detector never took for speech are not the
+    // player's.
+    Ok(if spoke { heard } else { Hearing::Nothing })
 }
