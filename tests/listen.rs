@@ -417,7 +417,7 @@ fn a_microphone_that_hears_only_a_faint_hiss_hears_nothing() {
     let mut anna = support::anna(&dir.join("data"));
     anna.args(["--speech", "off", "--sounds", "off"]);
     // Seven seconds of a quiet room, as arecord would give them.
-    anna.env("ANNA_MIC_COMMAND", "sox -q -n -t raw -r 16000 -e signed -b 16 -c 1 - synth 7 whitenoise vol 0.003");
+    anna.env("ANNA_MIC_COMMAND", "sox -q -R -n -t raw -r 16000 -e signed -b 16 -c 1 - synth 7 whitenoise vol 0.003");
     let mut anna = support::boards::Running::start(anna);
     anna.wait_for("Anna is ready.");
     anna.type_line("listen");

@@ -244,7 +244,9 @@ impl Recogniser {
     pub fn finish(&mut self) -> Hearing {
         #[cfg(feature = "listen")]
         return match (self.sphinx.finish(), self.loose.finish()) {
-            (None, None) => Hearing::Nothing,
+            // The free reading heard no word: what the grammar makes of it is noise forced into a
+            // move (a quiet room's hiss is heard `ef four`).
+            (_, None) => Hearing::Nothing,
             (Some(strict), Some(loose)) if agree(&strict, &loose) || std::env::var_os("ANNA_STRICT_ONLY").is_some() => {
                 Hearing::Words(strict)
             }
