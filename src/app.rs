@@ -27,6 +27,7 @@ macro_rules! said {
 
 mod board;
 mod computer;
+mod confirm;
 mod heard;
 mod options;
 pub use options::{Enter, Options};
@@ -188,13 +189,6 @@ enum Waiting {
     Confirm(Pending),
     /// A heard move read back, waiting for yes, the press or no (`heard.rs`).
     Heard(Command),
-}
-
-/// Where a command came from: the keyboard (or a script), or the recogniser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Origin {
-    Typed,
-    Heard,
 }
 
 /// A destructive action waiting for yes or no.
@@ -439,6 +433,11 @@ impl App {
         }
         match self.waiting.take() {
             Some(Waiting::Resume(unfinished)) => return self.answer_resume(*unfinished, text, now),
+            // The setup's answers (a side, a time control, a name) are typed, not heard.
+            Some(Waiting::Setup(questions)) if self.is_listen(text) => {
+                self.waiting = Some(Waiting::Setup(questions));
+                return vec![self.say("line.listen_setup")];
+            }
             Some(Waiting::Setup(questions)) => return self.answer_setup(questions, text, now),
             Some(Waiting::Confirm(pending)) => match commands::command(text, &self.voice.vocab) {
                 Ok(Command::Answer(true)) => return self.confirmed(pending, now),
@@ -481,41 +480,10 @@ impl App {
         self.ask_or_act(command, now)
     }
 
-    /// A destructive command asks first (unless configured off or the game is over).
-    fn ask_or_act(&mut self, command: Command, now: Duration) -> Vec<Out> {
-        self.ask_or_act_as(command, Origin::Typed, now)
-    }
-
-    /// As [`App::ask_or_act`]; a command the recogniser heard asks first whatever the setting, and
-    /// so do the heard commands that cannot be taken back: a draw offer (FIDE 9.1.2.2), declining
-    /// one, a flag claim (6.8) — the recogniser may have misheard a move as one of them.
-    fn ask_or_act_as(&mut self, command: Command, origin: Origin, now: Duration) -> Vec<Out> {
-        let heard = origin == Origin::Heard;
-        let question = match command {
-            Command::Resign => "line.confirm_resign",
-            Command::Accept => "line.confirm_accept",
-            Command::Claim(_) => "line.confirm_claim",
-            Command::Offer if heard => "line.confirm_offer",
-            Command::Decline if heard => "line.confirm_decline",
-            Command::Flag if heard => "line.confirm_flag",
-            _ => return self.act(command, now),
-        };
-        // Nothing to confirm: the session says there is no offer to accept or decline.
-        let nothing_to_answer =
-            matches!(command, Command::Accept | Command::Decline) && self.session.draw_offer().is_none();
-        if (!self.options.confirm && !heard) || self.session.outcome().is_some() || nothing_to_answer {
-            return self.act(command, now);
-        }
-        self.waiting = Some(Waiting::Confirm(Pending::Act(command)));
-        vec![self.ask(question)]
-    }
-
-    fn confirmed(&mut self, pending: Pending, now: Duration) -> Vec<Out> {
-        match pending {
-            Pending::Act(command) => self.act(command, now),
-            Pending::NewGame => self.new_game(now),
-            Pending::Replace(save) => vec![Out::Save(Save { replace: true, ..save })],
-        }
+    /// Whether `text` is the `listen` command (Tab in the board view).
+    fn is_listen(&self, text: &str) -> bool {
+        keys::leading(text, &self.voice.vocab)
+            .is_some_and(|(name, rest)| rest.is_empty() && UiCommand::from_name(&name) == Some(UiCommand::Listen))
     }
 
     /// Hands a command to the session. The user resigns for the side they play (`--player`,

@@ -15,7 +15,8 @@ use std::time::Duration;
 use shakmaty::san::SanPlus;
 use shakmaty::Move;
 
-use super::{App, Origin, Out, Waiting};
+use super::confirm::Origin;
+use super::{App, Out, Waiting};
 use crate::adapters::listen::{Hearing, ListenError};
 use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Words};

@@ -29,6 +29,18 @@ fn no_confirm_resigns_at_once() {
 }
 
 #[test]
+fn listen_during_the_setup_questions_says_to_type_and_keeps_the_question() {
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    // Tab in the board view writes `listen`: not an answer "white or black".
+    assert_eq!(type_lines(&mut m, &["listen"]), ["Type the answer: Anna listens once the game has begun."]);
+    assert_eq!(
+        type_lines(&mut m, &["black"]),
+        ["Time control? For example 15+10 (minutes and increment in seconds) or 40/5400+30:1800+30. Enter for 15+10."]
+    );
+}
+
+#[test]
 fn setup_questions_take_enter_enter_enter() {
     let mut m = mode(Options { ask_setup: true, ..Options::default() });
     assert_eq!(said!(m, &m.start()), ["Which side do you play, white or black? Enter for white."]);
