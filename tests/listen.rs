@@ -321,10 +321,14 @@ fn anna_hearing(dir: &TempDir, args: &[&str]) -> Option<support::boards::Running
     let raw = dir.join("said.raw");
     let sox = Command::new("sox").arg(&wav).args(["-t", "raw", "-e", "signed", "-b", "16"]).arg(&raw).status();
     assert!(sox.unwrap().success());
+    Some(anna_with_microphone(dir, &format!("cat {}", raw.display()), args))
+}
+
+/// `anna` in the line mode, silent, with `command` for its microphone (what `arecord` would be).
+fn anna_with_microphone(dir: &TempDir, command: &str, args: &[&str]) -> support::boards::Running {
     let mut anna = support::anna(&dir.join("data"));
-    anna.args(["--speech", "off", "--sounds", "off"]).args(args);
-    anna.env("ANNA_MIC_COMMAND", format!("cat {}", raw.display()));
-    Some(support::boards::Running::start(anna))
+    anna.args(["--speech", "off", "--sounds", "off"]).args(args).env("ANNA_MIC_COMMAND", command);
+    support::boards::Running::start(anna)
 }
 
 #[test]
@@ -398,9 +402,7 @@ fn anna_listen_prints_what_was_heard_and_what_parse_prints_and_warns_of_letters_
 #[test]
 fn a_recorder_that_is_not_there_is_said_at_once_and_listening_is_never_announced() {
     let dir = TempDir::new("microphone-missing");
-    let mut anna = support::anna(&dir.join("data"));
-    anna.args(["--speech", "off", "--sounds", "off"]).env("ANNA_MIC_COMMAND", "/nonexistent/recorder -q");
-    let mut anna = support::boards::Running::start(anna);
+    let mut anna = anna_with_microphone(&dir, "/nonexistent/recorder -q", &[]);
     anna.wait_for("Anna is ready.");
     anna.type_line("listen");
     let said = anna.wait_for("Listening");
@@ -414,11 +416,9 @@ fn a_microphone_that_hears_only_a_faint_hiss_hears_nothing() {
         return;
     }
     let dir = TempDir::new("microphone-hiss");
-    let mut anna = support::anna(&dir.join("data"));
-    anna.args(["--speech", "off", "--sounds", "off"]);
     // Seven seconds of a quiet room, as arecord would give them.
-    anna.env("ANNA_MIC_COMMAND", "sox -q -R -n -t raw -r 16000 -e signed -b 16 -c 1 - synth 7 whitenoise vol 0.003");
-    let mut anna = support::boards::Running::start(anna);
+    let quiet_room = "sox -q -R -n -t raw -r 16000 -e signed -b 16 -c 1 - synth 7 whitenoise vol 0.003";
+    let mut anna = anna_with_microphone(&dir, quiet_room, &[]);
     anna.wait_for("Anna is ready.");
     anna.type_line("listen");
     anna.wait_for("Listening.");
