@@ -189,6 +189,8 @@ enum Waiting {
     Confirm(Pending),
     /// A heard move read back, waiting for yes, the press or no (`heard.rs`).
     Heard(Command),
+    /// A heard square whose letter rhymes with others asked about: the square said again answers.
+    SoundAlike,
 }
 
 /// A destructive action waiting for yes or no.
@@ -445,6 +447,15 @@ impl App {
                 // Anything else: the question lapses and the line is handled as usual.
                 _ => {}
             },
+            // Yes, no or Enter is no square (and Enter must not press the clock without a move):
+            // the question is said again, shorter.
+            Some(Waiting::SoundAlike)
+                if text.is_empty() || matches!(commands::command(text, &self.voice.vocab), Ok(Command::Answer(_))) =>
+            {
+                self.waiting = Some(Waiting::SoundAlike);
+                return vec![self.say("line.heard_say_square")];
+            }
+            Some(Waiting::SoundAlike) => {}
             Some(Waiting::Heard(command)) => {
                 if let Some(out) = self.answer_heard(command, text, now) {
                     return out;

@@ -37,7 +37,7 @@ impl App {
         // A move heard while another waits for its confirmation replaces it (D.2.8). The answer to
         // "which knight?" is read back as the whole move it picks, and waits the same way. A command
         // that cannot be taken back asks first, as the recogniser may have misheard a move as it.
-        if matches!(self.waiting, None | Some(Waiting::Heard(_))) {
+        if matches!(self.waiting, None | Some(Waiting::Heard(_) | Waiting::SoundAlike)) {
             match commands::command(&text, &self.voice.vocab) {
                 Ok(Command::Move(spec)) => {
                     let game = self.session.game();
@@ -55,7 +55,7 @@ impl App {
                         let mut moves: Vec<Move> = others.into_iter().chain([*mv]).collect();
                         moves.sort_by_key(|mv| game.uci(*mv).to_string());
                         let moves = moves.into_iter().map(played).collect();
-                        self.waiting = None;
+                        self.waiting = Some(Waiting::SoundAlike);
                         let words = Words::line("line.heard_sound_alike").arg("moves", Arg::Either(moves));
                         return vec![Out::Say(words, Priority::Move)];
                     }

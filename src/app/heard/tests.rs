@@ -121,8 +121,10 @@ fn a_square_named_by_a_letter_that_rhymes_with_another_legal_one_is_asked_about(
           name, such as echo four or Eva vier."]
     );
     assert!(app.session().game().plies().is_empty());
-    // Nothing waits for a yes: the question is answered by the square said again.
-    assert_eq!(hear(&mut app, "yes"), ["There is no question to answer."]);
+    // Yes or Enter is no answer: the square said again is (Enter must not press the clock).
+    assert_eq!(hear(&mut app, "yes"), ["Say the square by its name, such as echo four or Eva vier."]);
+    assert_eq!(typed(&mut app, ""), ["Say the square by its name, such as echo four or Eva vier."]);
+    assert_eq!(app.session().clock().running(), None, "no press without a move");
     assert_eq!(hear(&mut app, "echo four"), ["Eva vier? Say yes or press the clock."]);
     assert_eq!(hear(&mut app, "yes").last().map(String::as_str), Some("White: Eva vier."));
     // A letter with no legal rhyme is read back as heard: only the knights reach the third rank.
