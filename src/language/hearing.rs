@@ -141,17 +141,24 @@ pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
         let index = usize::from((file as u8).wrapping_sub(b'a'));
         vocab.spelled.get(index).cloned().unwrap_or_default()
     };
-    let said: Vec<String> = words.split_whitespace().map(str::to_lowercase).collect();
+    // Each word that is a rhyming letter may have been any of them: every reading is tried, the
+    // letters of both squares together (`bee two bee four` may be e2e4).
+    let rhymes: Vec<String> = vocab.sound_alike.chars().filter_map(|f| names(f).first().cloned()).collect();
+    let mut readings: Vec<Vec<String>> = vec![Vec::new()];
+    for word in words.split_whitespace().map(str::to_lowercase) {
+        let rhyming = vocab.sound_alike.chars().any(|f| names(f).contains(&word));
+        let choices = if rhyming { rhymes.clone() } else { vec![word] };
+        readings = readings
+            .into_iter()
+            .flat_map(|reading| {
+                choices.iter().map(move |choice| reading.iter().cloned().chain([choice.clone()]).collect())
+            })
+            .collect();
+    }
     let mut others = Vec::new();
-    for (i, word) in said.iter().enumerate() {
-        let Some(file) = vocab.sound_alike.chars().find(|&f| names(f).contains(word)) else { continue };
-        for other in vocab.sound_alike.chars().filter(|&f| f != file) {
-            let Some(name) = names(other).first().cloned() else { continue };
-            let mut reading = said.clone();
-            reading[i] = name;
-            if let Some(mv) = legal(&reading.join(" ")).filter(|mv| *mv != meant && !others.contains(mv)) {
-                others.push(mv);
-            }
+    for reading in readings {
+        if let Some(mv) = legal(&reading.join(" ")).filter(|mv| *mv != meant && !others.contains(mv)) {
+            others.push(mv);
         }
     }
     others
@@ -201,6 +208,8 @@ mod tests {
         let others: Vec<String> =
             sound_alike("ee four", &open, &en).into_iter().map(|mv| open.uci(mv).to_string()).collect();
         assert_eq!(others, ["c2c4", "d2d4", "g2g4"]);
+        // Both squares' letters together: "e two e four" heard with bee for both.
+        assert_eq!(uci(sound_alike("bee two bee four", &start, &en)), ["c2c4", "d2d4", "e2e4", "g2g4"]);
     }
 
     #[test]
