@@ -28,6 +28,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
+use crate::adapters::listen::Hearing;
 use crate::app::{App, Event, Options, Out};
 use crate::board_link::mirror;
 use crate::board_link::protocol::Protocol;
@@ -74,6 +75,9 @@ pub enum What {
     Board(BoardStep),
     /// `computer [LEVEL]`: the built-in opponent moves for the side to move at this level.
     Computer(Level),
+    /// `heard [WORDS]`: what the microphone's recogniser heard (both decoders alike); nothing, when
+    /// no words follow.
+    Heard(String),
 }
 
 /// A line of a script that could not be read, and why.
@@ -154,6 +158,8 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
             What::Board(step.map_err(fail)?)
         } else if let Some(level) = computer_step(command_text) {
             What::Computer(level.map_err(fail)?)
+        } else if let Some(words) = command_text.strip_prefix("heard").filter(|w| w.is_empty() || w.starts_with(' ')) {
+            What::Heard(words.trim().to_string())
         } else {
             let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.into()))?;
             match actor {
@@ -235,6 +241,8 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
                 continue;
             }
             What::Typed { text, .. } => Event::Line(text.clone()),
+            What::Heard(words) if words.is_empty() => Event::Heard(Ok(Hearing::Nothing)),
+            What::Heard(words) => Event::Heard(Ok(Hearing::Words(words.clone()))),
             What::Input(input) => Event::Input(input.clone()),
             What::Computer(level) => {
                 let game = app.session().game();
@@ -440,6 +448,20 @@ mod tests {
         assert_eq!(e.to_string(), "line 1: 'touch' needs a square, like e2.");
         let e = parse_script_en("0:00 computer 9\n").unwrap_err();
         assert_eq!(e.to_string(), "line 1: '9' is not a level: use a number from 1 (beginner) to 8 (club player).");
+    }
+
+    #[test]
+    fn heard_lines_are_what_the_recogniser_heard_and_not_typed_lines() {
+        let steps = parse_script_en(
+            "0:00 heard knight foxtrot three
+0:01 heard
+0:02 hearder
+",
+        )
+        .unwrap();
+        assert_eq!(steps[0].what, What::Heard("knight foxtrot three".to_string()));
+        assert_eq!(steps[1].what, What::Heard(String::new()));
+        assert!(matches!(steps[2].what, What::Typed { .. }), "{:?}", steps[2].what);
     }
 
     #[test]
