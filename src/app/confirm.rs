@@ -14,6 +14,20 @@ pub(super) enum Origin {
     Heard,
 }
 
+/// The question a command asks before it is done, if it asks one.
+pub(super) fn question(command: &Command, origin: Origin) -> Option<&'static str> {
+    let heard = origin == Origin::Heard;
+    Some(match command {
+        Command::Resign => "line.confirm_resign",
+        Command::Accept => "line.confirm_accept",
+        Command::Claim(_) => "line.confirm_claim",
+        Command::Offer if heard => "line.confirm_offer",
+        Command::Decline if heard => "line.confirm_decline",
+        Command::Flag if heard => "line.confirm_flag",
+        _ => return None,
+    })
+}
+
 impl App {
     /// A destructive command asks first (unless configured off or the game is over).
     pub(super) fn ask_or_act(&mut self, command: Command, now: Duration) -> Vec<Out> {
@@ -25,15 +39,7 @@ impl App {
     /// one, a flag claim (6.8) — the recogniser may have misheard a move as one of them.
     pub(super) fn ask_or_act_as(&mut self, command: Command, origin: Origin, now: Duration) -> Vec<Out> {
         let heard = origin == Origin::Heard;
-        let question = match command {
-            Command::Resign => "line.confirm_resign",
-            Command::Accept => "line.confirm_accept",
-            Command::Claim(_) => "line.confirm_claim",
-            Command::Offer if heard => "line.confirm_offer",
-            Command::Decline if heard => "line.confirm_decline",
-            Command::Flag if heard => "line.confirm_flag",
-            _ => return self.act(command, now),
-        };
+        let Some(question) = question(&command, origin) else { return self.act(command, now) };
         // Nothing to confirm: the session says there is no offer to accept or decline.
         let nothing_to_answer =
             matches!(command, Command::Accept | Command::Decline) && self.session.draw_offer().is_none();

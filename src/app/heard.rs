@@ -15,7 +15,7 @@ use std::time::Duration;
 use shakmaty::san::SanPlus;
 use shakmaty::Move;
 
-use super::confirm::Origin;
+use super::confirm::{self, Origin};
 use super::{App, Out, Waiting};
 use crate::adapters::listen::{Hearing, ListenError};
 use crate::core::command::Command;
@@ -66,14 +66,7 @@ impl App {
                         return vec![Out::Say(words, Priority::Move)];
                     }
                 }
-                Ok(
-                    command @ (Command::Offer
-                    | Command::Decline
-                    | Command::Flag
-                    | Command::Resign
-                    | Command::Accept
-                    | Command::Claim(_)),
-                ) => {
+                Ok(command) if confirm::question(&command, Origin::Heard).is_some() => {
                     self.waiting = None;
                     return self.ask_or_act_as(command, Origin::Heard, now);
                 }
