@@ -56,7 +56,7 @@ impl App {
                         moves.sort_by_key(|mv| game.uci(*mv).to_string());
                         let moves = moves.into_iter().map(played).collect();
                         self.waiting = Some(Waiting::SoundAlike);
-                        let words = Words::line("line.heard_sound_alike").arg("moves", Arg::Either(moves));
+                        let words = Words::line("line.heard_sound_alike").arg("moves", Arg::MoveOptions(moves));
                         return vec![Out::Say(words, Priority::Move)];
                     }
                     if let Some((mv, spec)) = meant {

@@ -204,8 +204,6 @@ pub enum Arg {
     Piece(Role),
     /// Squares, said as a list with "or".
     Squares(Vec<Square>),
-    /// Moves, said as a list with "or".
-    Either(Vec<Played>),
     /// A square such as `e4`.
     Square(String),
     Reason(Reason),

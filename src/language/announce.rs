@@ -227,7 +227,6 @@ impl Voice {
             Arg::Move(played) => self.move_words(played),
             Arg::Piece(role) => vocab.piece(*role).to_string(),
             Arg::Squares(squares) => self.list(squares.iter().map(|s| self.square(*s)).collect()),
-            Arg::Either(moves) => self.list(moves.iter().map(|played| self.move_words(played)).collect()),
             Arg::Square(s) => Square::from_ascii(s.as_bytes()).map_or_else(|_| s.clone(), |sq| self.square(sq)),
             Arg::Text(s) => s.clone(),
             Arg::Reason(r) => vocab.word_owned(&format!("reason.{}", r.key())),
@@ -258,7 +257,7 @@ impl Voice {
     }
 
     /// Items said as a list: `a, b or c`.
-    fn list(&self, mut items: Vec<String>) -> String {
+    pub(super) fn list(&self, mut items: Vec<String>) -> String {
         let Some(last) = items.pop() else { return String::new() };
         if items.is_empty() {
             return last;

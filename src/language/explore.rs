@@ -96,12 +96,7 @@ fn line_words(voice: &Voice, line: &[Stretch]) -> String {
 
 /// The moves of one piece, as a list with "or".
 fn moves_words(voice: &Voice, moves: &[Played]) -> String {
-    let mut words: Vec<String> = moves.iter().map(|m| voice.move_words(m)).collect();
-    let Some(last) = words.pop() else { return String::new() };
-    if words.is_empty() {
-        return last;
-    }
-    format!("{}{}{last}", words.join(voice.vocab.word("list.separator")), voice.vocab.word("list.or"))
+    voice.list(moves.iter().map(|m| voice.move_words(m)).collect())
 }
 
 /// The sentence with its first letter a capital (`weiße Springer ...` begins a sentence).
