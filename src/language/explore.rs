@@ -5,7 +5,7 @@
 use shakmaty::{Color, Piece, Role};
 
 use crate::core::explore::{Group, Stretch};
-use crate::core::message::{Arg, Played};
+use crate::core::message::Arg;
 use crate::language::announce::fill;
 use crate::language::{describe, Voice};
 
@@ -24,7 +24,7 @@ pub fn argument(voice: &Voice, arg: &Arg) -> Option<String> {
         Arg::Occupant(Some(piece)) => describe::piece(voice, *piece),
         Arg::Occupant(None) => voice.vocab.word_owned("board.empty"),
         Arg::Shade(square) => describe::shade(voice, *square),
-        Arg::MoveOptions(moves) => moves_words(voice, moves),
+        Arg::MoveOptions(moves) => voice.list(moves.iter().map(|m| voice.move_words(m)).collect()),
         _ => return None,
     })
 }
@@ -92,11 +92,6 @@ fn line_words(voice: &Voice, line: &[Stretch]) -> String {
         })
         .collect::<Vec<_>>()
         .join(v.word("board.separator"))
-}
-
-/// The moves of one piece, as a list with "or".
-fn moves_words(voice: &Voice, moves: &[Played]) -> String {
-    voice.list(moves.iter().map(|m| voice.move_words(m)).collect())
 }
 
 /// The sentence with its first letter a capital (`weiße Springer ...` begins a sentence).
