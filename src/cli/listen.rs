@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use super::GameArgs;
 use crate::adapters::listen::{read_wav, Hearing, Recogniser};
-use crate::language::hearing;
+use crate::core::rules::Game;
+use crate::language::{hearing, Vocabulary};
 
 /// Prints `heard: WORDS`, then what `anna parse` prints for the words, with its exit codes; 3 when
 /// Anna cannot listen (no `listen` feature, no model, not English) or the file is not a 16 kHz mono
@@ -23,39 +24,39 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
         recogniser.hear(&samples)
     });
     // What the game would act on: both decoders' words, or the grammar's when both mean the same.
-    let agreed = heard.as_ref().ok().and_then(|hearing| hearing.agreed(&voice.vocab)).map(str::to_string);
+    let agreed = heard.as_ref().ok().and_then(|outcome| outcome.agreed(&voice.vocab)).map(str::to_string);
     match heard {
         Ok(Hearing::Nothing) => {
             println!("heard:");
             eprintln!("Nothing was heard.");
             ExitCode::from(1)
         }
-        Ok(hearing) => {
-            match (agreed, hearing) {
-                (Some(words), _) => {
-                    println!("heard: {words}");
-                    // What the game would do instead of reading the move back, on stderr: stdout stays
-                    // exactly what `anna parse` prints.
-                    let others = hearing::sound_alike(&words, &game, &voice.vocab);
-                    if !others.is_empty() {
-                        let mut others: Vec<String> = others.iter().map(|mv| game.uci(*mv).to_string()).collect();
-                        let last = others.pop().unwrap_or_default();
-                        let others = if others.is_empty() { last } else { format!("{} or {last}", others.join(", ")) };
-                        eprintln!("Those letters sound alike: it may have been {others} too, and in a game Anna would ask which.");
-                    }
-                    super::parse_in("en", fen, &words, args)
-                }
-                (None, Hearing::Unsure(strict, loose)) => {
-                    println!("heard: {strict}");
-                    eprintln!("Not sure: the grammar heard '{strict}', the free reading '{loose}'.");
-                    ExitCode::from(1)
-                }
-                (None, _) => ExitCode::from(1),
+        Ok(outcome) => match (agreed, outcome) {
+            (Some(words), _) => {
+                println!("heard: {words}");
+                warn_of_rhymes(&words, &game, &voice.vocab);
+                super::parse_in("en", fen, &words, args)
             }
-        }
+            (None, Hearing::Unsure(strict, loose)) => {
+                println!("heard: {strict}");
+                eprintln!("Not sure: the grammar heard '{strict}', the free reading '{loose}'.");
+                ExitCode::from(1)
+            }
+            (None, _) => ExitCode::from(1),
+        },
         Err(e) => {
             eprintln!("anna: {e}");
             ExitCode::from(3)
         }
     }
+}
+
+/// On stderr, what a game would do instead of reading the move back, when the words name a square
+/// by a letter that rhymes with another legal one; stdout stays exactly what `anna parse` prints.
+fn warn_of_rhymes(words: &str, game: &Game, vocab: &Vocabulary) {
+    let mut others: Vec<String> =
+        hearing::sound_alike(words, game, vocab).iter().map(|mv| game.uci(*mv).to_string()).collect();
+    let Some(last) = others.pop() else { return };
+    let others = if others.is_empty() { last } else { format!("{} or {last}", others.join(", ")) };
+    eprintln!("Those letters sound alike: it may have been {others} too, and in a game Anna would ask which.");
 }
