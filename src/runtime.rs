@@ -178,8 +178,8 @@ struct Outputs {
     microphone: Option<Result<Microphone, ListenError>>,
     /// How the microphone listens, and the channel it reports through.
     listening: Option<(Mode, mpsc::Sender<Source>)>,
-    /// The game's position (its FEN and itself), whose moves the microphone hears.
-    position: Option<(String, shakmaty::Chess)>,
+    /// The game's position, whose moves the microphone hears.
+    position: Option<shakmaty::Chess>,
     /// The view writes the speaker's notices as lines.
     print_notices: bool,
     /// What became of the outs carried out, for the program to hear (a file saved or not).
@@ -333,7 +333,7 @@ impl Outputs {
     fn listen(&mut self, voice: &Voice) {
         let Some((mode, sender)) = self.listening.clone() else { return };
         self.speaker.silence();
-        let position = self.position.as_ref().map(|(_, position)| position.clone()).unwrap_or_default();
+        let position = self.position.clone().unwrap_or_default();
         let microphone = self.microphone.get_or_insert_with(|| {
             let wrap = Source::Heard;
             Microphone::start(&voice.vocab, &position, mode, self.speaker.talking(), sender.clone(), wrap)
@@ -365,14 +365,14 @@ impl Outputs {
     /// Keeps the microphone hearing the moves of the game's position as the game goes on.
     fn follow(&mut self, program: &dyn Program) {
         let Some(position) = program.session().map(|session| session.game().position()) else { return };
-        let fen = shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string();
-        if self.position.as_ref().is_some_and(|(known, _)| *known == fen) {
+        // Positions are equal when their legal moves are (shakmaty compares as FIDE 9.2.3 does).
+        if self.position.as_ref() == Some(position) {
             return;
         }
         if let Some(Ok(microphone)) = &self.microphone {
             microphone.hear_position(position.clone());
         }
-        self.position = Some((fen, position.clone()));
+        self.position = Some(position.clone());
     }
 
     /// Shows, says, plays, journals and sends what the program returned; true when it asked to

@@ -114,8 +114,8 @@ pub struct Recogniser {
     dither: u64,
     /// The words the grammar of each position is made of.
     words: Words,
-    /// The position whose moves are heard (its FEN).
-    position: String,
+    /// The position whose moves are heard.
+    position: Chess,
 }
 
 impl Recogniser {
@@ -137,7 +137,7 @@ impl Recogniser {
         let grammar = hearing::grammar_for(position, vocab, &annex_d, &missing);
         let language_model = write_model(&hearing::arpa(&grammar.sentences))?;
         let words = Words { vocab: vocab.clone(), annex_d: annex_d.clone(), missing };
-        Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words, fen(position))
+        Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words, position.clone())
     }
 
     #[cfg(feature = "listen")]
@@ -147,7 +147,7 @@ impl Recogniser {
         strict: &str,
         language_model: PathBuf,
         words: Words,
-        position: String,
+        position: Chess,
     ) -> Result<Recogniser, ListenError> {
         use sphinx::{Search, Sphinx};
         let built = Sphinx::new(&model.acoustic, &dictionary, Search::Grammar(strict)).and_then(|sphinx| {
@@ -166,7 +166,7 @@ impl Recogniser {
         _: &str,
         language_model: PathBuf,
         _: Words,
-        _: String,
+        _: Chess,
     ) -> Result<Recogniser, ListenError> {
         let _ = std::fs::remove_file(dictionary);
         let _ = std::fs::remove_file(language_model);
@@ -177,8 +177,8 @@ impl Recogniser {
     /// always): the legal moves of the side to move, in every form and style of square. Nothing is
     /// rebuilt when the position is the one heard already.
     pub fn set_position(&mut self, position: &Chess) -> Result<(), ListenError> {
-        let fen = fen(position);
-        if self.position == fen {
+        // Positions are equal when their legal moves are (shakmaty compares as FIDE 9.2.3 does).
+        if self.position == *position {
             return Ok(());
         }
         let Words { vocab, annex_d, missing } = &self.words;
@@ -187,7 +187,7 @@ impl Recogniser {
         let set = self.set_searches(&grammar.jsgf, &language_model);
         let _ = std::fs::remove_file(&language_model);
         set?;
-        self.position = fen;
+        self.position = position.clone();
         Ok(())
     }
 
@@ -269,10 +269,6 @@ struct Words {
     vocab: Vocabulary,
     annex_d: Vocabulary,
     missing: Vec<String>,
-}
-
-fn fen(position: &Chess) -> String {
-    shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string()
 }
 
 /// Where this process writes the recogniser's files (pocketsphinx reads files by name).

@@ -12,7 +12,6 @@
 
 use std::time::Duration;
 
-use shakmaty::san::SanPlus;
 use shakmaty::Move;
 
 use super::confirm::{self, Origin};
@@ -50,7 +49,7 @@ impl App {
                             hearing::sound_alike(&text, game, &self.voice.vocab),
                         ),
                     };
-                    let played = |mv| Played { san: SanPlus::from_move(game.position().clone(), mv), mv };
+                    let played = |mv| Played::new(game.position(), mv);
                     if let (Some((mv, _)), false) = (&meant, others.is_empty()) {
                         let mut moves: Vec<Move> = others.into_iter().chain([*mv]).collect();
                         moves.sort_by_key(|mv| game.uci(*mv).to_string());

@@ -3,7 +3,6 @@
 //! Pure: a [`Query`] and a position in, a structured [`Answer`] out; the words come from
 //! `language::explore`.
 
-use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Square};
 
 use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
@@ -223,12 +222,8 @@ fn moves_from(position: &Chess, square: Square, side: Color) -> Vec<Played> {
             Err(_) => return Vec::new(),
         }
     };
-    let mut moves: Vec<Played> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| m.from() == Some(square))
-        .map(|mv| Played { san: SanPlus::from_move(pos.clone(), mv), mv })
-        .collect();
+    let mut moves: Vec<Played> =
+        pos.legal_moves().into_iter().filter(|m| m.from() == Some(square)).map(|mv| Played::new(pos, mv)).collect();
     moves.sort_by_key(|p| {
         (p.mv.to().file(), p.mv.to().rank(), p.mv.promotion().map(|r| ROLES.iter().position(|x| *x == r)))
     });

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use shakmaty::san::SanPlus;
-use shakmaty::{Color, Move, Piece, Role, Square};
+use shakmaty::{Chess, Color, Move, Piece, Role, Square};
 
 use crate::core::clock::{Category, TimeControl};
 use crate::core::explore::{Group, Stretch};
@@ -251,6 +251,13 @@ pub enum Arg {
 pub struct Played {
     pub san: SanPlus,
     pub mv: Move,
+}
+
+impl Played {
+    /// `mv`, a legal move in `position`, as it would be played there.
+    pub fn new(position: &Chess, mv: Move) -> Played {
+        Played { san: SanPlus::from_move(position.clone(), mv), mv }
+    }
 }
 
 /// A sentence with its arguments and priority.

@@ -270,7 +270,7 @@ impl Session {
             self.clock.resume(now);
         }
         if let Some(mv) = mv {
-            let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
+            let played = Played::new(self.game.position(), mv);
             self.say(self.side_arg(Sentence::ClaimMovePlayed, side).arg("move", Arg::Move(played)));
             self.play(side, mv, false, now);
         }

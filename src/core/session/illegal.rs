@@ -36,7 +36,7 @@ impl Session {
         }
         if let IllegalMove::Move(spec) = &kind {
             if let Ok(mv) = self.game.resolve_spec(spec) {
-                let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
+                let played = Played::new(self.game.position(), mv);
                 let u = Utterance::new(Priority::Info, Sentence::IllegalWasLegal).arg("move", Arg::Move(played));
                 return self.say(u);
             }

@@ -27,15 +27,13 @@ impl Session {
             Asked::Which(candidates) => Some(question(candidates)),
             Asked::Confirm(_, Command::Move(spec)) => {
                 let mv = self.game.resolve_spec(spec).ok()?;
-                let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
+                let played = Played::new(self.game.position(), mv);
                 Some(Utterance::new(Priority::Urgent, Sentence::Confirm).arg("move", Arg::Move(played)))
             }
             Asked::Confirm(..) => None,
         }
     }
-}
 
-impl Session {
     /// The move an answer picks, when Anna asked which of several moves was meant (`None` when she
     /// did not, or the answer fits none of them).
     pub fn answer_to_which(&self, answer: &MoveSpec) -> Option<Move> {
@@ -127,7 +125,7 @@ impl Session {
     pub(super) fn unclear(&mut self, actor: Option<Color>, text: String, guess: Option<Box<Command>>) {
         if let Some(Command::Move(spec)) = guess.as_deref() {
             if let Ok(mv) = self.game.resolve_spec(spec) {
-                let played = Played { san: shakmaty::san::SanPlus::from_move(self.game.position().clone(), mv), mv };
+                let played = Played::new(self.game.position(), mv);
                 self.asked = Some(Asked::Confirm(actor, Command::Move(spec.clone())));
                 return self.say(Utterance::new(Priority::Urgent, Sentence::Confirm).arg("move", Arg::Move(played)));
             }
