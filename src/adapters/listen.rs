@@ -247,9 +247,7 @@ impl Recogniser {
             // The free reading heard no word: what the grammar makes of it is noise forced into a
             // move (a quiet room's hiss is heard `ef four`).
             (_, None) => Hearing::Nothing,
-            (Some(strict), Some(loose)) if agree(&strict, &loose) || std::env::var_os("ANNA_STRICT_ONLY").is_some() => {
-                Hearing::Words(strict)
-            }
+            (Some(strict), Some(loose)) if agree(&strict, &loose) => Hearing::Words(strict),
             (strict, loose) => Hearing::Unsure(strict.unwrap_or_default(), loose.unwrap_or_default()),
         };
         #[cfg(not(feature = "listen"))]
