@@ -6,10 +6,10 @@
 //! game (the recogniser hears the legal moves). NATO and Annex D meet the aims of the issue
 //! "Hearing the player": 90% right or more, at most 1% a wrong legal move (the misses are mostly in
 //! bursts of noise; the NATO moves again through a steady hiss, `hiss`, are as good). Plain letters
-//! meet its 2% of wrong moves but not its 70% right: the letter names bee, see, dee, ee and gee
-//! rhyme, and the recogniser hears every voice's `e four` as `bee four`, so a square named by one
-//! of them is asked about whenever a rhyme of it is also legal: at the start of a game, every move
-//! of the b, c, d, e and g pawns (half of the plain moves here are asked about).
+//! meet its aims too (70% right, at most 2% a wrong move), though the letter names bee, see, dee, ee
+//! and gee rhyme and the word decoders hear every voice's `e four` as `bee four`: a square named by
+//! one of them is asked about whenever a rhyme of it is also legal, unless the phone decoder heard
+//! the letter's own consonant (`adapters/listen/letters.rs`).
 //!
 //! Needs the `listen` feature, flite, sox and the pocketsphinx-en-us model (`.ci/run` installs
 //! them); without them the test is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`.
@@ -23,8 +23,8 @@ use std::process::Command;
 use anna::adapters::listen::{read_wav, Hearing, Recogniser};
 use anna::core::command::Command as Act;
 use anna::core::rules::Game;
+use anna::language::Vocabulary;
 use anna::language::{commands, parse};
-use anna::language::{hearing, Vocabulary};
 use support::TempDir;
 
 /// A position where each kind of move is legal: the start; castling either side; promotion.
@@ -222,7 +222,7 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
             let (heard, got) = match (&hearing, hearing.agreed(&vocab)) {
                 // As in a game: a square named by a letter that rhymes with another legal one is
                 // asked about.
-                (_, Some(words)) if !hearing::sound_alike(words, &game, &vocab).is_empty() => {
+                (_, Some(words)) if !hearing.sound_alike(&game, &vocab).is_empty() => {
                     (words.to_string(), "asked: the letters sound alike".to_string())
                 }
                 (_, Some(words)) => (words.to_string(), understood(words, case.fen, &vocab)),
@@ -263,15 +263,15 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
     for (style, t) in &tally {
         let total = f64::from(t.right + t.wrong_move + t.wrong_command + t.asked);
         let share = |n: u32| f64::from(n) / total;
-        // The issue's aims (NATO and Annex D: 90% right, 1% a wrong legal move; plain letters 2%
-        // wrong), but for plain letters half right where it wanted 70% (see the module's note). A
-        // command heard for a move asks first when it cannot be taken back, as a move is read back.
+        // The issue's aims: NATO and Annex D 90% right, 1% a wrong legal move; plain letters 70%
+        // right, 2% wrong. A command heard for a move asks first when it cannot be taken back, as a
+        // move is read back.
         let (min_right, max_wrong_move, max_wrong_command) = match *style {
             "nato" | "annex-d" => (0.90, 0.01, 0.02),
             "hiss" => (0.85, 0.01, 0.02),
             "castling" => (0.85, 0.0, 0.0),
             "commands" => (0.80, 0.0, 0.03),
-            _ => (0.50, 0.02, 0.02),
+            _ => (0.70, 0.02, 0.02),
         };
         let report = report.join("\n");
         assert!(share(t.right) >= min_right, "{style}: {:.2} right\n{report}", share(t.right));

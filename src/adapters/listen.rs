@@ -11,11 +11,15 @@
 
 use std::path::{Path, PathBuf};
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Move};
+
+use crate::core::rules::Game;
 
 use crate::language::hearing;
 use crate::language::Vocabulary;
 
+#[cfg(any(feature = "listen", test))]
+mod letters;
 mod microphone;
 #[cfg(feature = "listen")]
 mod sphinx;
@@ -53,13 +57,19 @@ pub enum ListenError {
 pub struct Model {
     pub acoustic: PathBuf,
     pub cmudict: PathBuf,
+    /// The phonetic language model.
+    pub phones: PathBuf,
 }
 
 impl Model {
     /// The model in `dir` (`MODEL_DIR` unless `ANNA_SPHINX_MODEL` names another).
     pub fn find() -> Result<Model, ListenError> {
         let dir = std::env::var_os("ANNA_SPHINX_MODEL").map_or_else(|| PathBuf::from(MODEL_DIR), PathBuf::from);
-        let model = Model { acoustic: dir.join("en-us"), cmudict: dir.join("cmudict-en-us.dict") };
+        let model = Model {
+            acoustic: dir.join("en-us"),
+            cmudict: dir.join("cmudict-en-us.dict"),
+            phones: dir.join("en-us-phone.lm.bin"),
+        };
         if model.acoustic.join("mdef").is_file() && model.cmudict.is_file() {
             Ok(model)
         } else {
@@ -73,6 +83,10 @@ impl Model {
 pub enum Hearing {
     /// Both decoders heard these words.
     Words(String),
+    /// Both decoders heard these words, which name a letter that rhymes with others (bee, see, dee,
+    /// ee, gee), and the phone decoder heard each such letter's own sound: the square is the one
+    /// heard, not one of its rhymes.
+    Spelled(String),
     /// The decoders heard different things: the grammar's words, and the free reading's.
     Unsure(String, String),
     /// Nothing but silence or noise.
@@ -85,7 +99,7 @@ impl Hearing {
     /// `echo funf`); `None` when they disagree or nothing was heard.
     pub fn agreed(&self, vocab: &Vocabulary) -> Option<&str> {
         match self {
-            Hearing::Words(words) => Some(words),
+            Hearing::Words(words) | Hearing::Spelled(words) => Some(words),
             Hearing::Unsure(strict, loose) => {
                 let meaning = |text: &str| crate::language::commands::command(text, vocab).ok();
                 match (meaning(strict), meaning(loose)) {
@@ -100,6 +114,18 @@ impl Hearing {
     }
 }
 
+impl Hearing {
+    /// The other legal moves the agreed words may have been, which Anna asks about: those of the
+    /// letters that rhyme with a letter heard (`language::hearing::sound_alike`), none when the
+    /// phone decoder heard each letter's own sound.
+    pub fn sound_alike(&self, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
+        match (self, self.agreed(vocab)) {
+            (Hearing::Spelled(_), _) | (_, None) => Vec::new(),
+            (_, Some(words)) => hearing::sound_alike(words, game, vocab),
+        }
+    }
+}
+
 /// A recogniser of Anna's words: two decoders over the same sounds, one held to the grammar of
 /// moves and commands, one with a small language model of the same words; only what both hear is
 /// trusted.
@@ -108,6 +134,10 @@ pub struct Recogniser {
     sphinx: sphinx::Sphinx,
     #[cfg(feature = "listen")]
     loose: sphinx::Sphinx,
+    /// A decoder of bare phones, which tells apart letters the word decoders hear alike
+    /// (`listen/letters.rs`); `None` when the model has no phonetic language model.
+    #[cfg(feature = "listen")]
+    phones: Option<sphinx::Sphinx>,
     /// The pronunciation file the recogniser reads, removed with it.
     dictionary: PathBuf,
     /// The state of the noise floor added to the samples.
@@ -156,7 +186,9 @@ impl Recogniser {
         // The decoders have read both files.
         let _ = std::fs::remove_file(&language_model);
         let (sphinx, loose) = built?;
-        Ok(Recogniser { sphinx, loose, dictionary, dither: 1, words, position })
+        let phones =
+            model.phones.is_file().then(|| Sphinx::new(&model.acoustic, &dictionary, Search::Phones(&model.phones)));
+        Ok(Recogniser { sphinx, loose, phones: phones.transpose()?, dictionary, dither: 1, words, position })
     }
 
     #[cfg(not(feature = "listen"))]
@@ -212,7 +244,10 @@ impl Recogniser {
     /// Starts an utterance.
     pub fn start(&mut self) -> Result<(), ListenError> {
         #[cfg(feature = "listen")]
-        return self.sphinx.start().and_then(|()| self.loose.start());
+        return self.sphinx.start().and_then(|()| self.loose.start()).and_then(|()| match self.phones.as_mut() {
+            Some(phones) => phones.start(),
+            None => Ok(()),
+        });
         #[cfg(not(feature = "listen"))]
         Err(ListenError::NotBuilt)
     }
@@ -232,7 +267,12 @@ impl Recogniser {
             .collect();
         let samples = samples.as_slice();
         #[cfg(feature = "listen")]
-        return self.loose.feed(samples) | self.sphinx.feed(samples);
+        {
+            if let Some(phones) = self.phones.as_mut() {
+                phones.feed(samples);
+            }
+            self.loose.feed(samples) | self.sphinx.feed(samples)
+        }
         #[cfg(not(feature = "listen"))]
         {
             let _ = samples;
@@ -243,13 +283,27 @@ impl Recogniser {
     /// Ends the utterance: what was heard.
     pub fn finish(&mut self) -> Hearing {
         #[cfg(feature = "listen")]
-        return match (self.sphinx.finish(), self.loose.finish()) {
-            // The free reading heard no word: what the grammar makes of it is noise forced into a
-            // move (a quiet room's hiss is heard `ef four`).
-            (_, None) => Hearing::Nothing,
-            (Some(strict), Some(loose)) if agree(&strict, &loose) => Hearing::Words(strict),
-            (strict, loose) => Hearing::Unsure(strict.unwrap_or_default(), loose.unwrap_or_default()),
-        };
+        {
+            let phones = self.phones.as_mut().map(|phones| {
+                phones.finish();
+                phones.segments()
+            });
+            match (self.sphinx.finish(), self.loose.finish()) {
+                // The free reading heard no word: what the grammar makes of it is noise forced into
+                // a move (a quiet room's hiss is heard `ef four`).
+                (_, None) => Hearing::Nothing,
+                (Some(strict), Some(loose)) if agree(&strict, &loose) => {
+                    let rhyming = hearing::rhyming_letters(&self.words.vocab);
+                    match phones {
+                        Some(phones) if letters::letters_heard(&self.sphinx.segments(), &phones, &rhyming) => {
+                            Hearing::Spelled(strict)
+                        }
+                        _ => Hearing::Words(strict),
+                    }
+                }
+                (strict, loose) => Hearing::Unsure(strict.unwrap_or_default(), loose.unwrap_or_default()),
+            }
+        }
         #[cfg(not(feature = "listen"))]
         Hearing::Nothing
     }

@@ -4,7 +4,8 @@
 //! typed, replaces it (FIDE D.2.8: a move may be corrected until it is completed). A heard answer
 //! to Anna's question about a move (which knight, which promotion, which castling) is read back the
 //! same way, as the whole move it picks. A square named by a letter that rhymes with another legal
-//! one (`bee four` when e4 is legal too) is asked about instead: the recogniser cannot tell them
+//! one (`bee four` when e4 is legal too) is asked about instead, unless the recogniser's phone
+//! decoder heard the letter's own sound (`Hearing::Spelled`): the word decoders cannot tell them
 //! apart. A heard command that cannot be taken back (a draw offer, declining one, a claim, a flag
 //! claim, resigning, accepting) asks first, even with confirmations set off. Everything else heard
 //! (a question, a harmless command, an answer) goes on as if it had been typed. When the recogniser
@@ -20,7 +21,7 @@ use crate::adapters::listen::{Hearing, ListenError};
 use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Words};
 use crate::core::rules::MoveSpec;
-use crate::language::{commands, hearing};
+use crate::language::commands;
 
 impl App {
     /// What the recogniser made of an utterance, or why nothing can be heard.
@@ -40,13 +41,14 @@ impl App {
             match commands::command(&text, &self.voice.vocab) {
                 Ok(Command::Move(spec)) => {
                     let game = self.session.game();
-                    // A square named by a letter that rhymes with another legal one (bee, ee):
-                    // the recogniser cannot tell which, so the player is asked.
+                    // A square named by a letter that rhymes with another legal one (bee, ee),
+                    // unless the phone decoder heard the letter's own sound: the word decoders
+                    // cannot tell which, so the player is asked.
                     let (meant, others) = match self.session.answer_to_which(&spec) {
                         Some(mv) => (Some((mv, MoveSpec::of_move(mv))), Vec::new()),
                         None => (
                             game.resolve_spec(&spec).ok().map(|mv| (mv, spec)),
-                            hearing::sound_alike(&text, game, &self.voice.vocab),
+                            hearing.as_ref().map_or_else(|_| Vec::new(), |h| h.sound_alike(game, &self.voice.vocab)),
                         ),
                     };
                     let played = |mv| Played::new(game.position(), mv);

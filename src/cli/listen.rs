@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use super::GameArgs;
 use crate::adapters::listen::{read_wav, Hearing, Recogniser};
 use crate::core::rules::Game;
-use crate::language::{hearing, Vocabulary};
+use crate::language::Vocabulary;
 
 /// Prints `heard: WORDS`, then what `anna parse` prints for the words, with its exit codes; 3 when
 /// Anna cannot listen (no `listen` feature, no model, not English) or the file is not a 16 kHz mono
@@ -32,9 +32,9 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
             ExitCode::from(1)
         }
         Ok(outcome) => match (agreed, outcome) {
-            (Some(words), _) => {
+            (Some(words), outcome) => {
                 println!("heard: {words}");
-                warn_of_rhymes(&words, &game, &voice.vocab);
+                warn_of_rhymes(&outcome, &game, &voice.vocab);
                 super::parse_in("en", fen, &words, args)
             }
             (None, Hearing::Unsure(strict, loose)) => {
@@ -53,9 +53,8 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
 
 /// On stderr, what a game would do instead of reading the move back, when the words name a square
 /// by a letter that rhymes with another legal one; stdout stays exactly what `anna parse` prints.
-fn warn_of_rhymes(words: &str, game: &Game, vocab: &Vocabulary) {
-    let mut others: Vec<String> =
-        hearing::sound_alike(words, game, vocab).iter().map(|mv| game.uci(*mv).to_string()).collect();
+fn warn_of_rhymes(heard: &Hearing, game: &Game, vocab: &Vocabulary) {
+    let mut others: Vec<String> = heard.sound_alike(game, vocab).iter().map(|mv| game.uci(*mv).to_string()).collect();
     let Some(last) = others.pop() else { return };
     let others = if others.is_empty() { last } else { format!("{} or {last}", others.join(", ")) };
     eprintln!("Those letters sound alike: it may have been {others} too, and in a game Anna would ask which.");

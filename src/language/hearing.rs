@@ -132,18 +132,15 @@ pub fn dictionary(words: &BTreeSet<String>, cmudict: &str) -> (String, Vec<Strin
 /// the other letters give, if legal. The recogniser cannot tell these letters apart (all four test
 /// voices' `e four` is heard `bee four`), so such a move is asked about, not read back as heard.
 pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
+    let names = |file: char| spelled(vocab, file);
     let legal = |text: &str| match commands::command(text, vocab) {
         Ok(Command::Move(spec)) => game.resolve_spec(&spec).ok(),
         _ => None,
     };
     let Some(meant) = legal(words) else { return Vec::new() };
-    let names = |file: char| {
-        let index = usize::from((file as u8).wrapping_sub(b'a'));
-        vocab.spelled.get(index).cloned().unwrap_or_default()
-    };
     // Each word that is a rhyming letter may have been any of them: every reading is tried, the
     // letters of both squares together (`bee two bee four` may be e2e4).
-    let rhymes: Vec<String> = vocab.sound_alike.chars().filter_map(|f| names(f).first().cloned()).collect();
+    let rhymes = rhyming_letters(vocab);
     let mut readings: Vec<Vec<String>> = vec![Vec::new()];
     for word in words.split_whitespace().map(str::to_lowercase) {
         let rhyming = vocab.sound_alike.chars().any(|f| names(f).contains(&word));
@@ -162,6 +159,18 @@ pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
         }
     }
     others
+}
+
+/// The names of the letters that rhyme (the language's `sound_alike`), as the recogniser writes
+/// them: `bee`, `see`, `dee`, `ee`, `gee` in English.
+pub fn rhyming_letters(vocab: &Vocabulary) -> Vec<String> {
+    vocab.sound_alike.chars().filter_map(|file| spelled(vocab, file).first().cloned()).collect()
+}
+
+/// The names a letter is spelled by.
+fn spelled(vocab: &Vocabulary, file: char) -> Vec<String> {
+    let index = usize::from((file as u8).wrapping_sub(b'a'));
+    vocab.spelled.get(index).cloned().unwrap_or_default()
 }
 
 mod model;

@@ -7,6 +7,7 @@ use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::path::Path;
 use std::ptr::{self, NonNull};
 
+use super::letters::Segment;
 use super::ListenError;
 
 #[repr(C)]
@@ -16,6 +17,11 @@ struct Decoder {
 
 #[repr(C)]
 struct Config {
+    _private: [u8; 0],
+}
+
+#[repr(C)]
+struct SegmentIter {
     _private: [u8; 0],
 }
 
@@ -47,6 +53,11 @@ unsafe extern "C" {
     fn ps_end_utt(ps: *mut Decoder) -> c_int;
     fn ps_get_hyp(ps: *mut Decoder, out_best_score: *mut i32) -> *const c_char;
     fn ps_get_in_speech(ps: *mut Decoder) -> u8;
+    fn ps_set_allphone_file(ps: *mut Decoder, name: *const c_char, path: *const c_char) -> c_int;
+    fn ps_seg_iter(ps: *mut Decoder) -> *mut SegmentIter;
+    fn ps_seg_next(seg: *mut SegmentIter) -> *mut SegmentIter;
+    fn ps_seg_word(seg: *mut SegmentIter) -> *const c_char;
+    fn ps_seg_frames(seg: *mut SegmentIter, out_sf: *mut c_int, out_ef: *mut c_int);
 }
 
 /// Wider beams than pocketsphinx's defaults: a few more moves heard right on the test set of
@@ -56,12 +67,19 @@ unsafe extern "C" {
 const TUNING: &[&str] =
     &["-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80", "-silprob", "0.5", "-remove_noise", "no"];
 
+/// The phone decoder's beams: a loop of every phone in its contexts is costly, and beams this
+/// narrow keep it at a fraction of real time.
+const PHONE_TUNING: &[&str] = &["-beam", "1e-10", "-pbeam", "1e-10", "-lw", "2.0", "-remove_noise", "no"];
+
 /// What a decoder may hear.
+#[derive(Clone, Copy)]
 pub enum Search<'a> {
     /// A JSGF grammar's text.
     Grammar(&'a str),
     /// An ARPA language model's file.
     Model(&'a Path),
+    /// Any sequence of phones, weighed by a phonetic language model's file.
+    Phones(&'a Path),
 }
 
 /// One pocketsphinx decoder with Anna's grammar. Not shared between threads at once (the library is
@@ -100,7 +118,14 @@ impl Sphinx {
         ]
         .iter()
         .map(|a| a.to_string())
-        .chain(TUNING.iter().map(|a| a.to_string()))
+        .chain(
+            match search {
+                Search::Phones(_) => PHONE_TUNING,
+                _ => TUNING,
+            }
+            .iter()
+            .map(|a| a.to_string()),
+        )
         .chain(std::env::var("ANNA_SPHINX_ARGS").unwrap_or_default().split_whitespace().map(str::to_string))
         .map(|a| c_string(&a))
         .collect::<Result<Vec<_>, _>>()?;
@@ -131,21 +156,17 @@ impl Sphinx {
     #[expect(unsafe_code, reason = "the C interface on a valid decoder")]
     pub fn set(&mut self, search: Search<'_>) -> Result<(), ListenError> {
         let name = c_string("anna")?;
-        let (text, is_grammar) = match search {
-            Search::Grammar(jsgf) => (c_string(jsgf)?, true),
-            Search::Model(path) => (c_string(&path.to_string_lossy())?, false),
-        };
+        let (text, set): (CString, unsafe extern "C" fn(*mut Decoder, *const c_char, *const c_char) -> c_int) =
+            match search {
+                Search::Grammar(jsgf) => (c_string(jsgf)?, ps_set_jsgf_string),
+                Search::Model(path) => (c_string(&path.to_string_lossy())?, ps_set_lm_file),
+                Search::Phones(path) => (c_string(&path.to_string_lossy())?, ps_set_allphone_file),
+            };
         let decoder = self.decoder.as_ptr();
         // SAFETY: a valid decoder and two C strings that outlive the calls; the library copies
         // the grammar and reads the model's file before it returns, and frees the search it replaces.
-        let ok = unsafe {
-            let set = if is_grammar {
-                ps_set_jsgf_string(decoder, name.as_ptr(), text.as_ptr())
-            } else {
-                ps_set_lm_file(decoder, name.as_ptr(), text.as_ptr())
-            };
-            set == 0 && ps_set_search(decoder, name.as_ptr()) == 0
-        };
+        let ok =
+            unsafe { set(decoder, name.as_ptr(), text.as_ptr()) == 0 && ps_set_search(decoder, name.as_ptr()) == 0 };
         if ok {
             Ok(())
         } else {
@@ -184,6 +205,29 @@ impl Sphinx {
             (!hyp.is_null()).then(|| CStr::from_ptr(hyp).to_string_lossy().into_owned())
         };
         text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+    }
+
+    /// The words of what was heard last, with their frames, silences and fillers among them (after
+    /// [`Sphinx::finish`], before the next utterance starts).
+    #[expect(unsafe_code, reason = "the C interface on a valid decoder; each word is copied at once")]
+    pub fn segments(&mut self) -> Vec<Segment> {
+        let mut segments = Vec::new();
+        // SAFETY: a valid decoder; the iterator is walked to its end, where the library frees it,
+        // and each word is copied before the next step.
+        unsafe {
+            let mut seg = ps_seg_iter(self.decoder.as_ptr());
+            while !seg.is_null() {
+                let (mut first, mut last) = (0, 0);
+                ps_seg_frames(seg, &mut first, &mut last);
+                let word = ps_seg_word(seg);
+                if !word.is_null() {
+                    let word = CStr::from_ptr(word).to_string_lossy().into_owned();
+                    segments.push(Segment { word, first, last });
+                }
+                seg = ps_seg_next(seg);
+            }
+        }
+        segments
     }
 }
 

@@ -133,6 +133,15 @@ fn a_square_named_by_a_letter_that_rhymes_with_another_legal_one_is_asked_about(
 }
 
 #[test]
+fn a_letter_the_phone_decoder_heard_by_its_own_sound_is_read_back_as_heard() {
+    let mut app = app();
+    let spelled = Hearing::Spelled("dee four".to_string());
+    let out = app.handle(crate::app::Event::Heard(Ok(spelled)), Duration::ZERO);
+    assert_eq!(said!(app, &out), ["David vier? Say yes or press the clock."]);
+    assert_eq!(hear(&mut app, "yes").last().map(String::as_str), Some("White: David vier."));
+}
+
+#[test]
 fn a_heard_command_that_cannot_be_taken_back_asks_first_even_with_confirmations_off() {
     let mut app =
         App::new(Config::default(), Vec::new(), Voice::english(), Options { confirm: false, ..Options::default() });
