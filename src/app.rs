@@ -187,8 +187,9 @@ enum Waiting {
     Setup(setup::Questions),
     /// Yes or no to a destructive action; anything else lets the question lapse.
     Confirm(Pending),
-    /// A heard move read back, waiting for yes, the press or no (`heard.rs`).
-    Heard(Command),
+    /// A heard move read back, waiting for yes, the press or no (`heard.rs`); `vouched` when only
+    /// the phone decoder told its rhyming letter from legal rhymes.
+    Heard { command: Command, vouched: bool },
     /// A heard square whose letter rhymes with others asked about: the square said again answers.
     SoundAlike,
 }
@@ -210,6 +211,9 @@ pub struct App {
     options: Options,
     /// The question waiting for its answer, if any.
     waiting: Option<Waiting>,
+    /// The player refused a move whose rhyming letter only the phone decoder vouched for: it
+    /// mishears this voice, and such letters are asked about again (`heard.rs`).
+    phones_misheard: bool,
     computer: computer::State,
     /// The peg board, when one is linked (`--board`).
     board: Option<board::Board>,
@@ -257,6 +261,7 @@ impl App {
             setup,
             options,
             waiting: None,
+            phones_misheard: false,
             computer: computer::State::default(),
             board: None,
             sensors: Vec::new(),
@@ -456,8 +461,8 @@ impl App {
                 return vec![self.say("line.heard_say_square")];
             }
             Some(Waiting::SoundAlike) => {}
-            Some(Waiting::Heard(command)) => {
-                if let Some(out) = self.answer_heard(command, text, now) {
+            Some(Waiting::Heard { command, vouched }) => {
+                if let Some(out) = self.answer_heard(command, vouched, text, now) {
                     return out;
                 }
             }

@@ -6,7 +6,8 @@
 //! same way, as the whole move it picks. A square named by a letter that rhymes with another legal
 //! one (`bee four` when e4 is legal too) is asked about instead, unless the recogniser's phone
 //! decoder heard the letter's own sound (`Hearing::Spelled`): the word decoders cannot tell them
-//! apart. A heard command that cannot be taken back (a draw offer, declining one, a claim, a flag
+//! apart. The phone decoder shares their acoustic model and mishears some voices alike (espeak-ng's
+//! `d` is `b` to both): once the player refuses a move it vouched for, it is trusted no more. A heard command that cannot be taken back (a draw offer, declining one, a claim, a flag
 //! claim, resigning, accepting) asks first, even with confirmations set off. Everything else heard
 //! (a question, a harmless command, an answer) goes on as if it had been typed. When the recogniser
 //! is not sure, Anna says so and asks again; she never plays a guess.
@@ -21,7 +22,7 @@ use crate::adapters::listen::{Hearing, ListenError};
 use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Words};
 use crate::core::rules::MoveSpec;
-use crate::language::commands;
+use crate::language::{commands, hearing};
 
 impl App {
     /// What the recogniser made of an utterance, or why nothing can be heard.
@@ -37,20 +38,27 @@ impl App {
         // A move heard while another waits for its confirmation replaces it (D.2.8). The answer to
         // "which knight?" is read back as the whole move it picks, and waits the same way. A command
         // that cannot be taken back asks first, as the recogniser may have misheard a move as it.
-        if matches!(self.waiting, None | Some(Waiting::Heard(_) | Waiting::SoundAlike)) {
+        if matches!(self.waiting, None | Some(Waiting::Heard { .. } | Waiting::SoundAlike)) {
             match commands::command(&text, &self.voice.vocab) {
                 Ok(Command::Move(spec)) => {
+                    if let Some(Waiting::Heard { vouched: true, .. }) = self.waiting {
+                        // The move the phone decoder vouched for is replaced: it was misheard.
+                        self.phones_misheard = true;
+                    }
                     let game = self.session.game();
-                    // A square named by a letter that rhymes with another legal one (bee, ee),
-                    // unless the phone decoder heard the letter's own sound: the word decoders
-                    // cannot tell which, so the player is asked.
-                    let (meant, others) = match self.session.answer_to_which(&spec) {
+                    // A square named by a letter that rhymes with another legal one (bee, ee):
+                    // the word decoders cannot tell which, so the player is asked, unless the
+                    // phone decoder heard the letter's own sound and has not misheard this voice.
+                    let (meant, rhymes) = match self.session.answer_to_which(&spec) {
                         Some(mv) => (Some((mv, MoveSpec::of_move(mv))), Vec::new()),
                         None => (
                             game.resolve_spec(&spec).ok().map(|mv| (mv, spec)),
-                            hearing.as_ref().map_or_else(|_| Vec::new(), |h| h.sound_alike(game, &self.voice.vocab)),
+                            hearing::sound_alike(&text, game, &self.voice.vocab),
                         ),
                     };
+                    let spelled = matches!(hearing, Ok(Hearing::Spelled(_))) && !self.phones_misheard;
+                    let vouched = spelled && !rhymes.is_empty();
+                    let others = if spelled { Vec::new() } else { rhymes };
                     let played = |mv| Played::new(game.position(), mv);
                     if let (Some((mv, _)), false) = (&meant, others.is_empty()) {
                         let mut moves: Vec<Move> = others.into_iter().chain([*mv]).collect();
@@ -62,7 +70,7 @@ impl App {
                     }
                     if let Some((mv, spec)) = meant {
                         let played = played(mv);
-                        self.waiting = Some(Waiting::Heard(Command::Move(spec)));
+                        self.waiting = Some(Waiting::Heard { command: Command::Move(spec), vouched });
                         let words = Words::line("line.heard_move").arg("move", Arg::Move(played));
                         return vec![Out::Say(words, Priority::Move)];
                     }
@@ -79,14 +87,24 @@ impl App {
     }
 
     /// The answer to a heard move read back: `yes` makes it, the press makes it and presses, `no`
-    /// drops it; `None` when the line is something else (the heard move lapses).
-    pub(super) fn answer_heard(&mut self, command: Command, text: &str, now: Duration) -> Option<Vec<Out>> {
+    /// drops it; `None` when the line is something else (the heard move lapses). A move `vouched`
+    /// for by the phone decoder and not made shows that it mishears this voice.
+    pub(super) fn answer_heard(
+        &mut self,
+        command: Command,
+        vouched: bool,
+        text: &str,
+        now: Duration,
+    ) -> Option<Vec<Out>> {
+        let answer = commands::command(text, &self.voice.vocab);
+        let made = text.is_empty() || matches!(answer, Ok(Command::Answer(true) | Command::Press));
+        self.phones_misheard |= vouched && !made;
         if text.is_empty() {
             let mut out = self.act(command, now);
             out.extend(self.act(Command::Press, now));
             return Some(out);
         }
-        match commands::command(text, &self.voice.vocab) {
+        match answer {
             Ok(Command::Answer(true)) => Some(self.act(command, now)),
             Ok(Command::Press) => {
                 let mut out = self.act(command, now);

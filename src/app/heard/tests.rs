@@ -141,6 +141,33 @@ fn a_letter_the_phone_decoder_heard_by_its_own_sound_is_read_back_as_heard() {
     assert_eq!(hear(&mut app, "yes").last().map(String::as_str), Some("White: David vier."));
 }
 
+fn spelled(app: &mut App, words: &str) -> Vec<String> {
+    let out = app.handle(crate::app::Event::Heard(Ok(Hearing::Spelled(words.to_string()))), Duration::ZERO);
+    said!(app, &out)
+}
+
+#[test]
+fn once_a_letter_vouched_for_by_the_phones_is_refused_rhyming_letters_are_asked_about_again() {
+    let question = "Bella vier, Cesar vier, David vier, Eva vier or Gustav vier? Those letters sound alike: say the \
+                    square by its name, such as echo four or Eva vier.";
+    // Refused with no.
+    let mut app = app();
+    assert_eq!(spelled(&mut app, "dee four"), ["David vier? Say yes or press the clock."]);
+    assert_eq!(hear(&mut app, "no"), ["Dropped. Say or type the move again."]);
+    assert_eq!(spelled(&mut app, "dee four"), [question]);
+    // Replaced by the square said again.
+    let mut app = self::app();
+    assert_eq!(spelled(&mut app, "bee four"), ["Bella vier? Say yes or press the clock."]);
+    assert_eq!(hear(&mut app, "echo four"), ["Eva vier? Say yes or press the clock."]);
+    assert_eq!(spelled(&mut app, "dee four"), [question]);
+    // A letter vouched for where no rhyme is legal proves nothing: the knights reach only a3, c3,
+    // f3 and h3, so `see` needed no vouching, and its refusal keeps the phones trusted.
+    let mut app = self::app();
+    assert_eq!(spelled(&mut app, "knight see three"), ["Knight Cesar drei? Say yes or press the clock."]);
+    assert_eq!(hear(&mut app, "no"), ["Dropped. Say or type the move again."]);
+    assert_eq!(spelled(&mut app, "dee four"), ["David vier? Say yes or press the clock."]);
+}
+
 #[test]
 fn a_heard_command_that_cannot_be_taken_back_asks_first_even_with_confirmations_off() {
     let mut app =
