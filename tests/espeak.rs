@@ -50,9 +50,8 @@ fn espeak_ng() -> Option<PathBuf> {
 
 /// Renders `text` with the flags Anna would pass for `params`, into a WAV in a fresh folder.
 fn render(espeak: &Path, params: &Params, text: &str, name: &str) -> Wav {
-    let dir = std::env::temp_dir().join(format!("anna-espeak-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let wav = dir.join(format!("{name}.wav"));
+    let dir = support::TempDir::new(&format!("espeak-{name}"));
+    let wav = dir.join(&format!("{name}.wav"));
     let status = Command::new(espeak)
         .args(Program::EspeakNg.flags(params))
         .arg("-w")

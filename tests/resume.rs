@@ -15,10 +15,8 @@ fn anna(data: &Path, args: &[&str], input: &str) -> Output {
     support::run(data, &all, input)
 }
 
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("anna-resume-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
+fn folder(name: &str) -> support::TempDir {
+    support::TempDir::new(&format!("resume-{name}"))
 }
 
 /// The journals in the folder, by name.
@@ -32,7 +30,7 @@ fn files(data: &Path) -> Vec<String> {
 }
 
 /// Plays `e4 e5 Nf3` (White's move not yet pressed) with a draw offer, and quits.
-fn played(name: &str) -> (PathBuf, PathBuf) {
+fn played(name: &str) -> (support::TempDir, PathBuf) {
     let data = folder(name);
     let out = anna(&data, &["--tc", "300+2", "--white", "Anna", "--black", "Boris"], "e4\n\ne5\n\nNf3\noffer\nquit\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -50,7 +48,6 @@ fn a_quit_game_resumes_as_it_stood() {
     assert!(said.contains("White has offered a draw; the offer stands.\n"), "{said}");
     assert!(said.contains("1. e-four, e-five; 2. Knight f-three.\nClocks running.\n"), "{said}");
     assert!(said.contains("Black: Knight c-six.\nBlack moved and so declines the draw offer"), "{said}");
-    let _ = fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -75,7 +72,6 @@ fn a_journal_with_garbage_at_the_end_is_repaired_and_kept() {
     assert_eq!(fs::read(&kept).unwrap(), damaged, "the damaged file is kept as it was");
     let repaired = fs::read(&journal).unwrap();
     assert!(repaired.starts_with(&whole), "the whole records, then the resumed game's");
-    let _ = fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -89,7 +85,6 @@ fn a_journal_cut_in_a_record_loses_only_that_record() {
     assert!(said.contains("The journal of this game was damaged"), "{said}");
     assert!(!said.contains("offered a draw"), "the offer was the record cut: {said}");
     assert!(said.contains("Last move: White: Knight f-three."), "{said}");
-    let _ = fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -124,7 +119,6 @@ fn nothing_to_resume_an_empty_journal_and_a_newer_one() {
         format!("The journal {} was written by a newer Anna; it is left as it is.\n", newer.display())
     );
     assert!(newer.exists());
-    let _ = fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -135,5 +129,4 @@ fn a_finished_game_is_not_offered() {
     let out = anna(&data, &["--resume"], "");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stderr), "There is no unfinished game to resume.\n");
-    let _ = fs::remove_dir_all(&data);
 }

@@ -5,14 +5,11 @@
 mod support;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Output, Stdio};
 
-fn home(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("anna-speech-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn home(name: &str) -> support::TempDir {
+    support::TempDir::new(&format!("speech-cli-{name}"))
 }
 
 fn anna(config: &Path, args: &[&str], input: &str) -> Output {

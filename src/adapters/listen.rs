@@ -138,8 +138,6 @@ pub struct Recogniser {
     /// (`listen/letters.rs`); `None` when the model has no phonetic language model.
     #[cfg(feature = "listen")]
     phones: Option<sphinx::Sphinx>,
-    /// The pronunciation file the recogniser reads, removed with it.
-    dictionary: PathBuf,
     /// The state of the noise floor added to the samples.
     dither: u64,
     /// The words the grammar of each position is made of.
@@ -180,15 +178,18 @@ impl Recogniser {
         position: Chess,
     ) -> Result<Recogniser, ListenError> {
         use sphinx::{Search, Sphinx};
-        let built = Sphinx::new(&model.acoustic, &dictionary, Search::Grammar(strict)).and_then(|sphinx| {
-            Ok((sphinx, Sphinx::new(&model.acoustic, &dictionary, Search::Model(&language_model))?))
+        let decoder = |search| Sphinx::new(&model.acoustic, &dictionary, search);
+        let built = decoder(Search::Grammar(strict)).and_then(|sphinx| {
+            let loose = decoder(Search::Model(&language_model))?;
+            let phones = model.phones.is_file().then(|| decoder(Search::Phones(&model.phones))).transpose()?;
+            Ok((sphinx, loose, phones))
         });
-        // The decoders have read both files.
+        // The decoders have read both files, and read them no more: nothing is left behind, even
+        // when the process is killed.
         let _ = std::fs::remove_file(&language_model);
-        let (sphinx, loose) = built?;
-        let phones =
-            model.phones.is_file().then(|| Sphinx::new(&model.acoustic, &dictionary, Search::Phones(&model.phones)));
-        Ok(Recogniser { sphinx, loose, phones: phones.transpose()?, dictionary, dither: 1, words, position })
+        let _ = std::fs::remove_file(&dictionary);
+        let (sphinx, loose, phones) = built?;
+        Ok(Recogniser { sphinx, loose, phones, dither: 1, words, position })
     }
 
     #[cfg(not(feature = "listen"))]
@@ -306,12 +307,6 @@ impl Recogniser {
         }
         #[cfg(not(feature = "listen"))]
         Hearing::Nothing
-    }
-}
-
-impl Drop for Recogniser {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.dictionary);
     }
 }
 

@@ -5,7 +5,7 @@
 
 pub mod boards;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
@@ -36,6 +36,14 @@ impl TempDir {
 
     pub fn join(&self, name: &str) -> PathBuf {
         self.0.join(name)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
     }
 }
 
