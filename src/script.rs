@@ -76,8 +76,9 @@ pub enum What {
     /// `computer [LEVEL]`: the built-in opponent moves for the side to move at this level.
     Computer(Level),
     /// `heard [WORDS]`: what the microphone's recogniser heard (both decoders alike); nothing, when
-    /// no words follow.
-    Heard(String),
+    /// no words follow. `spelled WORDS`: heard so, the phone decoder vouching for each rhyming
+    /// letter in them (`Hearing::Spelled`).
+    Heard { words: String, spelled: bool },
 }
 
 /// A line of a script that could not be read, and why.
@@ -159,7 +160,9 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         } else if let Some(level) = computer_step(command_text) {
             What::Computer(level.map_err(fail)?)
         } else if let Some(words) = command_text.strip_prefix("heard").filter(|w| w.is_empty() || w.starts_with(' ')) {
-            What::Heard(words.trim().to_string())
+            What::Heard { words: words.trim().to_string(), spelled: false }
+        } else if let Some(words) = command_text.strip_prefix("spelled ") {
+            What::Heard { words: words.trim().to_string(), spelled: true }
         } else {
             let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.into()))?;
             match actor {
@@ -241,8 +244,9 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
                 continue;
             }
             What::Typed { text, .. } => Event::Line(text.clone()),
-            What::Heard(words) if words.is_empty() => Event::Heard(Ok(Hearing::Nothing)),
-            What::Heard(words) => Event::Heard(Ok(Hearing::Words(words.clone()))),
+            What::Heard { words, .. } if words.is_empty() => Event::Heard(Ok(Hearing::Nothing)),
+            What::Heard { words, spelled: false } => Event::Heard(Ok(Hearing::Words(words.clone()))),
+            What::Heard { words, spelled: true } => Event::Heard(Ok(Hearing::Spelled(words.clone()))),
             What::Input(input) => Event::Input(input.clone()),
             What::Computer(level) => {
                 let game = app.session().game();
@@ -456,12 +460,14 @@ mod tests {
             "0:00 heard knight foxtrot three
 0:01 heard
 0:02 hearder
+0:03 spelled dee four
 ",
         )
         .unwrap();
-        assert_eq!(steps[0].what, What::Heard("knight foxtrot three".to_string()));
-        assert_eq!(steps[1].what, What::Heard(String::new()));
+        assert_eq!(steps[0].what, What::Heard { words: "knight foxtrot three".to_string(), spelled: false });
+        assert_eq!(steps[1].what, What::Heard { words: String::new(), spelled: false });
         assert!(matches!(steps[2].what, What::Typed { .. }), "{:?}", steps[2].what);
+        assert_eq!(steps[3].what, What::Heard { words: "dee four".to_string(), spelled: true });
     }
 
     #[test]
