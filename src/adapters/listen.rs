@@ -112,9 +112,7 @@ impl Hearing {
             Hearing::Nothing => None,
         }
     }
-}
 
-impl Hearing {
     /// The other legal moves the agreed words may have been, which Anna asks about: those of the
     /// letters that rhyme with a letter heard (`language::hearing::sound_alike`), none when the
     /// phone decoder heard each letter's own sound.
@@ -128,7 +126,7 @@ impl Hearing {
 
 /// A recogniser of Anna's words: two decoders over the same sounds, one held to the grammar of
 /// moves and commands, one with a small language model of the same words; only what both hear is
-/// trusted.
+/// trusted. A third decoder hears bare phones, to tell apart the letters that rhyme.
 pub struct Recogniser {
     #[cfg(feature = "listen")]
     sphinx: sphinx::Sphinx,
