@@ -187,8 +187,8 @@ enum Waiting {
     Setup(setup::Questions),
     /// Yes or no to a destructive action; anything else lets the question lapse.
     Confirm(Pending),
-    /// A heard move read back, waiting for yes, the press or no (`heard.rs`); `vouched` when only
-    /// the phone decoder told its rhyming letter from legal rhymes.
+    /// A heard move read back, waiting for yes, the press or no (`heard.rs`); `vouched` when the
+    /// phone decoder vouched for its rhyming letters.
     Heard { command: Command, vouched: bool },
     /// A heard square whose letter rhymes with others asked about: the square said again answers.
     SoundAlike,
@@ -211,8 +211,8 @@ pub struct App {
     options: Options,
     /// The question waiting for its answer, if any.
     waiting: Option<Waiting>,
-    /// The player refused a move whose rhyming letter only the phone decoder vouched for: it
-    /// mishears this voice, and such letters are asked about again (`heard.rs`).
+    /// The player refused a move whose rhyming letters the phone decoder vouched for: it mishears
+    /// this voice, and such letters are asked about again (`heard.rs`).
     phones_misheard: bool,
     computer: computer::State,
     /// The peg board, when one is linked (`--board`).

@@ -22,18 +22,20 @@ use crate::adapters::listen::{Hearing, ListenError};
 use crate::core::command::Command;
 use crate::core::message::{Arg, Played, Priority, Words};
 use crate::core::rules::MoveSpec;
-use crate::language::{commands, hearing};
+use crate::language::commands;
 
 impl App {
     /// What the recogniser made of an utterance, or why nothing can be heard.
     pub(super) fn heard(&mut self, hearing: Result<Hearing, ListenError>, now: Duration) -> Vec<Out> {
-        let text = match &hearing {
+        let heard = match hearing {
             Ok(Hearing::Nothing) => return vec![self.say("line.heard_nothing")],
-            Ok(heard) => match heard.agreed(&self.voice.vocab) {
-                Some(text) => text.to_string(),
-                None => return vec![self.say("line.heard_unsure")],
-            },
-            Err(error) => return vec![Out::Say(listen_words(error), Priority::Info)],
+            // The phone decoder misheard this voice once: its word on a letter counts no more.
+            Ok(Hearing::Spelled(words)) if self.phones_misheard => Hearing::Words(words),
+            Ok(heard) => heard,
+            Err(error) => return vec![Out::Say(listen_words(&error), Priority::Info)],
+        };
+        let Some(text) = heard.agreed(&self.voice.vocab).map(str::to_string) else {
+            return vec![self.say("line.heard_unsure")];
         };
         // A move heard while another waits for its confirmation replaces it (D.2.8). The answer to
         // "which knight?" is read back as the whole move it picks, and waits the same way. A command
@@ -48,17 +50,15 @@ impl App {
                     let game = self.session.game();
                     // A square named by a letter that rhymes with another legal one (bee, ee):
                     // the word decoders cannot tell which, so the player is asked, unless the
-                    // phone decoder heard the letter's own sound and has not misheard this voice.
-                    let (meant, rhymes) = match self.session.answer_to_which(&spec) {
+                    // phone decoder heard the letter's own sound.
+                    let (meant, others) = match self.session.answer_to_which(&spec) {
                         Some(mv) => (Some((mv, MoveSpec::of_move(mv))), Vec::new()),
                         None => (
                             game.resolve_spec(&spec).ok().map(|mv| (mv, spec)),
-                            hearing::sound_alike(&text, game, &self.voice.vocab),
+                            heard.sound_alike(game, &self.voice.vocab),
                         ),
                     };
-                    let spelled = matches!(hearing, Ok(Hearing::Spelled(_))) && !self.phones_misheard;
-                    let vouched = spelled && !rhymes.is_empty();
-                    let others = if spelled { Vec::new() } else { rhymes };
+                    let vouched = matches!(heard, Hearing::Spelled(_));
                     let played = |mv| Played::new(game.position(), mv);
                     if let (Some((mv, _)), false) = (&meant, others.is_empty()) {
                         let mut moves: Vec<Move> = others.into_iter().chain([*mv]).collect();
