@@ -341,7 +341,8 @@ pub fn agree(strict: &str, loose: &str) -> bool {
 
 /// The samples of a 16 kHz mono 16-bit WAV file.
 pub fn read_wav(path: &Path) -> Result<Vec<i16>, ListenError> {
-    let bad = |why: String| ListenError::Wav(path.display().to_string(), why);
+    // The reason ends the sentence: its own full stop, if any, is dropped (hound writes some).
+    let bad = |why: String| ListenError::Wav(path.display().to_string(), why.trim_end_matches('.').to_string());
     let reader = hound::WavReader::open(path).map_err(|e| bad(e.to_string()))?;
     let spec = reader.spec();
     if spec.sample_rate != SAMPLE_RATE || spec.channels != 1 || spec.bits_per_sample != 16 {

@@ -7,8 +7,9 @@
 //! one (`bee four` when e4 is legal too) is asked about instead, unless the recogniser's phone
 //! decoder heard the letter's own sound (`Hearing::Spelled`): the word decoders cannot tell them
 //! apart. The phone decoder shares their acoustic model and mishears some voices alike (espeak-ng's
-//! `d` is `b` to both): once the player refuses a move it vouched for, it is trusted no more. A heard command that cannot be taken back (a draw offer, declining one, a claim, a flag
-//! claim, resigning, accepting) asks first, even with confirmations set off. Everything else heard
+//! `d` is `b` to both): once the player refuses a move it vouched for, it is trusted no more. A
+//! heard command that cannot be taken back (a draw offer, declining one, a claim, a flag claim,
+//! resigning, accepting) asks first, even with confirmations set off. Everything else heard
 //! (a question, a harmless command, an answer) goes on as if it had been typed. When the recogniser
 //! is not sure, Anna says so and asks again; she never plays a guess.
 
@@ -43,9 +44,10 @@ impl App {
         if matches!(self.waiting, None | Some(Waiting::Heard { .. } | Waiting::SoundAlike)) {
             match commands::command(&text, &self.voice.vocab) {
                 Ok(Command::Move(spec)) => {
-                    if let Some(Waiting::Heard { vouched: true, .. }) = self.waiting {
-                        // The move the phone decoder vouched for is replaced: it was misheard.
-                        self.phones_misheard = true;
+                    if let Some(Waiting::Heard { command, vouched: true }) = &self.waiting {
+                        // The move the phone decoder vouched for is replaced by another: it was
+                        // misheard. The same move heard again is no correction.
+                        self.phones_misheard |= *command != Command::Move(spec.clone());
                     }
                     let game = self.session.game();
                     // A square named by a letter that rhymes with another legal one (bee, ee):
@@ -97,7 +99,10 @@ impl App {
         now: Duration,
     ) -> Option<Vec<Out>> {
         let answer = commands::command(text, &self.voice.vocab);
-        let made = text.is_empty() || matches!(answer, Ok(Command::Answer(true) | Command::Press));
+        // Yes, the press, or the same move typed.
+        let made = text.is_empty()
+            || matches!(answer, Ok(Command::Answer(true) | Command::Press))
+            || answer.as_ref().is_ok_and(|answer| *answer == command);
         self.phones_misheard |= vouched && !made;
         if text.is_empty() {
             let mut out = self.act(command, now);
