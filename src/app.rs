@@ -439,12 +439,13 @@ impl App {
             return vec![self.say("line.too_long")];
         }
         match self.waiting.take() {
-            Some(Waiting::Resume(unfinished)) => return self.answer_resume(*unfinished, text, now),
-            // The setup's answers (a side, a time control, a name) are typed, not heard.
-            Some(Waiting::Setup(questions)) if self.is_listen(text) => {
-                self.waiting = Some(Waiting::Setup(questions));
+            // The answers before the game (resume or not, a side, a time control, a name) are
+            // typed, not heard.
+            Some(waiting @ (Waiting::Resume(_) | Waiting::Setup(_))) if self.is_listen(text) => {
+                self.waiting = Some(waiting);
                 return vec![self.say("line.listen_setup")];
             }
+            Some(Waiting::Resume(unfinished)) => return self.answer_resume(*unfinished, text, now),
             Some(Waiting::Setup(questions)) => return self.answer_setup(questions, text, now),
             Some(Waiting::Confirm(pending)) => match commands::command(text, &self.voice.vocab) {
                 Ok(Command::Answer(true)) => return self.confirmed(pending, now),

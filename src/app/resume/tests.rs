@@ -142,6 +142,9 @@ fn the_question_at_the_start_takes_yes_or_no() {
     );
     let out = r.line("maybe", secs(5.0));
     assert!(matches!(&said!(m, &out)[..], [words] if words.starts_with("An unfinished game")));
+    // Tab in the board view writes `listen`: the answer is typed, and the question stays.
+    let out = r.line("listen", secs(5.5));
+    assert_eq!(said!(m, &out), ["Type the answer: Anna listens once the game has begun."]);
     let out = r.line("yes", secs(6.0));
     assert_eq!(out[0], Out::JournalContinue(PathBuf::from("game.journal")));
     assert_eq!(r.session().game().plies().len(), 2);
