@@ -1,8 +1,8 @@
 //! How long adjudication takes: `can_mate` over the conformance table (FIDE 6.9, 7.5.5, A.4.3),
 //! and `dead_position` (FIDE 5.2.2) on the positions it meets after every move.
 
-use anna::core::adjudicate::{can_mate, dead_position};
-use anna::core::fen::parse_fen;
+use anna_core::adjudicate::{can_mate, dead_position};
+use anna_core::fen::parse_fen;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use shakmaty::{Chess, Color};
 

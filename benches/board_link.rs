@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anna::board_link::serial::{Link, LinkReport};
 use anna::board_link::sim::{SimOptions, Simulator};
-use anna::board_link::{BoardEvent, HostCommand};
+use anna_board::{BoardEvent, HostCommand};
 use criterion::{criterion_group, criterion_main, Criterion};
 use shakmaty::Square;
 

@@ -7,14 +7,14 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use anna::app::{App, Event, Options, Out};
-use anna::board_link::millennium::{self, Reply};
-use anna::board_link::protocol::Protocol;
 use anna::board_link::serial::LinkReport;
-use anna::board_link::{a8_index, dgt, BoardRole, Cell, Snapshot};
-use anna::core::command::Command;
-use anna::core::session::Config;
-use anna::language::Voice;
+use anna_app::{App, Event, Options, Out};
+use anna_board::millennium::{self, Reply};
+use anna_board::protocol::Protocol;
+use anna_board::{a8_index, dgt, BoardRole, Cell, Snapshot};
+use anna_core::command::Command;
+use anna_core::session::Config;
+use anna_language::Voice;
 use criterion::{criterion_group, criterion_main, Criterion};
 use shakmaty::{Color, Piece, Position, Role, Square};
 
@@ -51,7 +51,7 @@ fn read_move(app: &mut App, protocol: Protocol, bytes: &[&[u8]]) -> Vec<String> 
 }
 
 fn bench(c: &mut Criterion) {
-    let start = anna::core::rules::Game::from_fen(FEN).unwrap();
+    let start = anna_core::rules::Game::from_fen(FEN).unwrap();
     let fields = Snapshot::of_board(start.position().board()).a8_first();
     let field = |square: Square| a8_index(square) as u8;
     let dump = dgt::encode(&dgt::Message::Board(fields));

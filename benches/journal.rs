@@ -8,12 +8,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anna::adapters::journal::{self, Record, Writer};
-use anna::app::{App, Options, Unfinished};
-use anna::core::clock::TimeControl;
-use anna::core::command::{Command, Input};
-use anna::core::rules::MoveSpec;
-use anna::core::session::{Config, Session};
-use anna::language::Voice;
+use anna_app::{App, Options, Unfinished};
+use anna_core::clock::TimeControl;
+use anna_core::command::{Command, Input};
+use anna_core::rules::MoveSpec;
+use anna_core::session::{Config, Session};
+use anna_language::Voice;
 use criterion::{criterion_group, criterion_main, Criterion};
 use shakmaty::{Chess, Position};
 

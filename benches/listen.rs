@@ -12,9 +12,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use anna::adapters::listen::{read_wav, Hearing, Recogniser};
-use anna::app::{App, Event, Options, Out};
-use anna::core::session::Config;
-use anna::language::{Vocabulary, Voice};
+use anna_app::{App, Event, Options, Out};
+use anna_core::session::Config;
+use anna_language::{Vocabulary, Voice};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn utterance() -> Option<Vec<i16>> {
@@ -42,7 +42,7 @@ const OPEN: &str = "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq
 fn bench(c: &mut Criterion) {
     let vocab = Vocabulary::english();
     let positions = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", OPEN]
-        .map(|fen| anna::core::rules::Game::from_fen(fen).unwrap().position().clone());
+        .map(|fen| anna_core::rules::Game::from_fen(fen).unwrap().position().clone());
     let (Some(samples), Ok(mut recogniser)) = (utterance(), Recogniser::new(&vocab, &positions[0])) else {
         eprintln!("listen: flite, sox or the pocketsphinx-en-us model is missing; nothing measured");
         return;

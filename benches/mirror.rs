@@ -4,10 +4,10 @@
 
 use std::hint::black_box;
 
-use anna::board_link::mirror::{Mirror, MirrorOut};
-use anna::board_link::BoardEvent;
-use anna::core::command::Command;
-use anna::core::rules::Game;
+use anna_board::mirror::{Mirror, MirrorOut};
+use anna_board::BoardEvent;
+use anna_core::command::Command;
+use anna_core::rules::Game;
 use criterion::{criterion_group, criterion_main, Criterion};
 use shakmaty::{Color, Square};
 

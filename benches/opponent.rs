@@ -3,8 +3,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use anna::core::opponent::{Level, Opponent};
-use anna::core::rules::Game;
+use anna_core::opponent::{Level, Opponent};
+use anna_core::rules::Game;
 
 /// A Queen's Gambit Declined middlegame with all pieces on the board.
 const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";

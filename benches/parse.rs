@@ -3,8 +3,8 @@
 
 use std::hint::black_box;
 
-use anna::language::parse::hear;
-use anna::language::Vocabulary;
+use anna_language::parse::hear;
+use anna_language::Vocabulary;
 use criterion::{criterion_group, criterion_main, Criterion};
 use shakmaty::san::San;
 

@@ -7,14 +7,14 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use anna::app::save;
-use anna::core::clock::TimeControl;
-use anna::core::command::{Command, Input};
-use anna::core::pgn;
-use anna::core::rules::MoveSpec;
-use anna::core::scoresheet::Tags;
-use anna::core::session::{Config, Session};
-use anna::language::Vocabulary;
+use anna_app::save;
+use anna_core::clock::TimeControl;
+use anna_core::command::{Command, Input};
+use anna_core::pgn;
+use anna_core::rules::MoveSpec;
+use anna_core::scoresheet::Tags;
+use anna_core::session::{Config, Session};
+use anna_language::Vocabulary;
 use criterion::{criterion_group, criterion_main, Criterion};
 use shakmaty::{Move, Position};
 

@@ -14,11 +14,11 @@ use std::time::{Duration, Instant};
 use anna::adapters::speech::transcript::Memory;
 use anna::adapters::speech::worker::{Engine, EngineError};
 use anna::adapters::speech::{Backend, Name, Notices, Plan, Speaker};
-use anna::core::command::Input;
-use anna::core::message::Effect;
-use anna::core::message::Priority;
-use anna::core::session::{Config, Session};
-use anna::language::{commands, Voice};
+use anna_core::command::Input;
+use anna_core::message::Effect;
+use anna_core::message::Priority;
+use anna_core::session::{Config, Session};
+use anna_language::{commands, Voice};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// Knights out and back: every line is a legal move that is announced (the clock is pressed at once).

@@ -7,10 +7,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
-use anna::core::command::{Command, Input};
-use anna::core::session::Session;
-use anna::language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
 use anna::ui::tui::{Screen, Settings};
+use anna_core::command::{Command, Input};
+use anna_core::session::Session;
+use anna_language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
 
 fn frame(c: &mut Criterion) {
     let voice = Voice::new(Vocabulary::german(), SquareStyle::AnnexD, MoveForm::Short);

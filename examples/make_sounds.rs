@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use anna::adapters::sound::synth;
-use anna::core::message::Sound;
+use anna_core::message::Sound;
 
 fn main() -> std::io::Result<()> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("sounds");

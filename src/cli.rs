@@ -8,21 +8,21 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use shakmaty::Color;
 
-use crate::app::{App, Options};
-use crate::core::adjudicate::{self, Winnability};
-use crate::core::bad_value::BadValue;
-use crate::core::clock::{ClockMode, TimeControl};
-use crate::core::command::Command;
-use crate::core::message::{Arg, Played, Priority, Sentence, Utterance};
-use crate::core::rules::{Game, MoveError, MoveSpec};
-use crate::core::session::{self, Config, FlagPolicy, Session, TouchMove};
-use crate::language::parse::{self, Heard};
-use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
-use crate::script;
 use crate::ui::line::LineView;
 use crate::ui::tui::terminal::BoardView;
 use crate::ui::tui::{Screen, Settings};
 use crate::ui::Ui;
+use anna_app::script;
+use anna_app::{App, Options};
+use anna_core::adjudicate::{self, Winnability};
+use anna_core::bad_value::BadValue;
+use anna_core::clock::{ClockMode, TimeControl};
+use anna_core::command::Command;
+use anna_core::message::{Arg, Played, Priority, Sentence, Utterance};
+use anna_core::rules::{Game, MoveError, MoveSpec};
+use anna_core::session::{self, Config, FlagPolicy, TouchMove};
+use anna_language::parse::{self, Heard};
+use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
 
 mod board;
 mod listen;
@@ -116,13 +116,13 @@ pub struct GameArgs {
     pub board: Option<String>,
     /// The board's protocol: anna (Anna's peg board), dgt or millennium; found by itself if not given.
     #[arg(long, global = true, value_name = "PROTOCOL")]
-    pub board_protocol: Option<crate::board_link::protocol::Protocol>,
+    pub board_protocol: Option<anna_board::protocol::Protocol>,
     /// The serial port of the sighted opponent's DGT or Millennium board, beside the player's (FIDE D.2.1).
     #[arg(long, global = true, value_name = "PORT")]
     pub opponent_board: Option<String>,
     /// The opponent board's protocol: dgt or millennium; found by itself if not given.
     #[arg(long, global = true, value_name = "PROTOCOL")]
-    pub opponent_board_protocol: Option<crate::board_link::protocol::Protocol>,
+    pub opponent_board_protocol: Option<anna_board::protocol::Protocol>,
     /// Listening (English, the `listen` feature): push (push-to-talk: `listen` or Tab, the default)
     /// or always.
     #[arg(long, global = true, value_enum, default_value_t = Listen::Push)]
@@ -139,7 +139,7 @@ pub struct GameArgs {
     pub opponent: Opponent,
     /// The computer's strength: 1 (beginner) to 8 (club player).
     #[arg(long, global = true, value_parser = parse_level, default_value = "3")]
-    pub level: crate::core::opponent::Level,
+    pub level: anna_core::opponent::Level,
     /// The computer's UCI engine: a path, or `builtin` for Anna's own opponent. Without it Stockfish
     /// plays if it is installed (on the PATH or /usr/games), else Anna's own opponent.
     #[arg(long, global = true, value_parser = parse_engine)]
@@ -168,7 +168,7 @@ pub enum Opponent {
     Computer,
 }
 
-fn parse_level(text: &str) -> Result<crate::core::opponent::Level, BadValue> {
+fn parse_level(text: &str) -> Result<anna_core::opponent::Level, BadValue> {
     text.parse()
 }
 
@@ -190,7 +190,7 @@ pub enum ArgError {
     #[error(transparent)]
     Value(#[from] BadValue),
     #[error(transparent)]
-    Language(#[from] crate::language::vocabulary::UnknownLanguage),
+    Language(#[from] anna_language::vocabulary::UnknownLanguage),
 }
 
 impl From<ArgError> for String {
@@ -228,13 +228,13 @@ impl GameArgs {
         let player = match self.player.as_deref() {
             None | Some("both") => None,
             Some(side) => Some(
-                crate::language::commands::color(side)
+                anna_language::commands::color(side)
                     .ok_or_else(|| BadValue::new(side, "a side", "white, black or both"))?,
             ),
         };
         let alarms = match self.alarms.as_deref() {
             None => Config::default().alarms,
-            Some(text) => crate::language::commands::alarm_times(text)
+            Some(text) => anna_language::commands::alarm_times(text)
                 .ok_or_else(|| BadValue::new(text, "a list of alarm times", "times like 10:00,5:00,0:30, or off"))?,
         };
         // The assistant presses for the side that moved, speaks of time only when asked, and the
@@ -272,7 +272,7 @@ impl GameArgs {
             commands.push(Command::TimeControl(TimeControl::parse(tc).map_err(|e| e.to_string())?));
             // A bare 90+30 is PGN seconds here, but a player may have meant minutes: Anna reads the
             // control back, and this says how to write the other reading.
-            if let Some(minutes) = crate::core::clock::minutes_meant(tc) {
+            if let Some(minutes) = anna_core::clock::minutes_meant(tc) {
                 eprintln!("anna: --tc {tc} is read in seconds, as PGN writes it; for minutes write --tc {minutes}.");
             }
         }
@@ -283,7 +283,7 @@ impl GameArgs {
             commands.push(Command::ClockMode(mode));
         }
         if let Some(fen) = &self.fen {
-            crate::core::fen::parse_fen(fen).map_err(|e| e.to_string())?;
+            anna_core::fen::parse_fen(fen).map_err(|e| e.to_string())?;
             commands.push(Command::Fen(fen.clone()));
         }
         if let Some(n) = &self.chess960 {
@@ -345,18 +345,12 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
         let _ = writeln!(out, "{line}");
     }
     if let Some(path) = pgn {
-        if let Err(e) = fs::write(path, pgn_text(session, &voice.vocab)) {
+        if let Err(e) = fs::write(path, anna_app::save::pgn_text(session, &voice.vocab)) {
             eprintln!("anna: cannot write the PGN to {}: {e}", path.display());
             return ExitCode::from(1);
         }
     }
     ExitCode::SUCCESS
-}
-
-/// The session's game as PGN, with the result sentence as the final comment (no date: a replay
-/// gives the same file every time).
-pub fn pgn_text(session: &Session, vocab: &Vocabulary) -> String {
-    crate::app::save::pgn(session, vocab, &crate::core::scoresheet::Tags::default())
 }
 
 /// `anna say [--fen FEN] MOVE...`: each move in words, in the voice of the arguments.
@@ -395,7 +389,7 @@ pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
 /// `anna adjudicate [--fen FEN]`.
 pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
     let fen = fen.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    let position = match crate::core::fen::parse_fen(fen) {
+    let position = match anna_core::fen::parse_fen(fen) {
         Ok(position) => position,
         Err(e) => {
             eprintln!("anna: {e}");
@@ -469,7 +463,7 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
             for mv in &candidates {
                 println!("{}", game.uci(*mv));
             }
-            eprintln!("{}", voice.render(&crate::core::session::question(&candidates)));
+            eprintln!("{}", voice.render(&anna_core::session::question(&candidates)));
             ExitCode::from(2)
         }
         Err(MoveError::Illegal(reason)) => {
@@ -486,9 +480,9 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
 
 /// The unfinished game to resume (`--resume`) or to ask about (a plain start in a terminal), its
 /// journal repaired if it was damaged. A journal that holds no game begun is closed quietly.
-fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<crate::app::Unfinished>, ExitCode> {
+fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<anna_app::Unfinished>, ExitCode> {
     use crate::adapters::journal::{self, End, RecoverError};
-    let say = |key: &str, args: &[(&str, String)]| crate::language::announce::fill(voice.vocab.word(key), args);
+    let say = |key: &str, args: &[(&str, String)]| anna_language::announce::fill(voice.vocab.word(key), args);
     if !resume && !ask {
         return Ok(None);
     }
@@ -512,14 +506,14 @@ fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<crat
     if let Err(e) = journal::hold(&path) {
         return failed(format!("anna: {shown}: {e}"));
     }
-    match journal::recover(&path).and_then(|recovered| journal::cut_unreplayable(recovered, crate::app::replayable)) {
-        Ok(recovered) if !resume && !crate::app::worth_resuming(&recovered.journal) => {
+    match journal::recover(&path).and_then(|recovered| journal::cut_unreplayable(recovered, anna_app::replayable)) {
+        Ok(recovered) if !resume && !anna_app::worth_resuming(&recovered.journal) => {
             let _ = journal::close(&path, recovered.journal.last_instant(), End::Abandoned);
             Ok(None)
         }
         Ok(recovered) => {
             let (journal, kept, lost) = (recovered.journal, recovered.kept, recovered.lost);
-            Ok(Some(crate::app::Unfinished { path, journal, kept, lost, ask: !resume }))
+            Ok(Some(anna_app::Unfinished { path, journal, kept, lost, ask: !resume }))
         }
         Err(RecoverError::Unusable { kept, .. }) => {
             let kept = kept.map_or_else(|| shown.clone(), |k| k.display().to_string());

@@ -128,7 +128,7 @@ enum Commands {
         link: Option<PathBuf>,
         /// The protocol: anna (Anna's peg board), dgt or millennium.
         #[arg(long, default_value = "anna")]
-        protocol: anna::board_link::protocol::Protocol,
+        protocol: anna_board::protocol::Protocol,
         /// The board stands the other way round (White at the far side).
         #[arg(long)]
         turned: bool,

@@ -23,16 +23,16 @@ use crate::adapters::journal::{self, JournalError};
 use crate::adapters::listen::{Hearing, ListenError, Microphone, Mode};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
-use crate::app::{App, Event, Out, SpeechChange};
-use crate::board_link::protocol::Protocol;
 use crate::board_link::serial::{Link, LinkReport};
-use crate::board_link::BoardRole;
-use crate::core::message::{Arg, Priority, Utterance, Words};
-use crate::core::session::Session;
-use crate::language::announce::fill;
-use crate::language::Voice;
 use crate::ui::review::Review;
 use crate::ui::tui::Key;
+use anna_app::{App, Event, Out, SpeechChange};
+use anna_board::protocol::Protocol;
+use anna_board::BoardRole;
+use anna_core::message::{Arg, Priority, Utterance, Words};
+use anna_core::session::Session;
+use anna_language::announce::fill;
+use anna_language::Voice;
 use shakmaty::Color;
 
 /// What arrives on the loop's one channel.
@@ -534,7 +534,7 @@ fn seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::message::Sentence;
+    use anna_core::message::Sentence;
 
     #[test]
     fn a_clock_answer_said_late_reads_the_clock_when_it_is_said() {

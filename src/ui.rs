@@ -2,7 +2,6 @@
 //! ([`tui`]), the word table of the commands only the terminal knows ([`keys`]), and the choice
 //! between them.
 
-pub mod keys;
 pub mod line;
 pub mod review;
 pub mod tui;

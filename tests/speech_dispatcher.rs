@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use anna::adapters::speech::native::Native;
 use anna::adapters::speech::transcript::Memory;
 use anna::adapters::speech::{Backend, Engine, Name, Notice, Notices, Params, Plan, Speaker};
-use anna::core::message::Priority;
+use anna_core::message::Priority;
 
 const WAIT: Duration = Duration::from_secs(20);
 

@@ -3,7 +3,7 @@
 //! to a line that decodes to the same value.
 #![no_main]
 
-use anna::board_link::codec::{self, EventDecoder, RequestDecoder};
+use anna_board::codec::{self, EventDecoder, RequestDecoder};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

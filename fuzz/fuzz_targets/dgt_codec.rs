@@ -2,8 +2,8 @@
 //! every message decoded must encode to bytes that decode to the same message.
 #![no_main]
 
-use anna::board_link::dgt::{self, Decoder};
-use anna::board_link::protocol::Protocol;
+use anna_board::dgt::{self, Decoder};
+use anna_board::protocol::Protocol;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

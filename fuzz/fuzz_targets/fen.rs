@@ -3,8 +3,8 @@
 //! The solver (`can_mate`) is not called: it can be slow.
 #![no_main]
 
-use anna::core::fen::parse_fen;
-use anna::core::rules::Game;
+use anna_core::fen::parse_fen;
+use anna_core::rules::Game;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

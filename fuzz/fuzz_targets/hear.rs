@@ -4,9 +4,9 @@
 
 use std::sync::OnceLock;
 
-use anna::core::rules::Game;
-use anna::language::parse::{hear, Heard};
-use anna::language::Vocabulary;
+use anna_core::rules::Game;
+use anna_language::parse::{hear, Heard};
+use anna_language::Vocabulary;
 use libfuzzer_sys::fuzz_target;
 
 fn setup() -> &'static (Vec<Vocabulary>, Vec<Game>) {

@@ -12,7 +12,7 @@ const MAX_RECORDS: usize = 200;
 fuzz_target!(|data: &[u8]| {
     // The bytes as a whole file.
     if let Ok(journal) = journal::parse(data) {
-        let _ = anna::app::worth_resuming(&journal);
+        let _ = anna_app::worth_resuming(&journal);
     }
     // The bytes as the text of records, one a line, framed as the writer frames them: the fuzzer
     // cannot forge checksums, so this is how it reaches the reader of each record.
@@ -25,5 +25,5 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let journal = journal::parse(file.as_bytes()).expect("a framed journal reads");
-    let _ = anna::app::worth_resuming(&journal);
+    let _ = anna_app::worth_resuming(&journal);
 });

@@ -3,8 +3,8 @@
 //! encode to characters that decode to the same message.
 #![no_main]
 
-use anna::board_link::millennium::{self, CommandDecoder, ReplyDecoder};
-use anna::board_link::protocol::Protocol;
+use anna_board::millennium::{self, CommandDecoder, ReplyDecoder};
+use anna_board::protocol::Protocol;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

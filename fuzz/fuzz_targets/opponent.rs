@@ -4,8 +4,8 @@
 //! level (1 to 3, to keep runs fast); the rest is the FEN.
 #![no_main]
 
-use anna::core::opponent::{Level, Opponent, Request};
-use anna::core::rules::{AutoEnd, Game};
+use anna_core::opponent::{Level, Opponent, Request};
+use anna_core::rules::{AutoEnd, Game};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,11 +3,11 @@
 //! written as PGN again, reads back without a fault and with the same moves.
 #![no_main]
 
-use anna::app::save;
-use anna::core::pgn;
-use anna::core::scoresheet::Tags;
-use anna::core::session::Config;
-use anna::language::{braille, Vocabulary, Voice};
+use anna_app::save;
+use anna_core::pgn;
+use anna_core::scoresheet::Tags;
+use anna_core::session::Config;
+use anna_language::{braille, Vocabulary, Voice};
 use anna::ui::review::Review;
 use libfuzzer_sys::fuzz_target;
 

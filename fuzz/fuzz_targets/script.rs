@@ -2,9 +2,9 @@
 //! fresh app, as `anna replay` runs it.
 #![no_main]
 
-use anna::core::session::Config;
-use anna::language::Voice;
-use anna::script::{app, parse_script, replay};
+use anna_core::session::Config;
+use anna_language::Voice;
+use anna_app::script::{app, parse_script, replay};
 use libfuzzer_sys::fuzz_target;
 
 /// At most this many steps are replayed, to keep each run fast.

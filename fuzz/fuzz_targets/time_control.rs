@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use anna::core::clock::TimeControl;
+use anna_core::clock::TimeControl;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,5 +1,5 @@
 //! The computer opponent at the edge: a UCI engine (Stockfish or any other) as a child process, or
-//! the built-in opponent ([`crate::core::opponent`]), each thinking on its own thread and answering
+//! the built-in opponent ([`anna_core::opponent`]), each thinking on its own thread and answering
 //! through a callback into the runtime's one channel.
 //!
 //! The engine is found by `--engine PATH`, or as `stockfish` on the PATH or where Debian installs it
@@ -11,73 +11,16 @@
 //! line mode carries on with the built-in opponent.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::core::bad_value::BadValue;
-use crate::core::opponent::{EngineFailure, Level, Opponent, Request};
+use anna_core::opponent::{EngineFailure, Level, Opponent, Request};
 
-/// Which computer opponent plays.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// Stockfish if it is installed, else the built-in opponent.
-    #[default]
-    Auto,
-    /// The built-in opponent (`--engine builtin`).
-    Builtin,
-    /// This UCI engine.
-    Path(PathBuf),
-}
-
-impl EngineChoice {
-    /// The engine's name for messages: its file name (`stockfish`); empty for the built-in opponent.
-    pub fn name(&self) -> String {
-        match self {
-            EngineChoice::Path(path) => path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
-            EngineChoice::Auto => "stockfish".to_string(),
-            EngineChoice::Builtin => String::new(),
-        }
-    }
-}
-
-/// The form `--engine` takes, which [`EngineChoice::from_str`] reads back (the journal keeps it).
-impl fmt::Display for EngineChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineChoice::Auto => f.write_str("auto"),
-            EngineChoice::Builtin => f.write_str("builtin"),
-            EngineChoice::Path(path) => write!(f, "{}", path.display()),
-        }
-    }
-}
-
-impl FromStr for EngineChoice {
-    type Err = BadValue;
-
-    fn from_str(s: &str) -> Result<EngineChoice, BadValue> {
-        match s.trim() {
-            "" => Err(BadValue::new(s, "an engine", "the path of a UCI engine, or builtin")),
-            "builtin" | "anna" => Ok(EngineChoice::Builtin),
-            "auto" => Ok(EngineChoice::Auto),
-            path => Ok(EngineChoice::Path(PathBuf::from(path))),
-        }
-    }
-}
-
-/// An answer of the computer opponent.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
-    /// The move for request `id`, in UCI as the engine wrote it.
-    Move { id: u64, uci: String },
-    /// The engine failed on request `id`.
-    Failed { id: u64, failure: EngineFailure },
-}
+pub use anna_app::{EngineChoice, Reply};
 
 /// Where replies go (the runtime wraps them into its own channel's messages).
 pub type Notify = Arc<dyn Fn(Reply) + Send + Sync>;
@@ -437,8 +380,8 @@ fn start_black(request: &Request) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::opponent::Clocks;
-    use crate::core::rules::Game;
+    use anna_core::opponent::Clocks;
+    use anna_core::rules::Game;
 
     fn options(lines: &str) -> HashMap<String, UciOption> {
         lines.lines().filter_map(parse_option).collect()

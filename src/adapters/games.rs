@@ -7,42 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// What kind of file a save writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SaveKind {
-    Pgn,
-    /// The braille scoresheet in North American ASCII Braille.
-    Braille,
-}
-
-impl SaveKind {
-    /// The file name extension.
-    pub const fn extension(self) -> &'static str {
-        match self {
-            SaveKind::Pgn => "pgn",
-            SaveKind::Braille => "brf",
-        }
-    }
-}
-
-/// A file to write: where (`None`: a new name in Anna's games folder) and what; `replace` when the
-/// player said yes to writing over the file there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Save {
-    pub path: Option<PathBuf>,
-    pub kind: SaveKind,
-    pub text: String,
-    pub replace: bool,
-}
-
-/// Why a save was not written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SaveError {
-    /// A file is there already: written over only when the player says so.
-    Exists(PathBuf),
-    /// The path, and what went wrong (a full disk, no permission). Nothing was left behind.
-    Failed(String, String),
-}
+pub use anna_app::save::{Save, SaveError, SaveKind};
 
 /// The folder of saved games, if the platform has a data folder.
 pub fn folder() -> Option<PathBuf> {

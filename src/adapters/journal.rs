@@ -4,27 +4,21 @@
 //! `games/` under the platform's data folder (`~/.local/share/anna/games` on Linux), or under
 //! `$ANNA_DATA_DIR/games` when that is set.
 //!
-//! Each record is one frame, `CRC LEN BODY\n`: the CRC-32 of the body in eight hex digits, the body's
-//! length in bytes, and the body as `codec.rs` writes it, for example
-//! `8c97a92f 33 12.345 white: move pieces=P to=e4`. The first record is the header
-//! (`anna-journal 1 STARTED`); the last one of a game that is over is `end TIME finished`.
-//!
-//! Reading stops at the first frame that is cut short, fails its checksum or cannot be read: the
-//! game is recovered up to its last whole record. A damaged journal is never written over: the
+//! The records and their frames are `anna_app::journal`'s (pure); here they are written, synced and
+//! read back. A damaged journal is never written over: the
 //! whole records go to a new file, which then takes the journal's name, and the damaged file is
 //! kept beside it as `NAME.damaged`.
 
-mod codec;
-
-pub use codec::{command_text, parse_seconds, print, read, read_command, seconds, CodecError, End, Record, VERSION};
+use anna_app::journal::civil;
+pub use anna_app::journal::{
+    command_text, config_records, date, frame, next_frame, parse, parse_seconds, print, read, read_command, seconds,
+    CodecError, Damage, End, Journal, ReadError, Record, VERSION,
+};
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
-use crate::core::command::{Command, Input, Setting};
-use crate::core::session::Config;
 
 /// The ending of journal files.
 pub const EXTENSION: &str = "journal";
@@ -35,144 +29,6 @@ pub fn folder() -> Option<PathBuf> {
         Some(dir) => Some(PathBuf::from(dir).join("games")),
         None => directories::ProjectDirs::from("org", "anna-chess", "anna").map(|dirs| dirs.data_dir().join("games")),
     }
-}
-
-/// One record in its frame, as written to the file.
-pub fn frame(record: &Record) -> String {
-    let body = print(record);
-    format!("{:08x} {} {body}\n", crc32fast::hash(body.as_bytes()), body.len())
-}
-
-/// How a journal was damaged where reading stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Damage {
-    /// The file ends inside a record (the program stopped while writing it).
-    Cut,
-    /// A record's checksum does not match: its bytes changed.
-    Checksum,
-    /// Bytes that are not a record at all.
-    Garbage,
-    /// A whole record whose text this Anna cannot read.
-    Unreadable(String),
-}
-
-/// A journal as read: the game's records after the header, up to the last whole one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Journal {
-    /// When the game began, in seconds since 1970 (UTC).
-    pub started: u64,
-    pub records: Vec<Record>,
-    /// Where reading stopped before the end of the file, if it did.
-    pub damage: Option<Damage>,
-}
-
-impl Journal {
-    /// Whether the game was finished or left for another: such a journal is not resumed.
-    pub fn ended(&self) -> bool {
-        self.records.iter().any(|r| matches!(r, Record::End { .. }))
-    }
-
-    /// The instant of the last record: the game resumes from there.
-    pub fn last_instant(&self) -> Duration {
-        self.records
-            .iter()
-            .filter_map(|r| match r {
-                Record::Input { at, .. } | Record::End { at, .. } => Some(*at),
-                _ => None,
-            })
-            .max()
-            .unwrap_or_default()
-    }
-}
-
-/// Why nothing of a journal can be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReadError {
-    /// The file is empty.
-    Empty,
-    /// The file does not begin with a whole header.
-    NoHeader,
-    /// A journal of another format version (a newer Anna wrote it).
-    UnknownVersion(u32),
-}
-
-/// Reads a journal's bytes. Never panics, whatever the bytes.
-pub fn parse(bytes: &[u8]) -> Result<Journal, ReadError> {
-    if bytes.is_empty() {
-        return Err(ReadError::Empty);
-    }
-    let mut rest = bytes;
-    let started = match next_frame(rest) {
-        Ok((body, used)) => match read(body) {
-            Ok(Record::Header { version: VERSION, started }) => {
-                rest = &rest[used..];
-                started
-            }
-            Ok(Record::Header { version, .. }) => return Err(ReadError::UnknownVersion(version)),
-            _ => return Err(ReadError::NoHeader),
-        },
-        Err(_) => return Err(ReadError::NoHeader),
-    };
-    let mut records = Vec::new();
-    let mut damage = None;
-    let mut last = Duration::ZERO;
-    while !rest.is_empty() {
-        match next_frame(rest).and_then(|(body, used)| match read(body) {
-            Ok(Record::Header { .. }) => Err(Damage::Unreadable("a second header".into())),
-            // The runtime's time never goes back; a journal whose time does was not written by it.
-            Ok(Record::Input { at, .. } | Record::End { at, .. }) if at < last => {
-                Err(Damage::Unreadable("the time goes back".into()))
-            }
-            Ok(record) => Ok((record, used)),
-            Err(e) => Err(Damage::Unreadable(e.0)),
-        }) {
-            Ok((record, used)) => {
-                if let Record::Input { at, .. } | Record::End { at, .. } = record {
-                    last = at;
-                }
-                records.push(record);
-                rest = &rest[used..];
-            }
-            Err(d) => {
-                damage = Some(d);
-                break;
-            }
-        }
-    }
-    Ok(Journal { started, records, damage })
-}
-
-/// The body of the frame at the start of `bytes` and the bytes the frame takes.
-fn next_frame(bytes: &[u8]) -> Result<(&str, usize), Damage> {
-    // `CRC LEN ` is at most 8 + 1 + 9 + 1 bytes; a record is never near a gigabyte.
-    let head_end = bytes.iter().take(19).position(|&b| b == b' ').map(|i| i + 1);
-    let crc_text = match head_end {
-        Some(9) => &bytes[..8],
-        Some(_) => return Err(Damage::Garbage),
-        None if bytes.len() < 19 && bytes.iter().all(|b| b.is_ascii_hexdigit()) => return Err(Damage::Cut),
-        None => return Err(Damage::Garbage),
-    };
-    let after_crc = &bytes[9..];
-    let len_end = match after_crc.iter().take(10).position(|&b| b == b' ') {
-        Some(i) if i > 0 => i,
-        None if after_crc.len() < 10 && after_crc.iter().all(u8::is_ascii_digit) => return Err(Damage::Cut),
-        _ => return Err(Damage::Garbage),
-    };
-    let parse_ascii = |b: &[u8], radix| std::str::from_utf8(b).ok().and_then(|s| u32::from_str_radix(s, radix).ok());
-    let (Some(crc), Some(len)) = (parse_ascii(crc_text, 16), parse_ascii(&after_crc[..len_end], 10)) else {
-        return Err(Damage::Garbage);
-    };
-    let start = 9 + len_end + 1;
-    let end = start + len as usize;
-    if bytes.len() <= end {
-        return Err(Damage::Cut);
-    }
-    let body = &bytes[start..end];
-    if bytes[end] != b'\n' || crc32fast::hash(body) != crc {
-        return Err(Damage::Checksum);
-    }
-    let body = std::str::from_utf8(body).map_err(|_| Damage::Checksum)?;
-    Ok((body, end + 1))
 }
 
 /// Appends records to one journal file.
@@ -352,24 +208,6 @@ impl Sink {
     }
 }
 
-/// The settings that make a default session into one with `config`, as records at `at`: all of
-/// them, so that a journal means the same whatever the defaults of a later Anna.
-pub fn config_records(config: &Config, at: Duration) -> Vec<Record> {
-    let Config { auto_press, touch_move, flag, supervised, no_draw_offer_before, player, alarms, tournament } =
-        config.clone();
-    let mut settings = vec![
-        Setting::AutoPress(auto_press),
-        Setting::TouchMove(touch_move),
-        Setting::Flag(flag),
-        Setting::NoDrawOfferBefore(no_draw_offer_before),
-        Setting::Player(player),
-        Setting::Alarms(alarms),
-        Setting::Tournament(tournament),
-    ];
-    settings.extend(supervised.map(Setting::Supervised));
-    settings.into_iter().map(|s| Record::Input { at, input: Input::act(Command::Set(s)) }).collect()
-}
-
 /// A rename is durable only when its folder is synced (not possible on every platform: best effort).
 fn sync_folder(dir: &Path) {
     if let Ok(folder) = File::open(dir) {
@@ -521,28 +359,6 @@ fn ends_with_end(path: &Path) -> bool {
 fn stamp(unix: u64) -> String {
     let (y, mo, d, h, mi, s) = civil(unix);
     format!("{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}")
-}
-
-/// `YYYY-MM-DD HH:MM UTC` of seconds since 1970, as said when a game is offered for resumption.
-pub fn date(unix: u64) -> String {
-    let (y, mo, d, h, mi, _) = civil(unix);
-    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} UTC")
-}
-
-/// The UTC calendar date and time of seconds since 1970 (H. Hinnant's `civil_from_days`).
-fn civil(unix: u64) -> (u64, u64, u64, u64, u64, u64) {
-    let days = unix / 86_400;
-    let secs = unix % 86_400;
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day, secs / 3600, secs / 60 % 60, secs % 60)
 }
 
 #[cfg(test)]

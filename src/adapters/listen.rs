@@ -11,12 +11,10 @@
 
 use std::path::{Path, PathBuf};
 
-use shakmaty::{Chess, Move};
+use shakmaty::Chess;
 
-use crate::core::rules::Game;
-
-use crate::language::hearing;
-use crate::language::Vocabulary;
+use anna_language::hearing;
+use anna_language::Vocabulary;
 
 #[cfg(any(feature = "listen", test))]
 mod letters;
@@ -24,6 +22,7 @@ mod microphone;
 #[cfg(feature = "listen")]
 mod sphinx;
 
+pub use anna_app::{Hearing, ListenError};
 pub use microphone::{Microphone, Mode};
 
 /// Where Debian's `pocketsphinx-en-us` puts the US English model and its dictionary.
@@ -31,26 +30,6 @@ pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";
 
 /// The sample rate the recogniser takes: 16 kHz, mono, 16-bit.
 pub const SAMPLE_RATE: u32 = 16_000;
-
-/// Why Anna cannot listen.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ListenError {
-    #[error(
-        "Anna was built without listening: build it with `cargo build --release --features listen` \
-         (Debian packages libpocketsphinx-dev, libsphinxbase-dev and pkg-config)."
-    )]
-    NotBuilt,
-    #[error("Listening is in English only for now: no recogniser model exists for {0}.")]
-    Language(String),
-    #[error("The English speech model is missing from {0}: install the Debian package pocketsphinx-en-us.")]
-    NoModel(String),
-    #[error("The recogniser could not be set up: {0}.")]
-    Setup(String),
-    #[error("The microphone could not be opened: {0}.")]
-    Microphone(String),
-    #[error("{0} is not a 16 kHz mono 16-bit WAV file: {1}.")]
-    Wav(String, String),
-}
 
 /// The model folder and its two files Anna uses.
 #[derive(Clone, Debug)]
@@ -74,52 +53,6 @@ impl Model {
             Ok(model)
         } else {
             Err(ListenError::NoModel(dir.display().to_string()))
-        }
-    }
-}
-
-/// What the recogniser made of an utterance.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hearing {
-    /// Both decoders heard these words.
-    Words(String),
-    /// Both decoders heard these words, which name a letter that rhymes with others (bee, see, dee,
-    /// ee, gee), and the phone decoder heard each such letter's own sound: the square is the one
-    /// heard, not one of its rhymes.
-    Spelled(String),
-    /// The decoders heard different things: the grammar's words, and the free reading's.
-    Unsure(String, String),
-    /// Nothing but silence or noise.
-    Nothing,
-}
-
-impl Hearing {
-    /// The words to act on: what both decoders heard alike, or, when their words differ, the
-    /// grammar's words if both readings mean the same move or command to the parser (`echo five` and
-    /// `echo funf`); `None` when they disagree or nothing was heard.
-    pub fn agreed(&self, vocab: &Vocabulary) -> Option<&str> {
-        match self {
-            Hearing::Words(words) | Hearing::Spelled(words) => Some(words),
-            Hearing::Unsure(strict, loose) => {
-                let meaning = |text: &str| crate::language::commands::command(text, vocab).ok();
-                match (meaning(strict), meaning(loose)) {
-                    (Some(a), Some(b)) if a == b && !matches!(a, crate::core::command::Command::Unclear { .. }) => {
-                        Some(strict)
-                    }
-                    _ => None,
-                }
-            }
-            Hearing::Nothing => None,
-        }
-    }
-
-    /// The other legal moves the agreed words may have been, which Anna asks about: those of the
-    /// letters that rhyme with a letter heard (`language::hearing::sound_alike`), none when the
-    /// phone decoder heard each letter's own sound.
-    pub fn sound_alike(&self, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
-        match (self, self.agreed(vocab)) {
-            (Hearing::Spelled(_), _) | (_, None) => Vec::new(),
-            (_, Some(words)) => hearing::sound_alike(words, game, vocab),
         }
     }
 }

@@ -17,7 +17,7 @@ use std::sync::mpsc::{self, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::core::message::Sound;
+use anna_core::message::Sound;
 
 /// The player commands tried, in order, with the arguments that go before the file.
 pub const PLAYERS: &[(&str, &[&str])] = &[("pw-play", &[]), ("paplay", &[]), ("aplay", &["-q"])];

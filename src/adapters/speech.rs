@@ -33,9 +33,9 @@ pub use queue::{Item, Push, Queue};
 pub use settings::{Choice, Params, Settings, SpeechArgs};
 pub use worker::{Engine, EngineError, Factory, Failure, Worker};
 
-use crate::core::message::Priority;
-use crate::language::announce::fill;
-use crate::language::{Vocabulary, Voice};
+use anna_core::message::Priority;
+use anna_language::announce::fill;
+use anna_language::{Vocabulary, Voice};
 
 /// Whether this build has native speech (always on Windows and macOS; on Linux with the feature).
 pub const NATIVE: bool = cfg!(any(not(target_os = "linux"), feature = "speech-dispatcher"));

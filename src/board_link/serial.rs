@@ -26,7 +26,7 @@
 //! ```no_run
 //! use std::sync::mpsc;
 //! use anna::board_link::serial::{Link, LinkReport};
-//! use anna::board_link::HostCommand;
+//! use anna_board::HostCommand;
 //!
 //! enum Source { Board(LinkReport), Line(String) }
 //! let (sender, receiver) = mpsc::channel();
@@ -40,7 +40,6 @@
 //! }
 //! ```
 
-use std::fmt;
 use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
@@ -48,59 +47,19 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use serialport::{ClearBuffer, SerialPort};
+use serialport::{ClearBuffer, DataBits, Parity, SerialPort};
 
-use super::codec::{Request, VERSION};
-use super::protocol::{Protocol, Wire, WireError};
-use super::{BoardEvent, HostCommand};
+use anna_board::codec::Request;
+use anna_board::protocol::{Framing, Protocol, Wire, WireError};
+use anna_board::{BoardEvent, HostCommand};
 
-/// The baud rate of `--board-baud` when none is given.
-pub const DEFAULT_BAUD: u32 = 115_200;
+pub use anna_board::link::{LinkError, LinkReport, DEFAULT_BAUD};
 
 /// How long the reader waits for bytes before it looks at its clocks (resends, the hello, stop).
 const TICK: Duration = Duration::from_millis(20);
 
 /// The connection number while no board is connected.
 const NOT_CONNECTED: u64 = 0;
-
-/// What the link tells the runtime.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkReport {
-    /// The board answered the hello, in this protocol; its snapshot follows.
-    Connected { name: String, version: u32, protocol: Protocol },
-    /// A line from the board, after the handshake (acknowledgements included).
-    Event(BoardEvent),
-    /// A line that could not be read, dropped (noise on the wire, a board's bug).
-    Rejected(WireError),
-    /// The board is gone or failing; the link retries on its own until `Connected` again.
-    Disconnected(LinkError),
-}
-
-/// Why the board is not connected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkError {
-    /// The port could not be opened (not there, busy, not allowed).
-    Open(String),
-    /// Reading or writing failed: most often the board was unplugged.
-    Lost(String),
-    /// The board did not answer the hello, or a command, in time.
-    Silent,
-    /// The board speaks another protocol version.
-    Version(u32),
-}
-
-impl fmt::Display for LinkError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LinkError::Open(why) => write!(f, "the port cannot be opened: {why}"),
-            LinkError::Lost(why) => write!(f, "the connection was lost: {why}"),
-            LinkError::Silent => write!(f, "the board does not answer"),
-            LinkError::Version(version) => {
-                write!(f, "the board speaks protocol version {version}, Anna speaks {VERSION}")
-            }
-        }
-    }
-}
 
 /// How patient the link is. The defaults suit a USB board that resets when opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -521,8 +480,12 @@ impl Reader {
 /// Sets a port up for `protocol` (its baud rate, data bits and parity; `baud` for Anna's own) and
 /// drops bytes from before: a board's boot messages, or answers in another protocol.
 fn configure(port: &mut dyn SerialPort, protocol: Protocol, baud: u32) {
-    let (protocol_baud, data_bits, parity) = protocol.serial();
+    let (protocol_baud, framing) = protocol.serial();
     let baud = if protocol == Protocol::Anna { baud } else { protocol_baud };
+    let (data_bits, parity) = match framing {
+        Framing::EightNone => (DataBits::Eight, Parity::None),
+        Framing::SevenOdd => (DataBits::Seven, Parity::Odd),
+    };
     // A pseudo-terminal or an adapter that refuses a setting still carries the bytes.
     let _ = port.set_baud_rate(baud);
     let _ = port.set_data_bits(data_bits);

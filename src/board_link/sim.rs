@@ -24,9 +24,9 @@ use std::time::Duration;
 use serialport::{SerialPort, TTYPort};
 use shakmaty::{Board, Piece, Rank, Role, Square};
 
-use super::codec::{self, LineError, Request, RequestDecoder, VERSION};
-use super::protocol::Protocol;
-use super::{BoardEvent, Cell, HostCommand, Snapshot};
+use anna_board::codec::{self, LineError, Request, RequestDecoder, VERSION};
+use anna_board::protocol::Protocol;
+use anna_board::{BoardEvent, Cell, HostCommand, Snapshot};
 
 mod wire;
 

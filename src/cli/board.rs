@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::board_link::protocol::Protocol;
 use crate::board_link::serial::{self, LinkError};
+use anna_board::protocol::Protocol;
 
 /// How long `anna boards` waits for each protocol's answer on a port.
 const PROBE_WAIT: Duration = Duration::from_millis(600);

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use super::GameArgs;
 use crate::adapters::listen::{read_wav, Hearing, Recogniser};
-use crate::core::rules::Game;
-use crate::language::Vocabulary;
+use anna_core::rules::Game;
+use anna_language::Vocabulary;
 
 /// Prints `heard: WORDS`, then what `anna parse` prints for the words, with its exit codes; 3 when
 /// Anna cannot listen (no `listen` feature, no model, not English) or the file is not a 16 kHz mono

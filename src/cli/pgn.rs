@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use shakmaty::Color;
 
 use super::{GameArgs, Switch};
-use crate::app::save;
-use crate::core::command::{Command, Input};
-use crate::core::pgn::{self, Fault, ImportedGame};
-use crate::language::announce::{self, fill};
-use crate::language::{braille, Vocabulary};
+use anna_app::save;
+use anna_core::command::{Command, Input};
+use anna_core::pgn::{self, Fault, ImportedGame};
+use anna_language::announce::{self, fill};
+use anna_language::{braille, Vocabulary};
 
 /// Which game of a file, and whether to list them instead.
 #[derive(Clone, Copy, Debug)]
@@ -119,7 +119,7 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
             ("side", announce::side(session.game().turn(), vocab)),
         ],
     ));
-    let mut app = crate::app::App::with_session(session, game.setup(), voice, args.options(), now);
+    let mut app = anna_app::App::with_session(session, game.setup(), voice, args.options(), now);
     app.set_greeting(greeting, history);
     app.set_tags(save::base_tags(&game));
     super::run_app(app, args)

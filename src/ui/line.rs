@@ -12,9 +12,9 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::app::Event;
-use crate::core::command::Command;
 use crate::runtime::{Program, Source, Step, View};
+use anna_app::Event;
+use anna_core::command::Command;
 
 /// Standard input and output, a line at a time.
 #[derive(Debug, Default)]
@@ -89,7 +89,7 @@ impl View for LineView {
         match arrow {
             // Keys alone, and not a plain Enter: they were pressed by habit, not typed as words.
             Some(Arrow::Up) if text.trim().is_empty() => vec![Step::Event(Event::Command(Command::Repeat))],
-            Some(_) if text.trim().is_empty() => vec![Step::Say(crate::core::message::Words::line("line.arrows"))],
+            Some(_) if text.trim().is_empty() => vec![Step::Say(anna_core::message::Words::line("line.arrows"))],
             None if text.trim().is_empty() && !line.trim().is_empty() => Vec::new(),
             // A full stop alone: the quickest way to silence.
             None if text.trim() == "." => vec![Step::Event(Event::Line("stop".to_string()))],

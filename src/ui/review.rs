@@ -3,22 +3,22 @@
 //! `go 23`, `go 23 black` jump; `time`, `moves` and the board questions (`board`, `square e4`,
 //! `where knight`) answer for the position reviewed.
 //!
-//! Like [`App`](crate::app::App), a [`Review`] does no I/O: lines in, [`Out`] values out.
+//! Like [`App`](anna_app::App), a [`Review`] does no I/O: lines in, [`Out`] values out.
 
 use std::time::Duration;
 
 use shakmaty::{Chess, Color, Position};
 
-use crate::app::Out;
-use crate::core::command::Command;
-use crate::core::explore;
-use crate::core::message::{Arg, Played, Priority, Sentence, Utterance, Words};
-use crate::core::pgn::ImportedGame;
-use crate::core::scoresheet::Scoresheet;
-use crate::language::announce::{self, fill};
-use crate::language::parse::fold;
-use crate::language::{commands, Vocabulary, Voice};
-use crate::ui::keys;
+use anna_app::keys;
+use anna_app::Out;
+use anna_core::command::Command;
+use anna_core::explore;
+use anna_core::message::{Arg, Played, Priority, Sentence, Utterance, Words};
+use anna_core::pgn::ImportedGame;
+use anna_core::scoresheet::Scoresheet;
+use anna_language::announce::{self, fill};
+use anna_language::parse::fold;
+use anna_language::{commands, Vocabulary, Voice};
 
 /// The commands of the review, by their names in `[review.words]`.
 const STEPS: [&str; 5] = ["next", "back", "first", "end", "go"];

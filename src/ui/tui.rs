@@ -1,6 +1,6 @@
 //! The board view for low vision (`--ui board`): a large, high-contrast board drawn with ratatui.
 //!
-//! The board view is a view of the one application ([`crate::app::App`]): it decides nothing about
+//! The board view is a view of the one application ([`anna_app::App`]): it decides nothing about
 //! the game. [`Screen`] is the plain state of the screen, copied from the app's session before every
 //! draw; [`view`] draws it (`impl Widget for &Screen`, which only reads); [`keys`] turns a key into
 //! a new state and [`Action`]s (the cursor's words, or an event for the app), a pure function
@@ -20,9 +20,9 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Chess, Color, File, Move, Piece, Rank, Role, Square};
 
-use crate::core::message::Sentence;
-use crate::core::session::Session;
-use crate::language::{announce, Voice};
+use anna_core::message::Sentence;
+use anna_core::session::Session;
+use anna_language::{announce, Voice};
 
 pub use keys::{handle, Action, Key};
 
@@ -135,7 +135,7 @@ impl Screen {
             white: shown(clock.remaining(Color::White, now)),
             black: shown(clock.remaining(Color::Black, now)),
         };
-        let san = |p: Option<crate::core::message::Played>| p.map(|p| self.localize_san(&p.san.to_string()));
+        let san = |p: Option<anna_core::message::Played>| p.map(|p| self.localize_san(&p.san.to_string()));
         self.moves = session.scoresheet().move_pairs(game).into_iter().map(|(n, w, b)| (n, san(w), san(b))).collect();
         self.outcome = session.outcome().map(|o| announce::outcome(o, &self.voice.vocab));
         self.promotion = session.pending_question().is_some_and(|q| q.sentence == Sentence::WhichPromotion);

@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::command::{Command, Input};
+use anna_core::command::{Command, Input};
 
 /// A fresh folder for one test, removed when dropped.
 struct Folder(PathBuf);

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use shakmaty::Chess;
 
 use super::{Hearing, ListenError, Recogniser, SAMPLE_RATE};
-use crate::language::Vocabulary;
+use anna_language::Vocabulary;
 
 /// How long the voice detector must hear no speech before the utterance ends.
 pub const END_QUIET: Duration = Duration::from_millis(300);

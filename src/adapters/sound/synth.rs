@@ -4,7 +4,7 @@
 //! divisions and rounding (the sine is a polynomial of our own, not the platform's `sin`), so it
 //! gives the same bytes on every machine and a test can check the committed files against it.
 
-use crate::core::message::Sound;
+use anna_core::message::Sound;
 
 /// Samples a second in every earcon.
 pub const SAMPLE_RATE: u32 = 22_050;

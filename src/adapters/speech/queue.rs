@@ -20,7 +20,7 @@
 
 use std::collections::VecDeque;
 
-use crate::core::message::Priority;
+use anna_core::message::Priority;
 
 /// Words made again when they are said, given the time since they were first made: an answer
 /// about the clocks reads them when it is spoken, not when it was asked.

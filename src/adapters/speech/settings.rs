@@ -3,33 +3,18 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
+
+pub use anna_app::speech::Choice;
 use serde::{Deserialize, Serialize};
 
 use crate::adapters::config::{self, ConfigError};
-
-/// Which way of speaking to use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Choice {
-    /// The first that works of native, espeak and transcript.
-    #[default]
-    Auto,
-    /// The system's speech (speech-dispatcher, SAPI/WinRT/screen reader, AVFoundation).
-    Native,
-    /// espeak-ng, espeak or spd-say, one process per sentence.
-    Espeak,
-    /// Only the written lines (stdout, or the --transcript file): your screen reader speaks them.
-    Transcript,
-    /// Silent; the lines are still written.
-    Off,
-}
 
 /// The speech flags of `anna` and `anna voices`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SpeechArgs {
     /// How Anna speaks: auto, native, espeak, transcript or off.
-    #[arg(long, global = true, value_enum)]
+    #[arg(long, global = true, value_parser = speech_choice())]
     pub speech: Option<Choice>,
     /// With --speech transcript: write each sentence to this file instead of only to stdout.
     #[arg(long, global = true)]
@@ -50,6 +35,13 @@ pub struct SpeechArgs {
     /// Save the speech settings of this command line in the settings file for the next games.
     #[arg(long, global = true)]
     pub save_settings: bool,
+}
+
+/// `--speech`'s values, listed in `--help` and in clap's error.
+fn speech_choice() -> impl clap::builder::TypedValueParser<Value = Choice> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Choice::ALL.map(Choice::name))
+        .map(|name| name.parse::<Choice>().unwrap_or_default())
 }
 
 /// The `[speech]` table of the settings file, and the settings in force.

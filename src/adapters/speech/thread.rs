@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::queue::{Item, Push, Queue};
 use super::worker::{self, Failure, Worker};
 use super::{Backend, Name, Notice, Notices, Plan, Request};
-use crate::core::message::Priority;
+use anna_core::message::Priority;
 
 /// The speaker thread's state.
 pub(super) struct Thread {

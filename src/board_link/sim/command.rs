@@ -4,7 +4,7 @@ use std::io;
 
 use shakmaty::{Piece, Square};
 
-use crate::board_link::ClockReading;
+use anna_board::ClockReading;
 
 /// One thing a person types to the simulator.
 #[derive(Clone, Debug, PartialEq, Eq)]

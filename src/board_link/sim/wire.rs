@@ -4,9 +4,9 @@
 use shakmaty::Square;
 
 use super::{Note, State};
-use crate::board_link::millennium::{self, Command, CommandDecoder, Reply};
-use crate::board_link::protocol::Protocol;
-use crate::board_link::{a8_index, dgt, turned_square, Cell, ClockReading, Snapshot};
+use anna_board::millennium::{self, Command, CommandDecoder, Reply};
+use anna_board::protocol::Protocol;
+use anna_board::{a8_index, dgt, turned_square, Cell, ClockReading, Snapshot};
 
 /// What the board keeps of its protocol between reads.
 #[derive(Debug)]

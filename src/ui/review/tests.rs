@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::pgn;
+use anna_core::pgn;
 
 const GAME: &str = concat!(
     "[White \"Anna\"]\n[Black \"Bert\"]\n[Result \"1-0\"]\n[TimeControl \"300+2\"]\n\n",

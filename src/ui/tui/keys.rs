@@ -6,11 +6,11 @@ use std::fmt;
 
 use shakmaty::{Color, Position, Role, Square};
 
-use crate::core::command::Command;
-use crate::core::rules::MoveSpec;
-use crate::language::announce::fill;
-use crate::language::describe;
 use crate::ui::tui::{Mode, Screen};
+use anna_core::command::Command;
+use anna_core::rules::MoveSpec;
+use anna_language::announce::fill;
+use anna_language::describe;
 
 /// A key, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use crate::core::clock::Clock;
-use crate::core::session::Session;
 use crate::ui::tui::shown;
+use anna_core::clock::Clock;
+use anna_core::session::Session;
 
 /// The instant the running clock's face next changes (it shows whole seconds, rounded up), or
 /// `None` when no clock runs, there is no time control, or the flag has fallen.

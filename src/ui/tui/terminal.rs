@@ -142,9 +142,9 @@ impl View for BoardView {
                 actions
                     .into_iter()
                     .map(|action| match action {
-                        Action::Say(words) => Step::Say(crate::core::message::Words::Text(words)),
-                        Action::Do(command) => Step::Event(crate::app::Event::Command(command)),
-                        Action::Line(line) => Step::Event(crate::app::Event::Line(line)),
+                        Action::Say(words) => Step::Say(anna_core::message::Words::Text(words)),
+                        Action::Do(command) => Step::Event(anna_app::Event::Command(command)),
+                        Action::Line(line) => Step::Event(anna_app::Event::Line(line)),
                         Action::Quit => Step::Quit,
                     })
                     .collect()

@@ -10,13 +10,13 @@ use ratatui::style::Color as Tint;
 use ratatui::Terminal;
 use shakmaty::{Color, Square};
 
-use crate::core::clock::TimeControl;
-use crate::core::command::{Command, Input};
-use crate::core::rules::MoveSpec;
-use crate::core::session::Session;
-use crate::language::{MoveForm, SquareStyle, Vocabulary, Voice};
 use crate::ui::tui::repaint::{next_repaint, wake_at};
 use crate::ui::tui::{handle, Action, Key, Mode, Screen, Settings};
+use anna_core::clock::TimeControl;
+use anna_core::command::{Command, Input};
+use anna_core::rules::MoveSpec;
+use anna_core::session::Session;
+use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
 
 fn voice(code: &str) -> Voice {
     Voice::new(Vocabulary::get(code).unwrap(), SquareStyle::AnnexD, MoveForm::Short)
@@ -30,7 +30,7 @@ fn session() -> Session {
     let english = voice("en");
     for (at, text) in [(1.0, "e4"), (3.0, "e5"), (12.4, "Nf3")] {
         let at = Duration::from_secs_f64(at);
-        let command = crate::language::commands::command(text, &english.vocab).unwrap();
+        let command = anna_language::commands::command(text, &english.vocab).unwrap();
         s.handle(Input::act(command), at);
         s.handle(Input::act(Command::Press), at);
     }
@@ -42,7 +42,7 @@ fn app(code: &str, settings: Settings) -> Screen {
     let s = session();
     app.sync(&s, Duration::from_secs(20));
     app.cursor = Square::F3;
-    app.said = crate::language::describe::square(&app.voice, &app.position, Square::F3);
+    app.said = anna_language::describe::square(&app.voice, &app.position, Square::F3);
     app
 }
 
@@ -235,7 +235,7 @@ fn command_line_hands_lines_to_the_app() {
     let mut s = Session::default();
     let mut app = Screen::new(voice("en"), Settings::default());
     app.sync(&s, Duration::ZERO);
-    s.handle(Input::act(Command::Set(crate::core::command::Setting::Player(Some(Color::Black)))), Duration::ZERO);
+    s.handle(Input::act(Command::Set(anna_core::command::Setting::Player(Some(Color::Black)))), Duration::ZERO);
     app.sync(&s, Duration::ZERO);
     assert!(app.settings.flipped);
     // A question waits: a letter typed opens the command line to answer it.

@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use shakmaty::{Color, File, Position, Rank, Square};
 
-use crate::language::announce::fill;
 use crate::ui::tui::{clock_text, Mode, Screen};
+use anna_language::announce::fill;
 
 /// The cells of one square: (width, height).
 const SMALL: (u16, u16) = (3, 1);

@@ -1,0 +1,60 @@
+//! Confirmations: a command that cannot be taken back (resigning, accepting a draw, a claim) asks
+//! first, unless they are set off; heard by the recogniser, it always asks, and so do a heard draw
+//! offer, declining one and a flag claim.
+
+use std::time::Duration;
+
+use super::{App, Out, Pending, Save, Waiting};
+use anna_core::command::Command;
+
+/// Where a command came from: the keyboard (or a script), or the recogniser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Origin {
+    Typed,
+    Heard,
+}
+
+/// The question a command asks before it is done, if it asks one.
+pub(super) fn question(command: &Command, origin: Origin) -> Option<&'static str> {
+    let heard = origin == Origin::Heard;
+    Some(match command {
+        Command::Resign => "line.confirm_resign",
+        Command::Accept => "line.confirm_accept",
+        Command::Claim(_) => "line.confirm_claim",
+        Command::Offer if heard => "line.confirm_offer",
+        Command::Decline if heard => "line.confirm_decline",
+        Command::Flag if heard => "line.confirm_flag",
+        _ => return None,
+    })
+}
+
+impl App {
+    /// A destructive command asks first (unless configured off or the game is over).
+    pub(super) fn ask_or_act(&mut self, command: Command, now: Duration) -> Vec<Out> {
+        self.ask_or_act_as(command, Origin::Typed, now)
+    }
+
+    /// As [`App::ask_or_act`]; a command the recogniser heard asks first whatever the setting, and
+    /// so do the heard commands that cannot be taken back: a draw offer (FIDE 9.1.2.2), declining
+    /// one, a flag claim (6.8) — the recogniser may have misheard a move as one of them.
+    pub(super) fn ask_or_act_as(&mut self, command: Command, origin: Origin, now: Duration) -> Vec<Out> {
+        let heard = origin == Origin::Heard;
+        let Some(question) = question(&command, origin) else { return self.act(command, now) };
+        // Nothing to confirm: the session says there is no offer to accept or decline.
+        let nothing_to_answer =
+            matches!(command, Command::Accept | Command::Decline) && self.session.draw_offer().is_none();
+        if (!self.options.confirm && !heard) || self.session.outcome().is_some() || nothing_to_answer {
+            return self.act(command, now);
+        }
+        self.waiting = Some(Waiting::Confirm(Pending::Act(command)));
+        vec![self.ask(question)]
+    }
+
+    pub(super) fn confirmed(&mut self, pending: Pending, now: Duration) -> Vec<Out> {
+        match pending {
+            Pending::Act(command) => self.act(command, now),
+            Pending::NewGame => self.new_game(now),
+            Pending::Replace(save) => vec![Out::Save(Save { replace: true, ..save })],
+        }
+    }
+}

@@ -1,0 +1,586 @@
+//! The application behind every view: the line mode, the board view and `anna replay` all drive
+//! this one [`App`], so a scenario script tests the program players run.
+//!
+//! [`App`] holds no I/O: [`App::handle`] takes an [`Event`] (a typed or heard line, a command from
+//! a key of the board view, what the peg board reported, the engine's reply, a clock tick) at an
+//! instant and returns [`Out`] values, which the runtime writes, says, plays, journals and sends.
+//! It owns the [`Session`] and handles the commands the session does not know: `help`, `quit`,
+//! `new`, `flip`, `settings`, `set`, `save`, the setup questions (`setup.rs`) and an empty Enter
+//! (press the clock, or nothing: `set enter`). It plays the computer's side (`computer.rs`: a
+//! request out, the reply in), keeps a peg board in step (`board.rs`, `restore board`) and resumes
+//! an unfinished game (`resume.rs`). Every input reaches the session through [`App::handle`]'s one
+//! path, which puts the journal record out before the effects it causes.
+//!
+//! Confirmation of destructive actions (`resign`, `accept`, `claim`, `new` during a game) lives
+//! here, not in the session: it is a question of the interface (a peg board or an arbiter's script
+//! never asks), it needs no game rule, and the session's own `Asked::Confirm` stays for near misses
+//! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
+
+/// In tests: the sentences of `outs` in the words of the app `$app` (its language and squares).
+#[cfg(test)]
+macro_rules! said {
+    ($app:expr, $outs:expr) => {{
+        let outs = $outs;
+        crate::Out::said_by(&outs[..], $app.voice())
+    }};
+}
+
+mod board;
+mod computer;
+mod confirm;
+mod heard;
+pub mod journal;
+pub mod keys;
+mod options;
+mod resume;
+pub mod save;
+pub mod script;
+mod sensor;
+mod settings;
+mod setup;
+pub mod speech;
+mod terminal;
+
+pub use computer::{EngineChoice, Reply};
+pub use heard::{Hearing, ListenError};
+pub use options::{Enter, Options};
+pub use resume::{replayable, worth_resuming, Unfinished};
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use crate::journal::{End, Record};
+use crate::keys::UiCommand;
+use crate::save::SaveError;
+use crate::speech::Choice;
+use anna_board::link::LinkReport;
+use anna_board::{BoardRole, HostCommand};
+use anna_core::command::{Command, Input};
+use anna_core::message::{self, Effect, Priority, Sentence, Sound, Utterance, Words};
+use anna_core::opponent::Request;
+use anna_core::scoresheet::Tags;
+use anna_core::session::{Config, Session};
+use anna_language::announce;
+use anna_language::commands;
+use anna_language::{Vocabulary, Voice};
+use save::Save;
+
+/// What happens to the application: every view and the script runner speak to it in these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A line typed (or heard): a move, a question, a command, an answer.
+    Line(String),
+    /// A command already understood (a key of the board view): asked about first when it is
+    /// destructive, as when typed.
+    Command(Command),
+    /// An input handed straight to the game with its actor (the arbiter's or a script's
+    /// `white: ...`): no question first.
+    Input(Input),
+    /// What the link of a board reported: the player's (`--board`) or the opponent's
+    /// (`--opponent-board`).
+    Board(BoardRole, LinkReport),
+    /// The peg board has been quiet: a move waiting for that is made (a script's `board settle`).
+    BoardSettled,
+    /// The computer's engine answered.
+    Engine(Reply),
+    /// The microphone opened for the player ([`Out::Listen`]), or why it cannot.
+    Listening(Result<(), crate::heard::ListenError>),
+    /// What the microphone heard, or why it cannot hear.
+    Heard(Result<crate::heard::Hearing, crate::heard::ListenError>),
+    /// A move made for `side` by a player outside the app (a script's `computer` line): made and
+    /// its clock pressed, as the computer's own moves are.
+    Play { side: Color, mv: shakmaty::Move },
+    /// Time passed: alarms, flag falls and the board's quiet due by now.
+    Tick,
+    /// What became of a save the app asked for ([`Out::Save`]).
+    Saved { save: Save, result: Result<std::path::PathBuf, SaveError> },
+}
+
+/// What the application asks of the runtime.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Out {
+    /// Write this line and say it; the view makes the words in its voice's language.
+    Say(Words, Priority),
+    /// An answer about the clocks: write it at once and say it, but with the clock of `running`
+    /// read when it is spoken (the utterance's time of that side counts down).
+    SayLive(Utterance, Color),
+    /// Write this line and say it, but leave it out of a script's transcript (the welcome, a line
+    /// a script cannot contain).
+    Write(Words),
+    Play(Sound),
+    /// A fact for the record (a move, a press, a decision with its article): transcripts print it.
+    Record(message::Event),
+    /// The speech settings changed: the runtime restarts its speaker with them.
+    Speech(SpeechChange),
+    /// Sounds on or off.
+    Sounds(bool),
+    /// Stop the speech at once: what is being said and everything waiting.
+    Silence,
+    /// Go on with the answer a move cut off.
+    More,
+    /// Listen to the player: the microphone hears one utterance (push-to-talk); whether it opened
+    /// comes back as [`Event::Listening`], what it heard as [`Event::Heard`].
+    Listen,
+    /// The computer plays with this engine from now on (a resumed game's).
+    Engine(EngineChoice),
+    /// Ask the computer opponent for a move; its answer comes back through
+    /// [`Event::Engine`].
+    Think(Request),
+    /// Send this to a board; the runtime drops it when no such board is linked.
+    Board(BoardRole, HostCommand),
+    /// Append this record to the game's journal. Every record is on the disk before anything that
+    /// follows it is written or said.
+    Journal(Record),
+    /// A new game: its journal is a new file.
+    JournalNew,
+    /// Go on writing the journal at this path (a resumed game).
+    JournalContinue(std::path::PathBuf),
+    /// Write a file (the scoresheet); the runtime tells the app what became of it ([`Event::Saved`]).
+    Save(Save),
+    Quit,
+}
+
+impl Out {
+    /// The sentences among `outs`, said or written, in order, in English: what the player hears.
+    pub fn said(outs: &[Out]) -> Vec<String> {
+        Out::said_by(outs, &Voice::english())
+    }
+
+    /// The sentences among `outs` in the words of `voice`.
+    pub fn said_by(outs: &[Out], voice: &Voice) -> Vec<String> {
+        outs.iter().filter_map(|o| o.words(voice)).collect()
+    }
+
+    /// The words of a sentence said or written, in `voice`; `None` for every other out.
+    pub fn words(&self, voice: &Voice) -> Option<String> {
+        match self {
+            Out::Say(words, _) | Out::Write(words) => Some(voice.words(words)),
+            Out::SayLive(utterance, _) => Some(voice.render(utterance)),
+            _ => None,
+        }
+    }
+
+    /// The request for the computer's move among `outs`, if there is one.
+    pub fn think(outs: &[Out]) -> Option<Request> {
+        outs.iter().find_map(|o| match o {
+            Out::Think(request) => Some(request.clone()),
+            _ => None,
+        })
+    }
+}
+
+/// A speech setting changed at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpeechChange {
+    Backend(Choice),
+    Rate(i32),
+    Volume(i32),
+    /// The language changed: the speaker chooses a voice for it.
+    Language,
+}
+
+/// The longest line read as a move or a command: the longest spoken move, with fillers and a
+/// slip corrected, is far shorter.
+pub const MAX_LINE: usize = 300;
+
+/// What the app waits for an answer to: at most one question at a time.
+#[derive(Clone, Debug)]
+enum Waiting {
+    /// Resume the unfinished game found at the start, or not.
+    Resume(Box<Unfinished>),
+    /// The setup questions before the game: side, time control, opponent.
+    Setup(setup::Questions),
+    /// Yes or no to a destructive action; anything else lets the question lapse.
+    Confirm(Pending),
+    /// A heard move read back, waiting for yes, the press or no (`heard.rs`); `vouched` when the
+    /// phone decoder vouched for its rhyming letters.
+    Heard { command: Command, vouched: bool },
+    /// A heard square whose letter rhymes with others asked about: the square said again answers.
+    SoundAlike,
+}
+
+/// A destructive action waiting for yes or no.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Pending {
+    Act(Command),
+    NewGame,
+    /// Write this save over the file that is there.
+    Replace(Save),
+}
+
+pub struct App {
+    session: Session,
+    voice: Voice,
+    /// The setup commands of the game, replayed by `new`.
+    setup: Vec<Command>,
+    options: Options,
+    /// The question waiting for its answer, if any.
+    waiting: Option<Waiting>,
+    /// The player refused a move whose rhyming letters the phone decoder vouched for: it mishears
+    /// this voice, and such letters are asked about again (`heard.rs`).
+    phones_misheard: bool,
+    computer: computer::State,
+    /// The peg board, when one is linked (`--board`).
+    board: Option<board::Board>,
+    /// The sensor boards linked: the player's (`--board` on a DGT or Millennium board) and the
+    /// opponent's (`--opponent-board`).
+    sensors: Vec<sensor::SensorBoard>,
+    /// How long a sensor board's position must be still before it is read.
+    board_debounce: Duration,
+    /// The session's time at a given instant of the runtime: a resumed game goes on from the time
+    /// its journal stopped.
+    base: resume::TimeBase,
+    /// Whether the game's inputs are journaled (no longer once its journal is closed).
+    journaling: bool,
+    /// The options last journaled.
+    journaled: Option<Options>,
+    /// Event, Site, Date and Round of the PGN (the date told by the runtime, or the imported game's).
+    tags: Tags,
+    /// The session time at which this run began (a game read from PGN goes on from there).
+    origin: Duration,
+    /// Said instead of the welcome (a game read from PGN: what was read); the setup is then
+    /// already in the session and not made again.
+    greeting: Option<Words>,
+    /// The inputs that built a session already under way, journaled first so that the game can be
+    /// resumed like any other.
+    history: Vec<(Input, Duration)>,
+}
+
+impl App {
+    pub fn new(config: Config, setup: Vec<Command>, voice: Voice, options: Options) -> App {
+        App::with_session(Session::new(config), setup, voice, options, Duration::ZERO)
+    }
+
+    /// The line mode over a session already under way (a game read from PGN), whose time stood at
+    /// `origin` when this run begins.
+    pub fn with_session(
+        session: Session,
+        setup: Vec<Command>,
+        voice: Voice,
+        options: Options,
+        origin: Duration,
+    ) -> App {
+        App {
+            session,
+            voice,
+            setup,
+            options,
+            waiting: None,
+            phones_misheard: false,
+            computer: computer::State::default(),
+            board: None,
+            sensors: Vec::new(),
+            board_debounce: anna_board::sensor::DEBOUNCE,
+            base: resume::TimeBase::default(),
+            journaling: false,
+            journaled: None,
+            tags: Tags::default(),
+            origin,
+            greeting: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// The words said at the start instead of the welcome, for a session already set up by
+    /// `history` (each input with its session time).
+    pub fn set_greeting(&mut self, words: String, history: Vec<(Input, Duration)>) {
+        self.greeting = Some(Words::Text(words));
+        self.history = history;
+    }
+
+    /// The session time at the start of this run: the runtime adds the time since then.
+    pub fn origin(&self) -> Duration {
+        self.origin
+    }
+
+    /// Today's date, `YYYY.MM.DD`, for the PGN of the game, unless it has one.
+    pub fn set_date(&mut self, date: String) {
+        if self.tags.date == Tags::default().date {
+            self.tags.date = date;
+        }
+    }
+
+    /// Event, Site, Date and Round for the PGN of the game (a game read from PGN keeps its own).
+    pub fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    pub fn voice(&self) -> &Voice {
+        &self.voice
+    }
+
+    /// How long a sensor board's position must be still before it is read (`--board-debounce`).
+    pub fn set_board_debounce(&mut self, debounce: Duration) {
+        self.board_debounce = debounce;
+    }
+
+    /// Hears and speaks in `voice` from now on (a script's `voice` line).
+    pub fn set_voice(&mut self, voice: Voice) {
+        self.voice = voice;
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The instant the runtime must hand the app an [`Event::Tick`].
+    pub fn next_deadline(&self) -> Option<Duration> {
+        let deadlines = [self.session.next_deadline().map(|at| self.base.process(at)), self.board_deadline()];
+        deadlines.into_iter().flatten().min()
+    }
+
+    /// Whether a question of the app waits for its answer: resume or not, a setup question, a
+    /// confirmation, or the session's own question (which move, which piece).
+    pub fn awaiting_answer(&self) -> bool {
+        self.waiting.is_some() || self.session.pending_question().is_some()
+    }
+
+    /// Whether a clock is running: the runtime then has the journal note its reading now and then.
+    pub fn clock_running(&self) -> bool {
+        self.journaling && self.session.clock().running().is_some() && self.session.outcome().is_none()
+    }
+
+    /// Sets the game up and greets: the welcome line, or the first setup question; or resumes an
+    /// unfinished game, or asks whether to.
+    pub fn start(&mut self) -> Vec<Out> {
+        if let Some(words) = self.greeting.clone() {
+            let mut out = self.begin_journal(Duration::ZERO);
+            let history = std::mem::take(&mut self.history);
+            out.extend(history.into_iter().map(|(input, at)| Out::Journal(Record::Input { at, input })));
+            out.push(Out::Say(words, Priority::Info));
+            return out;
+        }
+        if let Some(out) = self.start_unfinished() {
+            return out;
+        }
+        self.start_new()
+    }
+
+    fn start_new(&mut self) -> Vec<Out> {
+        let mut out = self.begin_journal(Duration::ZERO);
+        for command in self.setup.clone() {
+            out.extend(self.act(command, Duration::ZERO));
+        }
+        if self.options.assistant {
+            out.push(self.say("line.assistant"));
+        }
+        if self.options.ask_setup {
+            self.waiting = Some(Waiting::Setup(setup::Questions::default()));
+            out.push(self.say("line.setup_side"));
+        } else {
+            out.push(Out::Write(Words::line("line.welcome")));
+            out.extend(self.computer_ready());
+        }
+        out.extend(self.think(Duration::ZERO));
+        out
+    }
+
+    /// What follows from `event` at `now` (the runtime's instant: since this run began).
+    pub fn handle(&mut self, event: Event, now: Duration) -> Vec<Out> {
+        let mut out = self.dispatch(event, now);
+        out.extend(self.journal_options());
+        out
+    }
+
+    fn dispatch(&mut self, event: Event, now: Duration) -> Vec<Out> {
+        match event {
+            Event::Line(text) => self.line(&text, now),
+            Event::Command(command) => self.around_input(now, |app| app.ask_or_act(command, now)),
+            Event::Input(input) => self.around_input(now, |app| app.input(input, now)),
+            Event::Board(role, report) => self.board_report(role, &report, now),
+            Event::BoardSettled => {
+                let mut out = self.settle_board(now);
+                out.extend(self.think(now));
+                out
+            }
+            Event::Engine(Reply::Move { id, uci }) => self.engine_move(id, &uci, now),
+            Event::Engine(Reply::Failed { id, failure }) => self.engine_failed(id, failure, now),
+            Event::Play { side, mv } => self.around_input(now, |app| app.play_for(side, mv, now)),
+            Event::Tick => self.tick(now),
+            Event::Listening(opened) => vec![match opened {
+                Ok(()) => self.say("line.listening"),
+                Err(error) => Out::Say(heard::listen_words(&error), Priority::Info),
+            }],
+            Event::Heard(hearing) => self.around_input(now, |app| app.heard(hearing, now)),
+            Event::Saved { save, result } => self.saved(save, result),
+        }
+    }
+
+    /// Time passed: alarms and flag falls due by `now`.
+    fn tick(&mut self, now: Duration) -> Vec<Out> {
+        let mut out = self.board_quiet(now);
+        out.extend(self.input(Input::Tick, now));
+        out.extend(self.sync_board(now));
+        out.extend(self.think(now));
+        out
+    }
+
+    /// One line typed or heard, at `now`.
+    fn line(&mut self, text: &str, now: Duration) -> Vec<Out> {
+        self.around_input(now, |app| app.handle_line(text, now))
+    }
+
+    /// Any input but the board's own: the hand has left the board first; then the board follows
+    /// the game, the computer answers a draw offer and thinks when it is its turn.
+    fn around_input(&mut self, now: Duration, input: impl FnOnce(&mut App) -> Vec<Out>) -> Vec<Out> {
+        let mut out = self.settle_board(now);
+        out.extend(input(self));
+        out.extend(self.sync_board(now));
+        out.extend(self.answer_draw_offer(now));
+        out.extend(self.think(now));
+        out
+    }
+
+    fn handle_line(&mut self, text: &str, now: Duration) -> Vec<Out> {
+        // No control character is read as a word or said back, whatever view the line came from.
+        let cleaned: String = text.chars().filter(|c| !c.is_control()).collect();
+        let text = cleaned.trim();
+        if text.chars().count() > MAX_LINE {
+            // A paste gone wrong: neither a move nor a command, and not to be read back.
+            return vec![self.say("line.too_long")];
+        }
+        match self.waiting.take() {
+            // The answers before the game (resume or not, a side, a time control, a name) are
+            // typed, not heard.
+            Some(waiting @ (Waiting::Resume(_) | Waiting::Setup(_))) if self.is_listen(text) => {
+                self.waiting = Some(waiting);
+                return vec![self.say("line.listen_setup")];
+            }
+            Some(Waiting::Resume(unfinished)) => return self.answer_resume(*unfinished, text, now),
+            Some(Waiting::Setup(questions)) => return self.answer_setup(questions, text, now),
+            Some(Waiting::Confirm(pending)) => match commands::command(text, &self.voice.vocab) {
+                Ok(Command::Answer(true)) => return self.confirmed(pending, now),
+                Ok(Command::Answer(false)) => return vec![self.say("line.cancelled")],
+                // Anything else: the question lapses and the line is handled as usual.
+                _ => {}
+            },
+            // Yes, no or Enter is no square (and Enter must not press the clock without a move):
+            // the question is said again, shorter.
+            Some(Waiting::SoundAlike)
+                if text.is_empty() || matches!(commands::command(text, &self.voice.vocab), Ok(Command::Answer(_))) =>
+            {
+                self.waiting = Some(Waiting::SoundAlike);
+                return vec![self.say("line.heard_say_square")];
+            }
+            Some(Waiting::SoundAlike) => {}
+            Some(Waiting::Heard { command, vouched }) => {
+                if let Some(out) = self.answer_heard(command, vouched, text, now) {
+                    return out;
+                }
+            }
+            None => {}
+        }
+        if text.is_empty() {
+            return match self.options.enter {
+                Enter::Press => self.act(Command::Press, now),
+                Enter::Nothing => Vec::new(),
+            };
+        }
+        if let Some((name, rest)) = keys::leading(text, &self.voice.vocab) {
+            if let Some(command) = UiCommand::from_name(&name) {
+                return self.ui(command, rest, now);
+            }
+        }
+        let command = match commands::command(text, &self.voice.vocab) {
+            Ok(command) => command,
+            Err(e) => return vec![Out::Write(e.line())],
+        };
+        // The short English forms (`c`, `l`, `press`) are understood in every language.
+        let command = match command {
+            Command::Unclear { .. } if self.voice.vocab.code() != "en" => {
+                commands::command(text, &Vocabulary::english())
+                    .ok()
+                    .filter(|c| !matches!(c, Command::Unclear { .. } | Command::Move(_)))
+                    .unwrap_or(command)
+            }
+            command => command,
+        };
+        self.ask_or_act(command, now)
+    }
+
+    /// Whether `text` is the `listen` command (Tab in the board view).
+    fn is_listen(&self, text: &str) -> bool {
+        keys::leading(text, &self.voice.vocab)
+            .is_some_and(|(name, rest)| rest.is_empty() && UiCommand::from_name(&name) == Some(UiCommand::Listen))
+    }
+
+    /// Hands a command to the session. The user resigns for the side they play (`--player`,
+    /// `flip`), even between their move and the press; the assistant relays both sides.
+    /// Against the computer, everything the user says is said for the user's side: a move typed
+    /// while the computer is to move is not played for the computer.
+    fn act(&mut self, command: Command, now: Duration) -> Vec<Out> {
+        let input = match (self.session.config().player, &command) {
+            (Some(side), Command::Resign) if !self.options.assistant => Input::by(side, command),
+            _ if self.options.computer => Input::by(self.user_side(), command),
+            _ => Input::act(command),
+        };
+        self.input(input, now)
+    }
+
+    /// The one way to the session: the input is journaled first (with the end of the game, if it
+    /// ends), then what follows from it.
+    fn input(&mut self, input: Input, now: Duration) -> Vec<Out> {
+        let at = self.base.session(now);
+        let over = self.session.outcome().is_some();
+        let mut out = Vec::new();
+        if self.journaling {
+            out.push(Out::Journal(Record::Input { at, input: input.clone() }));
+        }
+        let plies = self.session.game().plies().len();
+        let effects = self.session.handle(input, at);
+        if self.journaling && self.session.game().plies().len() != plies {
+            // What the move did, so that a resumed game can tell a record it cannot replay.
+            let game = self.session.game();
+            out.push(Out::Journal(Record::Check { plies: game.plies().len(), fen: game.fen() }));
+        }
+        if self.journaling && self.session.outcome().is_some() {
+            out.push(Out::Journal(Record::End { at, how: End::Finished }));
+            self.journaling = false;
+        }
+        out.extend(self.outs(&effects));
+        self.save_at_end(over, &mut out);
+        out
+    }
+
+    fn outs(&self, effects: &[Effect]) -> Vec<Out> {
+        effects
+            .iter()
+            .map(|effect| match effect {
+                Effect::Say(utterance) if matches!(utterance.sentence, Sentence::Time | Sentence::TimeOf) => {
+                    let running = self.session.clock().running().filter(|_| self.session.outcome().is_none());
+                    match running {
+                        Some(side) => Out::SayLive(utterance.clone(), side),
+                        None => Out::Say(Words::Sentence(utterance.clone()), utterance.priority),
+                    }
+                }
+                Effect::Say(utterance) => Out::Say(Words::Sentence(utterance.clone()), utterance.priority),
+                Effect::Play(sound) => Out::Play(*sound),
+                Effect::Record(event) => Out::Record(event.clone()),
+            })
+            .collect()
+    }
+
+    fn word<'a>(&'a self, key: &'a str) -> &'a str {
+        self.voice.vocab.word(key)
+    }
+
+    fn say(&self, key: &str) -> Out {
+        Out::Say(Words::line(key), Priority::Info)
+    }
+
+    fn ask(&self, key: &str) -> Out {
+        Out::Say(Words::line(key), Priority::Urgent)
+    }
+
+    fn side(&self, side: Color) -> String {
+        announce::side(side, &self.voice.vocab)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,47 @@
+//! How the application behaves: the options of the line mode and the board view.
+
+use crate::computer::EngineChoice;
+use anna_core::opponent::Level;
+
+/// What an empty Enter does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Enter {
+    /// Press the clock (the default).
+    #[default]
+    Press,
+    Nothing,
+}
+
+/// How the line mode behaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Ask before `resign`, `accept`, `claim` and `new` during a game.
+    pub confirm: bool,
+    pub enter: Enter,
+    /// Ask side, time control and opponent before the game.
+    pub ask_setup: bool,
+    /// The relaying assistant's mode (D.2.10): said at the start.
+    pub assistant: bool,
+    pub sounds: bool,
+    /// The computer plays the side that is not the player's (`--opponent computer`).
+    pub computer: bool,
+    /// The computer's level, also when it is chosen in the setup questions.
+    pub level: Level,
+    /// The computer's engine (`--engine`).
+    pub engine: EngineChoice,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            confirm: true,
+            enter: Enter::Press,
+            ask_setup: false,
+            assistant: false,
+            sounds: true,
+            computer: false,
+            level: Level::DEFAULT,
+            engine: EngineChoice::default(),
+        }
+    }
+}

@@ -1,0 +1,255 @@
+use super::*;
+use crate::journal::{frame, parse};
+use crate::Options;
+use anna_core::clock::TimeControl;
+
+fn secs(s: f64) -> Duration {
+    Duration::from_secs_f64(s)
+}
+
+/// What the runtime would do with the journal outs: the records of the current journal file.
+#[derive(Default)]
+struct Disk {
+    files: Vec<Vec<Record>>,
+    said: Vec<String>,
+}
+
+impl Disk {
+    fn take(&mut self, outs: Vec<Out>) {
+        for out in outs {
+            match out {
+                Out::JournalNew => self.files.push(Vec::new()),
+                Out::Journal(record) => self.files.last_mut().expect("a journal is open").push(record),
+                Out::Say(..) | Out::Write(..) | Out::SayLive(..) => self.said.extend(out.words(&Voice::english())),
+                Out::JournalContinue(_) => {}
+                _ => {}
+            }
+        }
+    }
+
+    /// The last journal as written to a file and read back.
+    fn journal(&self) -> Journal {
+        let mut bytes = frame(&Record::Header { version: journal::VERSION, started: 1_795_313_865 });
+        bytes.extend(self.files.last().unwrap().iter().map(frame));
+        parse(bytes.as_bytes()).unwrap()
+    }
+}
+
+fn game_mode() -> App {
+    let setup = vec![
+        Command::TimeControl(TimeControl::parse("300+2").unwrap()),
+        Command::Name(Color::White, "Alice".into()),
+        Command::Name(Color::Black, "Bob".into()),
+    ];
+    App::new(Config::default(), setup, Voice::english(), Options { confirm: false, ..Options::default() })
+}
+
+fn play(m: &mut App, disk: &mut Disk, lines: &[(f64, &str)]) {
+    for (t, line) in lines {
+        disk.take(m.line(line, secs(*t)));
+    }
+}
+
+fn resumed(journal: Journal, ask: bool) -> (App, Vec<String>) {
+    let mut m = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
+    m = m.with_unfinished(Unfinished { path: PathBuf::from("game.journal"), journal, kept: None, lost: None, ask });
+    let mut disk = Disk::default();
+    disk.files.push(Vec::new());
+    let start = m.start();
+    // What was said, in the words of the game resumed (its language is in the journal).
+    disk.said.extend(Out::said_by(&start, m.voice()));
+    disk.take(start.into_iter().filter(|o| !matches!(o, Out::Say(..) | Out::Write(..))).collect());
+    (m, disk.said)
+}
+
+#[test]
+fn a_resumed_game_stands_as_it_stood_with_its_clocks_stopped() {
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    play(&mut m, &mut disk, &[(1.0, "e4"), (3.0, ""), (7.5, "e5"), (9.25, ""), (12.0, "Nf3"), (12.5, "offer")]);
+    // The clock ran on for White until a checkpoint at 13.5 s; then the program died.
+    disk.take(m.tick(secs(13.5)));
+    let journal = disk.journal();
+    assert_eq!(journal.last_instant(), secs(13.5));
+    let (mut r, said) = resumed(journal, false);
+    assert_eq!(r.session().game().position().board().to_string(), m.session().game().position().board().to_string());
+    let pgn = |m: &App| crate::save::pgn_text(m.session(), &m.voice().vocab);
+    assert_eq!(pgn(&r), pgn(&m), "the scoresheet with its clock readings");
+    assert_eq!(r.session().draw_offer(), Some(Color::White));
+    assert_eq!(r.session().name(Color::White), Some("Alice"));
+    assert_eq!(
+        said,
+        [
+            "The game from 2026-11-22 02:17 UTC is restored at move 2.",
+            "Clocks stopped.",
+            "Last move: White: Knight Felix drei.",
+            "Black to move.",
+            "White 4 minutes 57 seconds, Black 4 minutes 57 seconds, 1 move.",
+            "White has offered a draw; the offer stands.",
+            "The clocks are stopped. Say resume to continue.",
+        ]
+    );
+    // White's move is not yet completed: stopped at 13.5 s, White has 300 + 2 - 2 + 2 - 4.25 s.
+    let white = |m: &App, at| m.session().clock().remaining(Color::White, at);
+    assert_eq!(white(&r, secs(13.5)), secs(297.75));
+    // The program starts again at 0; a minute passes before the players say resume.
+    assert_eq!(white(&r, secs(60.0)), secs(297.75), "stopped");
+    r.line("resume", secs(60.0));
+    r.line("", secs(62.0));
+    // The session's time went on from 13.5 s: two seconds used, two added.
+    assert_eq!(white(&r, secs(15.5)), secs(297.75));
+    assert_eq!(white(&r, secs(1000.0)), secs(297.75), "Black's clock runs now");
+    assert_eq!(r.session().clock().moves(Color::White), 2);
+}
+
+#[test]
+fn a_flag_fall_after_the_last_input_is_not_lost() {
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    play(&mut m, &mut disk, &[(1.0, "e4"), (2.0, "")]);
+    let deadline = m.next_deadline().unwrap();
+    disk.take(m.tick(secs(400.0)));
+    assert!(deadline < secs(400.0));
+    assert!(m.session().outcome().is_some());
+    let journal = disk.journal();
+    assert!(journal.ended(), "the end of the game closes its journal");
+    assert!(!worth_resuming(&journal));
+}
+
+#[test]
+fn a_game_only_set_up_is_not_worth_resuming() {
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    assert!(!worth_resuming(&disk.journal()));
+    play(&mut m, &mut disk, &[(1.0, "e4")]);
+    assert!(worth_resuming(&disk.journal()));
+}
+
+#[test]
+fn the_question_at_the_start_takes_yes_or_no() {
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    play(&mut m, &mut disk, &[(1.0, "e4"), (2.0, ""), (3.0, "e5")]);
+    let journal = disk.journal();
+    let (mut r, said) = resumed(journal.clone(), true);
+    assert_eq!(
+        said,
+        ["An unfinished game from 2026-11-22 02:17 UTC is saved: Alice against Bob, move 2. Resume it? Say yes or no."]
+    );
+    let out = r.line("maybe", secs(5.0));
+    assert!(matches!(&said!(m, &out)[..], [words] if words.starts_with("An unfinished game")));
+    // Tab in the board view writes `listen`: the answer is typed, and the question stays.
+    let out = r.line("listen", secs(5.5));
+    assert_eq!(said!(m, &out), ["Type the answer: Anna listens once the game has begun."]);
+    let out = r.line("yes", secs(6.0));
+    assert_eq!(out[0], Out::JournalContinue(PathBuf::from("game.journal")));
+    assert_eq!(r.session().game().plies().len(), 2);
+
+    let (mut r, _) = resumed(journal, true);
+    let out = r.line("no", secs(6.0));
+    assert_eq!(out[0], Out::JournalContinue(PathBuf::from("game.journal")));
+    assert_eq!(out[1], Out::Journal(Record::End { at: secs(3.0), how: End::Abandoned }));
+    assert_eq!(out[2], Out::JournalNew);
+    assert!(r.session().game().plies().is_empty());
+}
+
+#[test]
+fn every_input_is_journaled_before_what_follows_from_it() {
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    let out = m.line("e4", secs(1.0));
+    let first_said = out.iter().position(|o| matches!(o, Out::Say(..))).unwrap();
+    let journaled = out.iter().position(|o| matches!(o, Out::Journal(Record::Input { .. }))).unwrap();
+    assert!(journaled < first_said);
+    // A change of language is journaled too, and a resumed game speaks it.
+    disk.take(out);
+    disk.take(m.line("set language de", secs(2.0)));
+    play(&mut m, &mut disk, &[(3.0, "")]);
+    let (r, said) = resumed(disk.journal(), false);
+    assert_eq!(r.voice().vocab.code(), "de");
+    assert_eq!(said[0], "Die Partie vom 2026-11-22 02:17 UTC ist wiederhergestellt, bei Zug 1.");
+}
+
+#[test]
+fn time_bases_meet_at_the_resumption() {
+    let base = TimeBase { process: secs(2.0), session: secs(100.0) };
+    assert_eq!(base.session(secs(5.0)), secs(103.0));
+    assert_eq!(base.process(secs(103.0)), secs(5.0));
+    assert_eq!(base.session(secs(1.0)), secs(100.0), "never before the resumption");
+}
+
+/// Replaying with the dead-position checks waiting gives the game as played, in every scenario but
+/// those ended by a dead position (such a game's journal is closed, never resumed).
+#[test]
+fn replaying_gives_the_game_as_played_in_every_scenario() {
+    use anna_core::outcome::Reason;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/scenarios");
+    let voice = Voice::english();
+    let mut compared = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "script") {
+            continue;
+        }
+        let steps = crate::script::parse_script(&std::fs::read_to_string(&path).unwrap(), &voice).unwrap();
+        let run = |replaying: bool| {
+            let mut session = Session::default();
+            session.replaying(replaying);
+            for step in &steps {
+                let input = match &step.what {
+                    crate::script::What::Input(input) => input.clone(),
+                    crate::script::What::Typed { command, .. } => Input::act(command.clone()),
+                    _ => Input::Tick,
+                };
+                session.handle(input, step.time);
+            }
+            session.replaying(false);
+            session
+        };
+        let (live, replayed) = (run(false), run(true));
+        if live.outcome().is_some_and(|o| o.reason == Reason::DeadPosition) {
+            continue;
+        }
+        let end = steps.last().map_or(Duration::ZERO, |s| s.time);
+        let state = |s: &Session| {
+            (
+                s.game().fen(),
+                s.question(),
+                s.outcome(),
+                s.draw_offer(),
+                crate::save::pgn_text(s, &voice.vocab),
+                s.clock().remaining(Color::White, end),
+                s.clock().remaining(Color::Black, end),
+            )
+        };
+        assert_eq!(state(&replayed), state(&live), "{}", path.display());
+        compared += 1;
+    }
+    assert!(compared >= 20, "{compared} scenarios compared");
+}
+
+#[test]
+fn an_adjourned_game_is_reopened_with_its_envelope_closed() {
+    // Guideline I: the sealed move stays secret after a resumption, and `open` plays it (I.9.1).
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    play(&mut m, &mut disk, &[(1.0, "e4"), (3.0, ""), (7.5, "e5"), (9.25, ""), (20.0, "seal Nf3")]);
+    let (mut r, said) = resumed(disk.journal(), false);
+    assert!(r.session().adjourned());
+    assert_eq!(
+        said.last().map(String::as_str),
+        Some("The game is adjourned. Say open when the player who answers the sealed move, Black, is present (FIDE I.7).")
+    );
+    assert!(!said.iter().any(|s| s.contains("Felix drei")), "the sealed move is not said: {said:?}");
+    let mut out = Disk::default();
+    out.files.push(Vec::new());
+    out.take(r.line("open", secs(5.0)));
+    assert_eq!(out.said[..2], ["The envelope is opened (FIDE I.9.1).", "White: Knight Felix drei."]);
+    assert_eq!(r.session().game().turn(), Color::Black);
+}

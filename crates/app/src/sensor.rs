@@ -1,0 +1,191 @@
+//! Playing with a sensor board (DGT, Millennium): the player's own board (`--board` on such a
+//! board) or the sighted opponent's beside the blind player's peg board (`--opponent-board`,
+//! FIDE D.1, D.2.1, D.2.9). The [`SensorMirror`] reads still positions; this file gives it the
+//! game, carries out what it asks like the peg board's mirror, and follows the official clock
+//! plugged into a DGT board.
+//!
+//! The clock: when a DGT 3000 reports through the board, its times are the official ones (FIDE
+//! 6.1); Anna's own clock keeps running between its reports and is set to what it shows whenever
+//! they differ by a second or more, through the journal like every input (`Command::FollowClock`).
+//! Its flag is the clock's flag: a side whose flag shows has no time left. Which half of the clock
+//! is White's is taken from the first report with a running clock before White's first move (the
+//! side that runs then is White's), and is the left half until then.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Position};
+
+use super::board::Health;
+use super::{App, Out};
+use anna_board::link::LinkReport;
+use anna_board::mirror::MirrorOut;
+use anna_board::sensor::{Owner, SensorMirror};
+use anna_board::{BoardEvent, BoardRole, ClockHand, ClockReading};
+use anna_core::command::{Command, Input};
+use anna_core::rules::Game;
+
+/// A sensor board as the app knows it.
+#[derive(Clone, Debug)]
+pub(super) struct SensorBoard {
+    role: BoardRole,
+    mirror: SensorMirror,
+    health: Health,
+    clock: ClockFollow,
+}
+
+/// What is known of the clock on the board.
+#[derive(Clone, Copy, Debug)]
+struct ClockFollow {
+    /// A clock reports through the board.
+    present: bool,
+    battery_said: bool,
+    white: ClockHand,
+}
+
+impl SensorBoard {
+    pub(super) fn role(&self) -> BoardRole {
+        self.role
+    }
+
+    pub(super) fn deadline(&self) -> Option<Duration> {
+        self.mirror.deadline()
+    }
+
+    pub(super) fn sync(&mut self, game: &Game) -> Vec<MirrorOut> {
+        self.mirror.sync(game)
+    }
+}
+
+impl App {
+    /// A sensor board joins in `role`.
+    pub(super) fn connect_sensor(&mut self, role: BoardRole) {
+        self.sensors.retain(|s| s.role != role);
+        let (moving, owner) = self.sensor_side(role);
+        let mirror = SensorMirror::new(self.session.game(), moving, owner, self.board_debounce);
+        let clock = ClockFollow { present: false, battery_said: false, white: ClockHand::Left };
+        self.sensors.push(SensorBoard { role, mirror, health: Health::default(), clock });
+    }
+
+    /// A sensor board holding the game's position joins in `role` (a script's `board sensor`).
+    pub fn connect_sensor_board(&mut self, role: BoardRole) {
+        if role == BoardRole::Player {
+            self.board = None;
+        }
+        self.connect_sensor(role);
+    }
+
+    /// Whether a sensor board is linked in `role`.
+    pub fn has_sensor_board(&self, role: BoardRole) -> bool {
+        self.sensor_at(role).is_some()
+    }
+
+    /// The sighted opponent's sensor board joins (`--opponent-board`).
+    pub fn connect_opponent_board(&mut self) {
+        self.connect_sensor(BoardRole::Opponent);
+    }
+
+    pub(super) fn sensor_at(&self, role: BoardRole) -> Option<usize> {
+        self.sensors.iter().position(|s| s.role == role)
+    }
+
+    /// Whose moves are made on the board of `role`, and whose board it is.
+    fn sensor_side(&self, role: BoardRole) -> (Option<Color>, Owner) {
+        match role {
+            BoardRole::Player => (self.player_board_side(), Owner::Player),
+            // The opponent makes his own moves there and carries out the blind player's.
+            BoardRole::Opponent => (self.player_board_side().map(|c| !c), Owner::Opponent),
+        }
+    }
+
+    /// The sides follow the player's (the setup questions, `flip`).
+    pub(super) fn set_sensor_sides(&mut self) {
+        for i in 0..self.sensors.len() {
+            let (moving, _) = self.sensor_side(self.sensors[i].role);
+            self.sensors[i].mirror.set_moving(moving);
+        }
+    }
+
+    /// What the link of a sensor board reported.
+    pub(super) fn sensor_report(&mut self, role: BoardRole, report: &LinkReport, now: Duration) -> Vec<Out> {
+        let Some(i) = self.sensor_at(role) else { return Vec::new() };
+        let mut health = std::mem::take(&mut self.sensors[i].health);
+        let out = self.link_words(role, &mut health, report, now);
+        self.sensors[i].health = health;
+        match report {
+            LinkReport::Event(BoardEvent::Clock(reading)) => self.follow_clock(i, reading, now),
+            // Read at the deadline, once the position is still.
+            LinkReport::Event(event) => {
+                self.sensors[i].mirror.board(event, now);
+                out
+            }
+            _ => out,
+        }
+    }
+
+    /// Every sensor board whose position has been still long enough is read.
+    pub(super) fn settle_sensors(&mut self, now: Duration) -> Vec<Out> {
+        let mut out = Vec::new();
+        for i in 0..self.sensors.len() {
+            let role = self.sensors[i].role;
+            let outs = self.sensors[i].mirror.settle(self.session.game(), now);
+            out.extend(self.mirror_outs(role, outs, now));
+        }
+        out
+    }
+
+    /// `turn board`: the sensor board stands the other way round from what Anna thought.
+    pub(super) fn turn_sensor_board(&mut self, now: Duration) -> Option<Vec<Out>> {
+        let i = self.sensor_at(BoardRole::Player).or_else(|| self.sensor_at(BoardRole::Opponent))?;
+        let role = self.sensors[i].role;
+        let outs = self.sensors[i].mirror.turn(self.session.game());
+        let mut out = vec![self.say("line.board_turn_done")];
+        out.extend(self.mirror_outs(role, outs, now));
+        Some(out)
+    }
+
+    /// The clock on the board reported: Anna's clock follows it (see the module's notes).
+    fn follow_clock(&mut self, i: usize, reading: &ClockReading, now: Duration) -> Vec<Out> {
+        let mut out = Vec::new();
+        let clock = self.sensors[i].clock;
+        if reading.no_clock {
+            if clock.present {
+                self.sensors[i].clock.present = false;
+                out.push(self.say("line.board_clock_gone"));
+            }
+            return out;
+        }
+        if !clock.present {
+            self.sensors[i].clock.present = true;
+            out.push(self.say("line.board_clock"));
+        }
+        if reading.battery_low && !clock.battery_said {
+            self.sensors[i].clock.battery_said = true;
+            out.push(self.say("line.board_clock_battery"));
+        }
+        if let (true, Some(hand), true) = (reading.running, reading.turn, self.session.game().plies().is_empty()) {
+            if self.session.game().position().turn() == Color::White {
+                self.sensors[i].clock.white = hand;
+            }
+        }
+        let white = self.sensors[i].clock.white;
+        // The side whose time the clock runs has the move: a press made on the official clock is
+        // Anna's press too.
+        if let (true, Some(hand)) = (reading.running, reading.turn) {
+            let running = if hand == white { Color::White } else { Color::Black };
+            if self.session.awaiting_press() == Some(!running) {
+                out.extend(self.input(Input::Act { actor: Some(!running), command: Command::Press }, now));
+            }
+        }
+        let at = self.base.session(now);
+        for color in [Color::White, Color::Black] {
+            let left = (color == Color::White) == (white == ClockHand::Left);
+            let face = if left { reading.left } else { reading.right };
+            let shown = if face.flag { Duration::ZERO } else { face.time };
+            let ours = self.session.clock().remaining(color, at);
+            if ours.abs_diff(shown) >= Duration::from_secs(1) || (face.flag && !ours.is_zero()) {
+                out.extend(self.input(Input::Act { actor: None, command: Command::FollowClock(color, shown) }, now));
+            }
+        }
+        out
+    }
+}

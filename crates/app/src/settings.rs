@@ -1,0 +1,143 @@
+//! `settings` and `set NAME VALUE` at run time. The voice (language, squares, form), speech and
+//! sounds belong to the terminal and the runtime; the game settings go to the session as
+//! [`Command::Set`]. Every change is confirmed in a spoken sentence.
+
+use std::time::Duration;
+
+use super::{App, Enter, Out, SpeechChange};
+use crate::speech::Choice;
+use anna_core::command::Command;
+use anna_core::message::{Arg, Priority, Words};
+use anna_core::session::TouchMove;
+use anna_language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
+
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "on" | "yes" | "true" => Some(true),
+        "off" | "no" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+const fn on_off_word(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+impl App {
+    /// `set NAME VALUE`.
+    pub(super) fn set(&mut self, rest: &str, now: Duration) -> Vec<Out> {
+        let (name, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let (name, value) = (name.to_ascii_lowercase(), value.trim().to_ascii_lowercase());
+        let mut out = Vec::new();
+        let said = match name.as_str() {
+            "language" | "lang" => match Vocabulary::get(&value) {
+                Some(vocab) => {
+                    let said = vocab.name.clone();
+                    self.voice = Voice::new(vocab, self.voice.squares, self.voice.form);
+                    out.push(Out::Speech(SpeechChange::Language));
+                    Some(said)
+                }
+                None => None,
+            },
+            "squares" => value.parse::<SquareStyle>().ok().map(|style| {
+                self.voice.squares = style;
+                value.clone()
+            }),
+            "form" => value.parse::<MoveForm>().ok().map(|form| {
+                self.voice.form = form;
+                value.clone()
+            }),
+            "speech" => value.parse::<Choice>().ok().map(|choice| {
+                out.push(Out::Speech(SpeechChange::Backend(choice)));
+                value.clone()
+            }),
+            "rate" => value.parse::<i32>().ok().filter(|r| (-100..=100).contains(r)).map(|rate| {
+                out.push(Out::Speech(SpeechChange::Rate(rate)));
+                value.clone()
+            }),
+            "volume" => value.parse::<i32>().ok().filter(|v| (0..=100).contains(v)).map(|volume| {
+                out.push(Out::Speech(SpeechChange::Volume(volume)));
+                value.clone()
+            }),
+            "sounds" => on_off(&value).map(|on| {
+                self.options.sounds = on;
+                out.push(Out::Sounds(on));
+                value.clone()
+            }),
+            "enter" => match value.as_str() {
+                "press" => Some(Enter::Press),
+                "nothing" => Some(Enter::Nothing),
+                _ => None,
+            }
+            .map(|enter| {
+                self.options.enter = enter;
+                value.clone()
+            }),
+            "confirm" => on_off(&value).map(|on| {
+                self.options.confirm = on;
+                value.clone()
+            }),
+            // The game's settings: auto-press, touch-move, alarms, player, flag, tournament...
+            _ => match commands::command(&format!("set {rest}"), &self.voice.vocab) {
+                Ok(command @ Command::Set(_)) => {
+                    out.extend(self.act(command, now));
+                    Some(value.clone())
+                }
+                _ => None,
+            },
+        };
+        if said.is_some() && self.journaling && matches!(name.as_str(), "language" | "lang" | "squares" | "form") {
+            out.insert(0, Out::Journal(self.voice_record()));
+        }
+        let words = match said {
+            Some(value) => {
+                Words::line("line.setting_changed").arg("name", Arg::Text(name)).arg("value", Arg::Text(value))
+            }
+            None => Words::line("line.setting_unknown"),
+        };
+        out.push(Out::Say(words, Priority::Info));
+        out
+    }
+
+    /// `settings`: the settings in force, in the player's language (`[values]` of `grammar/`).
+    pub(super) fn settings(&self) -> Out {
+        let squares = match self.voice.squares {
+            SquareStyle::AnnexD => "annex_d",
+            SquareStyle::German => "german",
+            SquareStyle::Anna => "anna",
+            SquareStyle::Nato => "nato",
+            SquareStyle::Plain => "plain",
+        };
+        let form = match self.voice.form {
+            MoveForm::Short => "short",
+            MoveForm::Long => "long",
+        };
+        let enter = match self.options.enter {
+            Enter::Press => "press",
+            Enter::Nothing => "nothing",
+        };
+        let config = self.session.config();
+        let touch = match config.touch_move {
+            TouchMove::Warn => "warn",
+            TouchMove::Enforce => "enforce",
+        };
+        // Against the computer the user plays one side, White unless chosen.
+        let player = if self.options.computer { Some(self.user_side()) } else { config.player };
+        let player = player.map_or_else(|| Arg::Word("line.both".into()), Arg::Side);
+        let value = |key: &str| Arg::Word(format!("values.{key}"));
+        let words = Words::line("line.settings")
+            .arg("language", Arg::Text(self.voice.vocab.name.clone()))
+            .arg("squares", value(squares))
+            .arg("form", value(form))
+            .arg("sounds", value(on_off_word(self.options.sounds)))
+            .arg("enter", value(enter))
+            .arg("auto_press", value(on_off_word(config.auto_press)))
+            .arg("touch_move", value(touch))
+            .arg("player", player);
+        Out::Say(words, Priority::Info)
+    }
+}

@@ -1,0 +1,107 @@
+//! The game set up by questions on the line, when `anna` starts with no game arguments in a
+//! terminal: which side the user plays (Enter: white), the time control (Enter: 15+10, or anything
+//! `--tc` takes) and the opponent's name (Enter: "opponent"; "computer" to play the computer, not
+//! asked when `--opponent computer` chose it). Enter, Enter, Enter starts a game.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::{App, Out, Waiting};
+use anna_core::clock::TimeControl;
+use anna_core::command::{Command, Setting};
+use anna_core::message::{Arg, Priority, Words};
+use anna_language::parse::fold;
+
+/// The time control when the player just presses Enter.
+pub const DEFAULT_TIME_CONTROL: &str = "15+10";
+
+/// The answers so far.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Questions {
+    side: Option<Color>,
+    time_control: Option<TimeControl>,
+}
+
+impl App {
+    pub(super) fn answer_setup(&mut self, mut questions: Questions, text: &str, now: Duration) -> Vec<Out> {
+        let Some(side) = questions.side else {
+            return match self.side_answer(text) {
+                Some(side) => {
+                    questions.side = Some(side);
+                    self.waiting = Some(Waiting::Setup(questions));
+                    vec![self.say("line.setup_time")]
+                }
+                None => {
+                    self.waiting = Some(Waiting::Setup(questions));
+                    vec![self.say("line.setup_bad_side"), self.say("line.setup_side")]
+                }
+            };
+        };
+        let Some(time_control) = questions.time_control.clone() else {
+            let text = if text.is_empty() { DEFAULT_TIME_CONTROL } else { text };
+            return match TimeControl::parse_minutes(text) {
+                Ok(tc) if self.options.computer => {
+                    let name = self.word("line.computer").to_string();
+                    self.finish_setup(side, tc, name, now)
+                }
+                Ok(tc) => {
+                    questions.time_control = Some(tc);
+                    self.waiting = Some(Waiting::Setup(questions));
+                    vec![self.say("line.setup_opponent")]
+                }
+                Err(_) => {
+                    self.waiting = Some(Waiting::Setup(questions));
+                    vec![self.say("line.setup_bad_time"), self.say("line.setup_time")]
+                }
+            };
+        };
+        let computer = self.word("line.computer").to_string();
+        let name = if text.is_empty() {
+            self.word("line.opponent").to_string()
+        } else if fold(text) == fold(&computer) || fold(text) == "computer" {
+            self.options.computer = true;
+            computer
+        } else {
+            text.to_string()
+        };
+        self.finish_setup(side, time_control, name, now)
+    }
+
+    fn finish_setup(&mut self, side: Color, time_control: TimeControl, name: String, now: Duration) -> Vec<Out> {
+        let setup = [
+            Command::TimeControl(time_control),
+            Command::Name(!side, name.clone()),
+            Command::Set(Setting::Player(Some(side))),
+        ];
+        let mut out = Vec::new();
+        for command in setup {
+            self.setup.push(command.clone());
+            out.extend(self.act(command, now));
+        }
+        let words = Words::line("line.ready").arg("side", Arg::Side(side)).arg("name", Arg::Text(name));
+        out.push(Out::Say(words, Priority::Info));
+        out.extend(self.computer_ready());
+        out
+    }
+
+    /// White or black, in the game's language or English, by the first letters (`Weiß`, `weißen`,
+    /// `bílými`); an empty answer is white.
+    fn side_answer(&self, text: &str) -> Option<Color> {
+        if text.is_empty() {
+            return Some(Color::White);
+        }
+        let answer = fold(text);
+        let english = [("white", Color::White), ("black", Color::Black), ("w", Color::White), ("b", Color::Black)];
+        if let Some((_, side)) = english.iter().find(|(word, _)| answer == *word) {
+            return Some(*side);
+        }
+        [Color::White, Color::Black].into_iter().find(|side| {
+            let word = fold(&self.side(*side));
+            let stem: String = word.chars().take(3).collect();
+            answer.starts_with(&stem)
+                || answer.starts_with("white") && *side == Color::White
+                || answer.starts_with("black") && *side == Color::Black
+        })
+    }
+}

@@ -1,0 +1,116 @@
+//! The commands only the terminal knows (`help`, `quit`, `new`, `flip`, `settings`, `set`,
+//! `save`, `restore board`, `stop`, `more`), and the scoresheet saved as a file.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::save::{self, Save, SaveKind};
+use super::{App, Out, Pending, Waiting};
+use crate::journal::{End, Record};
+use crate::keys::{self, UiCommand};
+use crate::save::SaveError;
+use anna_core::command::{Command, Setting};
+use anna_core::message::{Arg, Priority, Words};
+use anna_core::session::Session;
+use anna_language::parse::fold;
+
+impl App {
+    pub(super) fn ui(&mut self, command: UiCommand, rest: &str, now: Duration) -> Vec<Out> {
+        match command {
+            UiCommand::Help => vec![self.help(rest)],
+            UiCommand::Quit => vec![Out::Quit],
+            UiCommand::New => {
+                let running = !self.session.game().plies().is_empty() && self.session.outcome().is_none();
+                if running && self.options.confirm {
+                    self.waiting = Some(Waiting::Confirm(Pending::NewGame));
+                    return vec![self.ask("line.confirm_new")];
+                }
+                self.new_game(now)
+            }
+            UiCommand::Flip => {
+                let side = !self.session.config().player.unwrap_or(Color::White);
+                let mut out = self.act(Command::Set(Setting::Player(Some(side))), now);
+                let words = Words::line("line.flipped").arg("side", Arg::Side(side));
+                out.push(Out::Say(words, Priority::Info));
+                out
+            }
+            UiCommand::Settings => vec![self.settings()],
+            UiCommand::Set => self.set(rest, now),
+            UiCommand::Restore => self.restore_board(now),
+            UiCommand::TurnBoard => {
+                self.turn_sensor_board(now).unwrap_or_else(|| vec![self.say("line.board_none_sensor")])
+            }
+            UiCommand::Save => vec![self.save(rest)],
+            UiCommand::Stop => vec![Out::Silence],
+            UiCommand::More => vec![Out::More],
+            // The speech stops, the microphone opens, then "Listening." (which it does not hear).
+            UiCommand::Listen => vec![Out::Listen],
+        }
+    }
+
+    /// `save [FILE]`: the game as PGN; `save braille [FILE]`: the braille scoresheet (.brf).
+    fn save(&self, rest: &str) -> Out {
+        let (kind, path) = save::request(rest);
+        Out::Save(save::of_session(&self.session, &self.voice.vocab, &self.tags, kind, path))
+    }
+
+    /// Says where a save went or why it could not be written; asks before writing over a file.
+    pub(super) fn saved(&mut self, save: Save, result: Result<std::path::PathBuf, SaveError>) -> Vec<Out> {
+        let words = match result {
+            Ok(path) => Words::line("line.saved").arg("path", Arg::Text(path.display().to_string())),
+            Err(SaveError::Exists(path)) => {
+                let words = Words::line("line.confirm_replace").arg("path", Arg::Text(path.display().to_string()));
+                self.waiting = Some(Waiting::Confirm(Pending::Replace(save)));
+                return vec![Out::Say(words, Priority::Urgent)];
+            }
+            Err(SaveError::Failed(path, text)) => {
+                Words::line("line.save_failed").arg("path", Arg::Text(path)).arg("text", Arg::Text(text))
+            }
+        };
+        vec![Out::Say(words, Priority::Info)]
+    }
+
+    /// The game as PGN, in the words of the game's language.
+    pub fn pgn(&self) -> String {
+        save::pgn(&self.session, &self.voice.vocab, &self.tags)
+    }
+
+    /// A game that has just ended is saved by itself (into Anna's games folder).
+    pub(super) fn save_at_end(&self, was_over: bool, out: &mut Vec<Out>) {
+        if !was_over && self.session.outcome().is_some() {
+            out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text: self.pgn(), replace: false }));
+        }
+    }
+
+    /// `help` (the list of commands) or `help COMMAND` (what it does).
+    fn help(&self, rest: &str) -> Out {
+        if rest.is_empty() {
+            return self.say("help.intro");
+        }
+        let name = keys::leading(rest, &self.voice.vocab).map_or_else(|| fold(rest), |(name, _)| name);
+        let key = format!("help.{name}");
+        if name != "intro" && name != "unknown" && self.voice.vocab.has(&key) {
+            return Out::Say(Words::line(key), Priority::Info);
+        }
+        Out::Say(Words::line("help.unknown").arg("text", Arg::Text(rest.to_string())), Priority::Info)
+    }
+
+    /// A new game with the settings in force and the same setup.
+    pub(super) fn new_game(&mut self, now: Duration) -> Vec<Out> {
+        self.computer.forget();
+        let mut out = Vec::new();
+        if self.journaling {
+            // A game left for a new one is not offered for resumption; its journal is kept.
+            let at = self.base.session(now);
+            out.push(Out::Journal(Record::End { at, how: End::Abandoned }));
+        }
+        self.session = Session::new(self.session.config().clone());
+        out.extend(self.begin_journal(now));
+        for command in self.setup.clone() {
+            out.extend(self.act(command, now));
+        }
+        out.push(self.say("line.new_game"));
+        out
+    }
+}

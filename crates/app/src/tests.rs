@@ -1,0 +1,168 @@
+use super::*;
+use anna_language::Vocabulary;
+use save::SaveKind;
+
+fn mode(options: Options) -> App {
+    App::new(Config::default(), Vec::new(), Voice::english(), options)
+}
+
+fn type_lines(mode: &mut App, lines: &[&str]) -> Vec<String> {
+    lines.iter().flat_map(|l| said!(mode, &mode.line(l, Duration::ZERO))).collect()
+}
+
+#[test]
+fn resign_asks_first_and_no_keeps_the_game() {
+    let mut m = mode(Options::default());
+    let out = type_lines(&mut m, &["e4", "", "resign"]);
+    assert_eq!(out.last().unwrap(), "Do you really resign? Say yes or no.");
+    assert_eq!(type_lines(&mut m, &["no"]), ["Not done."]);
+    assert!(m.session().outcome().is_none());
+    type_lines(&mut m, &["resign", "yes"]);
+    assert!(m.session().outcome().is_some());
+}
+
+#[test]
+fn no_confirm_resigns_at_once() {
+    let mut m = mode(Options { confirm: false, ..Options::default() });
+    type_lines(&mut m, &["resign"]);
+    assert!(m.session().outcome().is_some());
+}
+
+#[test]
+fn listen_during_the_setup_questions_says_to_type_and_keeps_the_question() {
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    // Tab in the board view writes `listen`: not an answer "white or black".
+    assert_eq!(type_lines(&mut m, &["listen"]), ["Type the answer: Anna listens once the game has begun."]);
+    assert_eq!(
+        type_lines(&mut m, &["black"]),
+        ["Time control? For example 15+10 (minutes and increment in seconds) or 40/5400+30:1800+30. Enter for 15+10."]
+    );
+}
+
+#[test]
+fn setup_questions_take_enter_enter_enter() {
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    assert_eq!(said!(m, &m.start()), ["Which side do you play, white or black? Enter for white."]);
+    type_lines(&mut m, &["", ""]);
+    let out = type_lines(&mut m, &[""]);
+    // The time control is read back with its category (FIDE A.1), then the game is ready.
+    assert_eq!(
+        out,
+        [
+            "Rapid chess: 15 minutes, plus 10 seconds a move.",
+            "Ready: your side White, your opponent opponent. Type a move, or help."
+        ]
+    );
+    assert_eq!(m.session().name(Color::Black), Some("opponent"));
+    assert_eq!(m.session().config().player, Some(Color::White));
+    assert_eq!(m.session().clock().time_control().to_pgn(), "900+10");
+}
+
+#[test]
+fn setup_questions_understand_the_language_and_refuse_nonsense() {
+    let voice = Voice::new(Vocabulary::get("cs").unwrap(), Default::default(), Default::default());
+    let mut m = App::new(Config::default(), Vec::new(), voice, Options { ask_setup: true, ..Options::default() });
+    m.start();
+    let out = type_lines(&mut m, &["zelený"]);
+    assert_eq!(out[0], "Odpovězte prosím bílý, nebo černý.");
+    type_lines(&mut m, &["černými", "blitz", "3+2", "Jan Novák"]);
+    assert_eq!(m.session().config().player, Some(Color::Black));
+    assert_eq!(m.session().name(Color::White), Some("Jan Novák"));
+}
+
+#[test]
+fn help_in_every_language() {
+    for code in Vocabulary::codes() {
+        let voice = Voice::new(Vocabulary::get(code).unwrap(), Default::default(), Default::default());
+        let mut m = App::new(Config::default(), Vec::new(), voice.clone(), Options::default());
+        let help = voice.vocab.commands.iter().find(|(n, _)| n == "help").unwrap().1[0].clone();
+        assert_eq!(type_lines(&mut m, &[&help]), [voice.vocab.word("help.intro")], "{code}");
+        assert_eq!(type_lines(&mut m, &["help resign"]), [voice.vocab.word("help.resign")], "{code}");
+        assert_eq!(m.line("quit", Duration::ZERO), [Out::Quit], "{code}");
+    }
+}
+
+#[test]
+fn settings_change_and_are_confirmed() {
+    let mut m = mode(Options::default());
+    assert_eq!(type_lines(&mut m, &["set squares nato"]), ["Setting squares: nato."]);
+    assert_eq!(type_lines(&mut m, &["e4"]).last().unwrap(), "White: Echo four.");
+    let out = m.line("set language de", Duration::ZERO);
+    assert_eq!(out[0], Out::Speech(SpeechChange::Language));
+    assert_eq!(said!(m, &out), ["Einstellung language: Deutsch."]);
+    assert_eq!(type_lines(&mut m, &["set enter nothing", ""]), ["Einstellung enter: nothing."]);
+    assert_eq!(type_lines(&mut m, &["set colour red"]).len(), 1);
+}
+
+fn saves(outs: &[Out]) -> Vec<Save> {
+    outs.iter()
+        .filter_map(|o| match o {
+            Out::Save(save) => Some(save.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn save_writes_pgn_or_braille_where_asked() {
+    let mut m = mode(Options { confirm: false, ..Options::default() });
+    m.set_date("2026.11.22".into());
+    type_lines(&mut m, &["e4", "", "Nf6", ""]);
+    let save = saves(&m.line("save", Duration::ZERO)).remove(0);
+    assert_eq!((save.path, save.kind), (None, SaveKind::Pgn));
+    assert!(save.text.contains("[Date \"2026.11.22\"]\n"), "{}", save.text);
+    assert!(save.text.ends_with("\n\n1. e4 Nf6 *\n"), "{}", save.text);
+    let named = saves(&m.line("save my game.pgn", Duration::ZERO)).remove(0);
+    assert_eq!(named.path, Some(std::path::PathBuf::from("my game.pgn")));
+    let braille = saves(&m.line("save braille sheet.brf", Duration::ZERO)).remove(0);
+    assert_eq!((braille.path.unwrap().to_str().unwrap(), braille.kind), ("sheet.brf", SaveKind::Braille));
+    assert_eq!(braille.text, ",WHITE\r\n,BLACK\r\n#A4 E#D ,NF#F\r\n\"9\r\n");
+}
+
+#[test]
+fn the_german_save_word_and_braille_in_german_notation() {
+    let voice = Voice::new(Vocabulary::german(), Default::default(), Default::default());
+    let mut m = App::new(Config::default(), Vec::new(), voice, Options::default());
+    type_lines(&mut m, &["e4", "", "Sf6", ""]);
+    let braille = saves(&m.line("speichern Braille", Duration::ZERO)).remove(0);
+    assert_eq!(braille.path, None);
+    assert_eq!(braille.text, ",WEISS\r\n,SCHWARZ\r\n#A4 E#D ,SF#F\r\n\"9\r\n");
+}
+
+#[test]
+fn the_end_of_the_game_saves_it_once() {
+    let mut m = mode(Options { confirm: false, ..Options::default() });
+    let before: Vec<Out> = ["f3", "", "e5", "", "g4", ""].iter().flat_map(|l| m.line(l, Duration::ZERO)).collect();
+    assert!(saves(&before).is_empty());
+    let mate = m.line("Qh4", Duration::ZERO);
+    let saved = saves(&mate);
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].path, None);
+    assert!(
+        saved[0].text.ends_with("1. f3 e5 2. g4 Qh4# {Black wins by checkmate (FIDE 5.1.1).} 0-1\n"),
+        "{}",
+        saved[0].text
+    );
+    assert!(saves(&m.line("time", Duration::ZERO)).is_empty(), "not saved again");
+}
+
+#[test]
+fn the_setup_answer_90_30_is_ninety_minutes_read_back_in_words() {
+    // The question says "minutes and increment in seconds": 90+30 is never 90 seconds (FIDE A.1).
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    type_lines(&mut m, &[""]);
+    let out = type_lines(&mut m, &["90+30", ""]);
+    assert_eq!(out[1], "Standard chess: 1 hour 30 minutes, plus 30 seconds a move.");
+    let period = &m.session().clock().time_control().periods[0];
+    assert_eq!((period.time, period.increment), (Duration::from_secs(5400), Duration::from_secs(30)));
+}
+
+#[test]
+fn accept_with_no_offer_standing_asks_nothing() {
+    let mut m = mode(Options::default());
+    m.start();
+    assert_eq!(type_lines(&mut m, &["accept"]), ["There is no draw offer to answer."]);
+    assert!(!m.awaiting_answer());
+}

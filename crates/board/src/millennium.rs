@@ -1,0 +1,311 @@
+//! The Millennium ChessLink protocol ("Magic Chessboard" protocol, Dave Woodfield, 2017), as
+//! Millennium's Exclusive and eONE boards speak it: 38400 baud, 7 data bits, odd parity, 1 stop bit.
+//! Pure code, both directions: Anna sends commands and reads replies; a board (or the simulator)
+//! does the opposite. See `docs/boards.md` for the sources.
+//!
+//! Every message is printable ASCII: a letter, its data, and a block check of two upper-case hex
+//! digits, the XOR of every character before it. There are no line ends: each message's length
+//! follows from its letter. Commands are upper case, the board's replies the same letter in lower
+//! case. The serial driver adds and checks the parity bit; a character read with bit 7 set (a port
+//! opened with 8 data bits) is read without it.
+//!
+//! | command | reply | what |
+//! |---|---|---|
+//! | `V` | `v` + 4 hex digits | firmware version |
+//! | `S` | `s` + 64 squares | the board: `KQRBNP` white, `kqrbnp` black, `.` empty; a8, b8 .. h8, a7 .. h1 |
+//! | `L` + slot time (2 hex) + 81 LED patterns (2 hex each) | `l` | the LEDs, one at each corner of every square |
+//! | `X` | `x` | all LEDs off |
+//! | `W` + address + value (2 hex each) | `w` + address + value | write a setting (address 2: automatic reports) |
+//! | `R` + address | `r` + address + value | read a setting |
+//! | `T` | none | reset |
+//!
+//! ```
+//! use anna_board::millennium::{self, Command, Reply};
+//!
+//! assert_eq!(millennium::encode_command(&Command::Version), b"V56");
+//! let mut decoder = millennium::ReplyDecoder::new();
+//! assert_eq!(decoder.feed(b"v010374"), vec![Ok(Reply::Version(0x0103))]);
+//! ```
+
+use std::fmt::Write as _;
+
+use shakmaty::Square;
+
+use super::codec::{cell_char, cell_from_char};
+use super::Cell;
+
+/// The baud rate of a ChessLink board.
+pub const BAUD: u32 = 38_400;
+
+/// The setting of automatic status reports: on every change, debounced over 2 scans.
+pub const AUTO_REPORTS: (u8, u8) = (0x02, 0x04);
+
+/// A command from the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Version,
+    Status,
+    /// The slot time (units of 4.096 ms) and the 81 LED patterns, LED 1 (the a8 corner) first.
+    Leds {
+        slot: u8,
+        leds: Box<[u8; 81]>,
+    },
+    Extinguish,
+    Write {
+        address: u8,
+        value: u8,
+    },
+    Read {
+        address: u8,
+    },
+    Reset,
+}
+
+/// A reply from the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Version(u16),
+    /// The 64 squares, a8 first, as the board sees them.
+    Status([Cell; 64]),
+    Leds,
+    Extinguished,
+    Written {
+        address: u8,
+        value: u8,
+    },
+    Read {
+        address: u8,
+        value: u8,
+    },
+}
+
+/// Why characters from the wire were dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MillenniumError {
+    /// A character where a message letter was due.
+    #[error("a stray character {0:#04x} outside a ChessLink message")]
+    Stray(u8),
+    /// A whole message whose block check does not match.
+    #[error("a ChessLink '{letter}' message with a wrong check")]
+    BadCheck { letter: char },
+    /// A message whose data is not what its letter holds.
+    #[error("a malformed ChessLink '{letter}' message")]
+    Malformed { letter: char },
+}
+
+/// The block check: the XOR of every character.
+pub fn check(text: &[u8]) -> u8 {
+    text.iter().fold(0, |sum, b| sum ^ (b & 0x7f))
+}
+
+fn frame(text: String) -> Vec<u8> {
+    let sum = check(text.as_bytes());
+    format!("{text}{sum:02X}").into_bytes()
+}
+
+/// The LED pattern that lights `squares` (steady) and `blinking` ones: each square has an LED at
+/// each of its four corners; LED 1 is at the a8 corner, LED 9 at a1, LED 73 at h8, LED 81 at h1.
+pub fn leds(squares: &[Square], blinking: &[Square]) -> Box<[u8; 81]> {
+    let mut leds = Box::new([0u8; 81]);
+    let mut light = |square: Square, pattern: u8| {
+        let (file, row) = (usize::from(square.file()), 7 - usize::from(square.rank()));
+        for (c, r) in [(file, row), (file + 1, row), (file, row + 1), (file + 1, row + 1)] {
+            leds[c * 9 + r] |= pattern;
+        }
+    };
+    for square in squares {
+        light(*square, 0xff);
+    }
+    for square in blinking {
+        light(*square, 0xcc);
+    }
+    leds
+}
+
+/// A command's characters.
+pub fn encode_command(command: &Command) -> Vec<u8> {
+    frame(match command {
+        Command::Version => "V".to_string(),
+        Command::Status => "S".to_string(),
+        Command::Leds { slot, leds } => {
+            let mut text = format!("L{slot:02X}");
+            for led in leds.iter() {
+                let _ = write!(text, "{led:02X}");
+            }
+            text
+        }
+        Command::Extinguish => "X".to_string(),
+        Command::Write { address, value } => format!("W{address:02X}{value:02X}"),
+        Command::Read { address } => format!("R{address:02X}"),
+        Command::Reset => "T".to_string(),
+    })
+}
+
+/// A reply's characters, as a board sends them.
+pub fn encode_reply(reply: &Reply) -> Vec<u8> {
+    frame(match reply {
+        Reply::Version(version) => format!("v{version:04X}"),
+        Reply::Status(cells) => {
+            let squares: String = cells.iter().map(|c| cell_char(*c)).collect();
+            format!("s{squares}")
+        }
+        Reply::Leds => "l".to_string(),
+        Reply::Extinguished => "x".to_string(),
+        Reply::Written { address, value } => format!("w{address:02X}{value:02X}"),
+        Reply::Read { address, value } => format!("r{address:02X}{value:02X}"),
+    })
+}
+
+fn hex_byte(text: &[u8]) -> Option<u8> {
+    let text = std::str::from_utf8(text).ok()?;
+    (text.len() == 2).then(|| u8::from_str_radix(text, 16).ok()).flatten()
+}
+
+/// The whole length (letter, data, check) of a message with this letter.
+fn reply_length(letter: u8) -> Option<usize> {
+    match letter {
+        b'v' | b'w' | b'r' => Some(7),
+        b's' => Some(67),
+        b'l' | b'x' => Some(3),
+        _ => None,
+    }
+}
+
+fn command_length(letter: u8) -> Option<usize> {
+    match letter {
+        b'V' | b'S' | b'X' | b'T' => Some(3),
+        b'W' => Some(7),
+        b'R' => Some(5),
+        b'L' => Some(167),
+        _ => None,
+    }
+}
+
+fn decode_reply(message: &[u8]) -> Option<Reply> {
+    let data = &message[1..message.len() - 2];
+    match message[0] {
+        b'v' => {
+            let text = std::str::from_utf8(data).ok()?;
+            u16::from_str_radix(text, 16).ok().map(Reply::Version)
+        }
+        b's' => {
+            let mut cells = [Cell::Empty; 64];
+            for (cell, c) in cells.iter_mut().zip(data) {
+                // A board only knows its pieces: `?` is no ChessLink character.
+                *cell = cell_from_char(char::from(*c)).filter(|c| *c != Cell::Occupied)?;
+            }
+            Some(Reply::Status(cells))
+        }
+        b'l' => Some(Reply::Leds),
+        b'x' => Some(Reply::Extinguished),
+        b'w' => Some(Reply::Written { address: hex_byte(&data[..2])?, value: hex_byte(&data[2..])? }),
+        b'r' => Some(Reply::Read { address: hex_byte(&data[..2])?, value: hex_byte(&data[2..])? }),
+        _ => None,
+    }
+}
+
+fn decode_command(message: &[u8]) -> Option<Command> {
+    let data = &message[1..message.len() - 2];
+    match message[0] {
+        b'V' => Some(Command::Version),
+        b'S' => Some(Command::Status),
+        b'X' => Some(Command::Extinguish),
+        b'T' => Some(Command::Reset),
+        b'W' => Some(Command::Write { address: hex_byte(&data[..2])?, value: hex_byte(&data[2..])? }),
+        b'R' => Some(Command::Read { address: hex_byte(data)? }),
+        b'L' => {
+            let slot = hex_byte(&data[..2])?;
+            let mut leds = Box::new([0u8; 81]);
+            for (led, pair) in leds.iter_mut().zip(data[2..].chunks(2)) {
+                *led = hex_byte(pair)?;
+            }
+            Some(Command::Leds { slot, leds })
+        }
+        _ => None,
+    }
+}
+
+/// Cuts characters into messages of one direction. A message is taken only when its block check
+/// matches; otherwise its first character is dropped and reading starts again at the next
+/// letter, so noise costs at most the message it fell into.
+#[derive(Debug)]
+pub struct Decoder<T> {
+    buffer: Vec<u8>,
+    length: fn(u8) -> Option<usize>,
+    decode: fn(&[u8]) -> Option<T>,
+}
+
+/// What Anna reads from a board.
+pub type ReplyDecoder = Decoder<Reply>;
+/// What a board reads from Anna.
+pub type CommandDecoder = Decoder<Command>;
+
+impl ReplyDecoder {
+    pub fn new() -> ReplyDecoder {
+        Decoder { buffer: Vec::new(), length: reply_length, decode: decode_reply }
+    }
+}
+
+impl Default for ReplyDecoder {
+    fn default() -> Self {
+        ReplyDecoder::new()
+    }
+}
+
+impl CommandDecoder {
+    pub fn commands() -> CommandDecoder {
+        Decoder { buffer: Vec::new(), length: command_length, decode: decode_command }
+    }
+}
+
+impl<T> Decoder<T> {
+    /// Every message completed by `bytes`, in order, and what was dropped.
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<Result<T, MillenniumError>> {
+        let mut out = Vec::new();
+        for &byte in bytes {
+            let byte = byte & 0x7f;
+            if self.buffer.is_empty() && (self.length)(byte).is_none() {
+                // Line ends some terminals add are not worth a word.
+                if !matches!(byte, b'\r' | b'\n') {
+                    out.push(Err(MillenniumError::Stray(byte)));
+                }
+                continue;
+            }
+            self.buffer.push(byte);
+            while let Some(result) = self.take() {
+                out.push(result);
+            }
+        }
+        out
+    }
+
+    /// One message from the front of the buffer, once it is whole.
+    fn take(&mut self) -> Option<Result<T, MillenniumError>> {
+        let letter = *self.buffer.first()?;
+        let length = (self.length)(letter)?;
+        if self.buffer.len() < length {
+            return None;
+        }
+        let message: Vec<u8> = self.buffer[..length].to_vec();
+        let found = hex_byte(&message[length - 2..]);
+        let result = if found == Some(check(&message[..length - 2])) {
+            self.buffer.drain(..length);
+            (self.decode)(&message).ok_or(MillenniumError::Malformed { letter: char::from(letter) })
+        } else {
+            // Start again at the next letter after this one.
+            self.buffer.remove(0);
+            let next = self.buffer.iter().position(|b| (self.length)(*b).is_some()).unwrap_or(self.buffer.len());
+            self.buffer.drain(..next);
+            Err(MillenniumError::BadCheck { letter: char::from(letter) })
+        };
+        Some(result)
+    }
+
+    /// Forgets a partial message.
+    pub fn reset(&mut self) {
+        self.buffer.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests;

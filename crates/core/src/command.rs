@@ -1,0 +1,123 @@
+//! What a player, an assistant or the arbiter asks of the session. Text becomes a [`Command`] in
+//! `language::parse`; the session decides what it means in the position.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Square};
+
+use crate::clock::{ClockMode, TimeControl};
+use crate::explore::Query;
+use crate::rules::MoveSpec;
+use crate::session::{FlagPolicy, TouchMove};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    // Setup, before the clocks start.
+    TimeControl(TimeControl),
+    ClockMode(ClockMode),
+    Fen(String),
+    Chess960(u32),
+    Name(Color, String),
+    // Play.
+    Start,
+    /// A move as written or said; resolved against the position by the session.
+    Move(MoveSpec),
+    Press,
+    Offer,
+    Accept,
+    Decline,
+    /// A draw claim (9.2, 9.3), with the intended move if any; or, in rapid and blitz, a claim of the
+    /// opponent's illegal move (A.4.2).
+    Claim(Option<MoveSpec>),
+    Resign,
+    /// A claim that the opponent's flag has fallen (A.4.3).
+    Flag,
+    Illegal(IllegalMove),
+    Touch(Square),
+    Pause,
+    Resume,
+    AdjustTime(Color, Duration),
+    AdjustMoves(Color, u32),
+    /// The official clock on the board (a DGT 3000) shows this side's time: Anna's clock follows it,
+    /// silently.
+    FollowClock(Color, Duration),
+    /// III.4: a 5-second increment for both with under two minutes left.
+    Quickplay,
+    /// Adjournment (Guideline I.1): the player having the move seals this move and the clocks stop.
+    Seal(MoveSpec),
+    /// The envelope is opened with the responding player present (I.7, I.9.1): the sealed move is played.
+    Open,
+    /// The arbiter's decision of a question Anna could not answer: the winner, or none for a draw.
+    Decide(Option<Color>),
+    /// Something not understood, as heard, with the best guess of what was meant (a near miss such
+    /// as `Springa`), which is never acted on without a confirmation.
+    Unclear {
+        text: String,
+        guess: Option<Box<Command>>,
+    },
+    /// Yes or no, the answer to a question.
+    Answer(bool),
+    /// A setting of the session.
+    Set(Setting),
+    // Questions.
+    Time,
+    /// One side's clock alone.
+    TimeOf(Color),
+    Moves,
+    /// The scoresheet read back from this move number on.
+    MovesFrom(u32),
+    /// A question about the board (`board`, `square e4`, `where knight`...).
+    Explore(Query),
+    /// Say again the last thing said (not itself a repetition).
+    Repeat,
+    /// Whose move is it?
+    Turn,
+    /// Which move was played last?
+    Last,
+}
+
+/// The settings a script or the player may change during a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    AutoPress(bool),
+    TouchMove(TouchMove),
+    Flag(FlagPolicy),
+    Supervised(bool),
+    NoDrawOfferBefore(u32),
+    Player(Option<Color>),
+    Alarms(Vec<Duration>),
+    Tournament(bool),
+}
+
+/// A completed illegal move as reported (7.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// A move as described; it must not be legal.
+    Move(MoveSpec),
+    /// Pressing the clock without making a move (7.5.3).
+    Press,
+    /// The last move, made with two hands and completed by the press (7.5.4).
+    TwoHands,
+}
+
+/// One input to the session. `actor` says who acts; `None` means the usual one for the command
+/// (the player having the move; for an answer to a draw offer, the player offered it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Act {
+        actor: Option<Color>,
+        command: Command,
+    },
+    /// Time passed: the runtime wakes the session at the instant it asked for (a flag fall).
+    Tick,
+}
+
+impl Input {
+    pub fn act(command: Command) -> Input {
+        Input::Act { actor: None, command }
+    }
+
+    pub fn by(actor: Color, command: Command) -> Input {
+        Input::Act { actor: Some(actor), command }
+    }
+}

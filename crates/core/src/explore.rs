@@ -1,0 +1,325 @@
+//! Exploring the board by ear: the whole position, pieces of a side or kind, a rank or file scanned
+//! square by square, one square with who attacks and defends it, and the legal moves of one piece.
+//! Pure: a [`Query`] and a position in, a structured [`Answer`] out; the words come from
+//! `language::explore`.
+
+use shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Square};
+
+use crate::message::{Arg, Played, Priority, Sentence, Utterance};
+
+/// The piece kinds in the order they are said: K Q R B N P.
+pub const ROLES: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+
+/// Which pieces a question is about: a side, a kind, both or neither (all).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub side: Option<Color>,
+    pub role: Option<Role>,
+}
+
+/// A question about the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// The whole position, by side and kind.
+    Board,
+    /// `pieces white`, `pieces knight`.
+    Pieces(Filter),
+    /// `where knight`, `where white knight`.
+    Where(Filter),
+    /// A rank scanned from the a-file.
+    Rank(Rank),
+    /// A file scanned from rank 1.
+    File(File),
+    /// What stands on a square, its colour, who attacks and defends it.
+    Square(Square),
+    /// The legal moves of the piece on a square.
+    Moves(Square),
+}
+
+impl Query {
+    /// The command name of the query (`anna parse`, the `[commands]` of `grammar/`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Query::Board => "board",
+            Query::Pieces(_) => "pieces",
+            Query::Where(_) => "where",
+            Query::Rank(_) => "rank",
+            Query::File(_) => "file",
+            Query::Square(_) => "square",
+            Query::Moves(_) => "moves",
+        }
+    }
+}
+
+/// Pieces of one side and kind with their squares, sorted by file (then rank).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub piece: Piece,
+    pub squares: Vec<Square>,
+}
+
+/// One step of a scan: a run of empty squares, or one square and its piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stretch {
+    Empty(Square, Square),
+    Piece(Square, Piece),
+}
+
+/// The answer to a [`Query`], to be put into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The pieces of both sides, white's groups and black's.
+    Board { white: Vec<Group>, black: Vec<Group> },
+    /// The pieces of one side (`pieces white`).
+    Side { side: Color, groups: Vec<Group> },
+    /// Pieces of a kind (of one side or both), said with their colour; empty when there are none.
+    Pieces(Vec<Group>),
+    /// A rank or file, square by square.
+    Line(Vec<Stretch>),
+    /// A square: what stands there; the pieces attacking it (the opponent's of the piece there, or
+    /// both sides' when it is empty) and those defending it (the same side's as the piece there).
+    Square { square: Square, piece: Option<Piece>, attackers: Vec<(Square, Piece)>, defenders: Vec<(Square, Piece)> },
+    /// The legal moves of the piece on a square, as if its side had the move.
+    Moves { square: Square, piece: Piece, moves: Vec<Played> },
+    /// `moves e2` on an empty square.
+    NoPiece(Square),
+}
+
+/// Answers `query` in `position`.
+pub fn answer(position: &Chess, query: Query) -> Answer {
+    match query {
+        Query::Board => Answer::Board {
+            white: groups(position, Filter { side: Some(Color::White), role: None }),
+            black: groups(position, Filter { side: Some(Color::Black), role: None }),
+        },
+        Query::Pieces(Filter { side: Some(side), role: None })
+        | Query::Where(Filter { side: Some(side), role: None }) => {
+            Answer::Side { side, groups: groups(position, Filter { side: Some(side), role: None }) }
+        }
+        Query::Pieces(Filter { side: None, role: None }) | Query::Where(Filter { side: None, role: None }) => {
+            answer(position, Query::Board)
+        }
+        Query::Pieces(filter) | Query::Where(filter) => Answer::Pieces(groups(position, filter)),
+        Query::Rank(rank) => Answer::Line(scan(position, File::ALL.map(|f| Square::from_coords(f, rank)))),
+        Query::File(file) => Answer::Line(scan(position, Rank::ALL.map(|r| Square::from_coords(file, r)))),
+        Query::Square(square) => inspect(position, square),
+        Query::Moves(square) => match position.board().piece_at(square) {
+            Some(piece) => Answer::Moves { square, piece, moves: moves_from(position, square, piece.color) },
+            None => Answer::NoPiece(square),
+        },
+    }
+}
+
+/// The sentence that says an answer.
+pub fn utterance(answer: Answer) -> Utterance {
+    let say = |sentence| Utterance::new(Priority::Info, sentence);
+    match answer {
+        Answer::Board { white, black } => {
+            say(Sentence::ExploreBoard).arg("white", Arg::Kinds(white)).arg("black", Arg::Kinds(black))
+        }
+        Answer::Side { side, groups } => {
+            say(Sentence::ExploreSide).arg("side", Arg::Side(side)).arg("pieces", Arg::Kinds(groups))
+        }
+        Answer::Pieces(groups) if groups.is_empty() => say(Sentence::ExploreNone),
+        Answer::Pieces(groups) => say(Sentence::ExplorePieces).arg("pieces", Arg::Groups(groups)),
+        Answer::Line(line) => say(Sentence::ExploreLine).arg("line", Arg::Line(line)),
+        Answer::Square { square, piece, attackers, defenders } => {
+            let sentence = if piece.is_some() { Sentence::ExploreSquare } else { Sentence::ExploreSquareEmpty };
+            say(sentence)
+                .arg("square", Arg::Square(square.to_string()))
+                .arg("what", Arg::Occupant(piece))
+                .arg("shade", Arg::Shade(square))
+                .arg("attackers", Arg::Placed(attackers))
+                .arg("defenders", Arg::Placed(defenders))
+        }
+        Answer::Moves { square, piece, moves } => {
+            let sentence = if moves.is_empty() { Sentence::ExploreNoMoves } else { Sentence::ExploreMoves };
+            say(sentence)
+                .arg("square", Arg::Square(square.to_string()))
+                .arg("what", Arg::Occupant(Some(piece)))
+                .arg("moves", Arg::MoveOptions(moves))
+        }
+        Answer::NoPiece(square) => say(Sentence::EmptySquare).arg("square", Arg::Square(square.to_string())),
+    }
+}
+
+/// The groups of the pieces `filter` allows: white before black, then K Q R B N P, each by file.
+pub fn groups(position: &Chess, filter: Filter) -> Vec<Group> {
+    let mut out = Vec::new();
+    for side in [Color::White, Color::Black] {
+        if filter.side.is_some_and(|s| s != side) {
+            continue;
+        }
+        for role in ROLES {
+            if filter.role.is_some_and(|r| r != role) {
+                continue;
+            }
+            let piece = Piece { color: side, role };
+            let squares = by_file(position.board().by_piece(piece).into_iter().collect());
+            if !squares.is_empty() {
+                out.push(Group { piece, squares });
+            }
+        }
+    }
+    out
+}
+
+/// Squares sorted by file, then by rank.
+fn by_file(mut squares: Vec<Square>) -> Vec<Square> {
+    squares.sort_by_key(|s| (s.file(), s.rank()));
+    squares
+}
+
+/// The squares of a line in order, empty runs joined.
+fn scan(position: &Chess, line: [Square; 8]) -> Vec<Stretch> {
+    let mut out: Vec<Stretch> = Vec::new();
+    for square in line {
+        match (position.board().piece_at(square), out.last_mut()) {
+            (Some(piece), _) => out.push(Stretch::Piece(square, piece)),
+            (None, Some(Stretch::Empty(_, to))) => *to = square,
+            (None, _) => out.push(Stretch::Empty(square, square)),
+        }
+    }
+    out
+}
+
+/// Which pieces attack and defend a square.
+fn inspect(position: &Chess, square: Square) -> Answer {
+    let board = position.board();
+    let piece = board.piece_at(square);
+    let of = |side: Color| -> Vec<(Square, Piece)> {
+        let mut found: Vec<(Square, Piece)> = board
+            .attacks_to(square, side, board.occupied())
+            .into_iter()
+            .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
+            .collect();
+        found.sort_by_key(|(s, p)| (ROLES.iter().position(|r| *r == p.role), s.file(), s.rank()));
+        found
+    };
+    let (attackers, defenders) = match piece {
+        Some(p) => (of(!p.color), of(p.color)),
+        None => {
+            let mut both = of(Color::White);
+            both.extend(of(Color::Black));
+            (both, Vec::new())
+        }
+    };
+    Answer::Square { square, piece, attackers, defenders }
+}
+
+/// The legal moves of the piece on `square`, of `side`, as if that side had the move (none when
+/// that position could not arise: the side not on move would be giving check).
+fn moves_from(position: &Chess, square: Square, side: Color) -> Vec<Played> {
+    let turned;
+    let pos = if position.turn() == side {
+        position
+    } else {
+        match position.clone().swap_turn() {
+            Ok(p) => {
+                turned = p;
+                &turned
+            }
+            Err(_) => return Vec::new(),
+        }
+    };
+    let mut moves: Vec<Played> =
+        pos.legal_moves().into_iter().filter(|m| m.from() == Some(square)).map(|mv| Played::new(pos, mv)).collect();
+    moves.sort_by_key(|p| {
+        (p.mv.to().file(), p.mv.to().rank(), p.mv.promotion().map(|r| ROLES.iter().position(|x| *x == r)))
+    });
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::CastlingMode;
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    const MIDDLEGAME: &str = "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7";
+
+    #[test]
+    fn the_board_is_grouped_by_side_and_kind_sorted_by_file() {
+        let Answer::Board { white, black } = answer(&Chess::default(), Query::Board) else { panic!() };
+        let roles: Vec<Role> = white.iter().map(|g| g.piece.role).collect();
+        assert_eq!(roles, ROLES);
+        assert_eq!(white[2].squares, [Square::A1, Square::H1]);
+        assert_eq!(black[5].squares.len(), 8);
+        assert_eq!(black[5].squares[0], Square::A7);
+    }
+
+    #[test]
+    fn pieces_by_side_or_kind() {
+        let start = Chess::default();
+        let knights = Filter { side: None, role: Some(Role::Knight) };
+        let Answer::Pieces(groups) = answer(&start, Query::Pieces(knights)) else { panic!() };
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups[0].squares, [Square::B1, Square::G1]);
+        assert_eq!(groups[1].piece, Piece { color: Color::Black, role: Role::Knight });
+        let white = Filter { side: Some(Color::White), role: None };
+        assert!(matches!(answer(&start, Query::Where(white)), Answer::Side { side: Color::White, .. }));
+        let black_queen = Filter { side: Some(Color::Black), role: Some(Role::Queen) };
+        let Answer::Pieces(groups) = answer(&start, Query::Where(black_queen)) else { panic!() };
+        assert_eq!(
+            groups,
+            [Group { piece: Piece { color: Color::Black, role: Role::Queen }, squares: vec![Square::D8] }]
+        );
+        let none = position("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(answer(&none, Query::Pieces(knights)), Answer::Pieces(Vec::new()));
+    }
+
+    #[test]
+    fn lines_join_empty_runs() {
+        let p = position(MIDDLEGAME);
+        let Answer::Line(line) = answer(&p, Query::Rank(Rank::Fourth)) else { panic!() };
+        let wp = Piece { color: Color::White, role: Role::Pawn };
+        let wb = Piece { color: Color::White, role: Role::Bishop };
+        assert_eq!(
+            line,
+            [
+                Stretch::Empty(Square::A4, Square::B4),
+                Stretch::Piece(Square::C4, wb),
+                Stretch::Empty(Square::D4, Square::D4),
+                Stretch::Piece(Square::E4, wp),
+                Stretch::Empty(Square::F4, Square::H4),
+            ]
+        );
+        let Answer::Line(line) = answer(&Chess::default(), Query::File(File::E)) else { panic!() };
+        assert_eq!(line.len(), 5);
+        assert_eq!(line[2], Stretch::Empty(Square::E3, Square::E6));
+    }
+
+    #[test]
+    fn squares_know_their_attackers_and_defenders() {
+        let p = position(MIDDLEGAME);
+        let Answer::Square { piece, attackers, defenders, .. } = answer(&p, Query::Square(Square::E5)) else {
+            panic!()
+        };
+        assert_eq!(piece.map(|p| p.role), Some(Role::Pawn));
+        assert_eq!(attackers.iter().map(|(s, _)| *s).collect::<Vec<_>>(), [Square::F3]);
+        assert_eq!(defenders.iter().map(|(s, _)| *s).collect::<Vec<_>>(), [Square::C6, Square::D6]);
+        // An empty square: both sides' pieces.
+        let Answer::Square { attackers, defenders, .. } = answer(&p, Query::Square(Square::D5)) else { panic!() };
+        let squares: Vec<Square> = attackers.iter().map(|(s, _)| *s).collect();
+        assert_eq!(squares, [Square::C4, Square::C3, Square::E4, Square::F6]);
+        assert!(defenders.is_empty());
+    }
+
+    #[test]
+    fn moves_of_a_piece_for_either_side() {
+        let start = Chess::default();
+        let Answer::Moves { moves, .. } = answer(&start, Query::Moves(Square::G1)) else { panic!() };
+        let to: Vec<Square> = moves.iter().map(|m| m.mv.to()).collect();
+        assert_eq!(to, [Square::F3, Square::H3]);
+        // Black's knight, though White has the move.
+        let Answer::Moves { moves, .. } = answer(&start, Query::Moves(Square::B8)) else { panic!() };
+        assert_eq!(moves.len(), 2);
+        let Answer::Moves { moves, .. } = answer(&start, Query::Moves(Square::A1)) else { panic!() };
+        assert!(moves.is_empty());
+        assert_eq!(answer(&start, Query::Moves(Square::E4)), Answer::NoPiece(Square::E4));
+    }
+}

@@ -1,0 +1,579 @@
+//! The session: the one place the game changes. `Session::handle(input, now)` takes a command and the
+//! time since the session began and returns what to say and record ([`Effect`]s). Pure: no I/O, no
+//! wall clock.
+
+mod adjourn;
+mod alarms;
+mod arbiter;
+mod config;
+mod illegal;
+mod questions;
+mod talk;
+
+pub use config::{Config, FlagPolicy, TouchMove, DEFAULT_ALARMS};
+use questions::{pick, Asked};
+pub use questions::{question, refusal, Question};
+
+use std::time::Duration;
+
+use shakmaty::{ByColor, Color, Move, Square};
+
+use crate::adjudicate::{self, Deadness};
+use crate::clock::{Clock, ClockMode, TimeControl};
+use crate::command::{Command, IllegalMove, Input, Setting};
+use crate::explore;
+use crate::message::{Arg, Effect, Event, Played, Priority, Sentence, Sound, Utterance};
+use crate::outcome::{Outcome, Reason};
+use crate::rules::{AutoEnd, Game, MoveSpec};
+use crate::scoresheet::Scoresheet;
+
+/// A completed illegal move in rapid or blitz, standing unless the opponent claims it (A.4.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Unclaimed {
+    offender: Color,
+    kind: IllegalMove,
+    /// When the offender pressed the clock.
+    at: Duration,
+}
+
+#[derive(Clone)]
+pub struct Session {
+    config: Config,
+    /// The players' names, when given; otherwise a side is called by its colour.
+    names: ByColor<Option<String>>,
+    game: Game,
+    clock: Clock,
+    sheet: Scoresheet,
+    started: bool,
+    /// The last move is made but not completed by the clock press (6.2.1).
+    pending: bool,
+    /// A standing draw offer, by this side (9.1.2).
+    offer: Option<Color>,
+    /// The pieces touched by the player having the move, in order (4.3, 4.4), and by whom.
+    touched: Option<(Color, Vec<Square>)>,
+    illegal_moves: ByColor<u32>,
+    /// A completed illegal move not yet claimed, in rapid or blitz without full supervision (A.4.2).
+    unclaimed_illegal: Option<Unclaimed>,
+    question: Option<Question>,
+    /// A question put to the player, waiting for the answer.
+    asked: Option<Asked>,
+    /// The lowest alarm time each side has heard in this period: alarms above it are not repeated.
+    alarm_floor: ByColor<Option<Duration>>,
+    /// The side whose flag fall has been announced but not yet claimed (FlagPolicy::Claim).
+    flag_announced: Option<Color>,
+    outcome: Option<Outcome>,
+    /// The sealed move of an adjourned game (Guideline I).
+    envelope: Option<adjourn::Envelope>,
+    /// The last thing said, for a repetition.
+    last_said: Option<Utterance>,
+    /// Replaying a journal: the dead-position check (a solver's search, up to tens of milliseconds)
+    /// waits for the last move, or for a decision that needs it (see [`Session::replaying`]).
+    replaying: bool,
+    /// The instant of the move whose dead-position check waits.
+    dead_check_due: Option<Duration>,
+    effects: Vec<Effect>,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new(Config::default())
+    }
+}
+
+impl Session {
+    pub fn new(config: Config) -> Session {
+        Session {
+            config,
+            names: ByColor { white: None, black: None },
+            game: Game::new(),
+            clock: Clock::new(TimeControl::none()),
+            sheet: Scoresheet::default(),
+            started: false,
+            pending: false,
+            offer: None,
+            touched: None,
+            illegal_moves: ByColor { white: 0, black: 0 },
+            unclaimed_illegal: None,
+            question: None,
+            flag_announced: None,
+            alarm_floor: ByColor { white: None, black: None },
+            asked: None,
+            outcome: None,
+            envelope: None,
+            last_said: None,
+            replaying: false,
+            dead_check_due: None,
+            effects: Vec::new(),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The settings in force (the line mode starts a new game with them).
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Whether the clocks were started (a move made or `start`).
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn scoresheet(&self) -> &Scoresheet {
+        &self.sheet
+    }
+
+    pub fn name(&self, side: Color) -> Option<&str> {
+        self.names.get(side).as_deref()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The side whose move is made but not yet completed by the clock press (6.2.1).
+    pub fn awaiting_press(&self) -> Option<Color> {
+        self.pending_side()
+    }
+
+    /// The side whose draw offer stands (9.1.2).
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.offer
+    }
+
+    /// A question left to the arbiter, if any.
+    pub fn question(&self) -> Option<Question> {
+        self.question
+    }
+
+    /// While on, each move's dead-position check (5.2.2) waits: only the last position's is made,
+    /// when replaying ends or a decision needs it. A resumed game is thus rebuilt quickly, and to
+    /// the same state: a check only sets or clears the question it raises, so the last one decides
+    /// it, and a position found dead would have ended the game and its journal. Turning it off
+    /// makes the waiting check, returning what it says.
+    pub fn replaying(&mut self, on: bool) -> Vec<Effect> {
+        self.replaying = on;
+        if !on {
+            self.dead_check_now();
+        }
+        std::mem::take(&mut self.effects)
+    }
+
+    fn dead_check_now(&mut self) {
+        if let Some(at) = self.dead_check_due.take() {
+            let replaying = std::mem::replace(&mut self.replaying, false);
+            self.check_dead_position(at);
+            self.replaying = replaying;
+        }
+    }
+
+    /// The instant the runtime must wake the session with [`Input::Tick`]: the next flag fall or
+    /// talking-clock alarm.
+    pub fn next_deadline(&self) -> Option<Duration> {
+        [self.next_flag(), self.next_alarm().map(|(at, _)| at)].into_iter().flatten().min()
+    }
+
+    /// The instant the running side's flag falls, unless that is already known or decided.
+    fn next_flag(&self) -> Option<Duration> {
+        if self.outcome.is_some() || matches!(self.question, Some(Question::FlagFall(_) | Question::SecondIllegal(_))) {
+            return None;
+        }
+        let running = self.clock.running()?;
+        if self.flag_announced == Some(running) {
+            return None;
+        }
+        self.clock.flag_at()
+    }
+
+    /// Handles one input at `now` (time since the session began) and returns what follows from it.
+    pub fn handle(&mut self, input: Input, now: Duration) -> Vec<Effect> {
+        // Alarms and a flag fall due before this input come first, each at its own instant.
+        loop {
+            let flag = self.next_flag().filter(|at| *at <= now);
+            match self.next_alarm().filter(|(at, _)| *at <= now) {
+                Some((at, left)) if flag.is_none_or(|f| at < f) => self.sound_alarm(left),
+                _ => match flag {
+                    Some(at) => self.flag_fall(at),
+                    None => break,
+                },
+            }
+        }
+        if let Input::Act { actor, command } = input {
+            self.act(actor, command, now);
+        }
+        std::mem::take(&mut self.effects)
+    }
+
+    fn act(&mut self, actor: Option<Color>, command: Command, now: Duration) {
+        match command {
+            Command::Time => return self.say_time(now),
+            Command::TimeOf(side) => return self.say_time_of(side, now),
+            Command::Moves => return self.say_moves(0),
+            Command::MovesFrom(n) => return self.say_moves(n),
+            Command::Explore(query) => {
+                return self.say(explore::utterance(explore::answer(self.game.position(), query)))
+            }
+            Command::Repeat => return self.repeat(),
+            Command::Turn => {
+                let side = self.game.turn();
+                return self.say(Utterance::new(Priority::Info, Sentence::Turn).arg("side", Arg::Side(side)));
+            }
+            Command::Last => return self.say_last(),
+            Command::Decide(winner) => {
+                self.dead_check_now();
+                return self.decide(winner, now);
+            }
+            _ => {}
+        }
+        if let Command::FollowClock(side, time) = command {
+            return self.follow_clock(side, time, now);
+        }
+        if let Some(outcome) = self.outcome {
+            return self
+                .say(Utterance::new(Priority::Info, Sentence::AlreadyOver).arg("outcome", Arg::Outcome(outcome)));
+        }
+        if matches!(self.question, Some(Question::FlagFall(_) | Question::SecondIllegal(_))) {
+            return self.ask_arbiter(now);
+        }
+        if self.envelope.is_some()
+            && !matches!(
+                command,
+                Command::Open
+                    | Command::Seal(_)
+                    | Command::Offer
+                    | Command::Accept
+                    | Command::Decline
+                    | Command::Resign
+                    | Command::Set(_)
+                    | Command::AdjustTime(..)
+                    | Command::AdjustMoves(..)
+                    | Command::Unclear { .. }
+                    | Command::Answer(_)
+            )
+        {
+            return self.refused_while_adjourned();
+        }
+        match command {
+            Command::TimeControl(_)
+            | Command::ClockMode(_)
+            | Command::Fen(_)
+            | Command::Chess960(_)
+            | Command::Name(..) => self.setup(command),
+            Command::Set(setting) => self.configure(setting),
+            Command::Seal(spec) => self.seal(actor, spec, now),
+            Command::Open => self.open(now),
+            Command::Pause => self.pause(now),
+            Command::Resume => self.resume(now),
+            Command::AdjustTime(side, time) => self.adjust_time(side, time, now),
+            Command::AdjustMoves(side, moves) => self.adjust_moves(side, moves, now),
+            _ if self.clock.is_paused() && self.envelope.is_none() => self.info(Sentence::PausedNoPlay),
+            Command::Start => self.start(now),
+            Command::Move(spec) => self.make_move(actor, &spec, now),
+            Command::Press => self.press(actor, now),
+            Command::Offer => self.offer(actor),
+            Command::Accept => self.accept(actor, now),
+            Command::Decline => self.decline(actor),
+            Command::Claim(intended) => self.claim(actor, intended.as_ref(), now),
+            Command::Resign => {
+                let side = actor.unwrap_or(self.game.turn());
+                self.end(Outcome::win(!side, Reason::Resignation), now);
+            }
+            Command::Flag => self.claim_flag(actor, now),
+            Command::Illegal(kind) => self.illegal(actor, kind, now),
+            Command::Touch(square) => self.touch(actor, square),
+            Command::Quickplay => self.quickplay(actor, now),
+            Command::Unclear { text, guess } => self.unclear(actor, text, guess),
+            Command::Answer(yes) => self.answer(yes, now),
+            Command::Time
+            | Command::TimeOf(_)
+            | Command::Moves
+            | Command::MovesFrom(_)
+            | Command::Explore(_)
+            | Command::Repeat
+            | Command::Turn
+            | Command::Last
+            | Command::Decide(_)
+            | Command::FollowClock(..) => {}
+        }
+    }
+
+    fn say(&mut self, utterance: Utterance) {
+        self.last_said = Some(utterance.clone());
+        self.effects.push(Effect::Say(utterance));
+    }
+
+    fn info(&mut self, sentence: Sentence) {
+        self.say(Utterance::new(Priority::Info, sentence));
+    }
+
+    fn record(&mut self, event: Event) {
+        self.effects.push(Effect::Record(event));
+    }
+
+    pub(super) fn sound(&mut self, sound: Sound) {
+        self.effects.push(Effect::Play(sound));
+    }
+
+    fn setup(&mut self, command: Command) {
+        if self.started || !self.game.plies().is_empty() {
+            return self.info(Sentence::SetupTooLate);
+        }
+        match command {
+            Command::TimeControl(tc) => {
+                let mode = self.clock.time_control().mode;
+                self.clock = Clock::new(tc.with_mode(mode));
+                self.read_back_time_control();
+            }
+            Command::ClockMode(mode) => {
+                self.set_mode(mode);
+                self.read_back_time_control();
+            }
+            Command::Fen(fen) => match Game::from_fen(&fen) {
+                Ok(game) => self.game = game,
+                Err(e) => self
+                    .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
+            },
+            Command::Chess960(n) => match Game::chess960(n) {
+                Ok(game) => self.game = game,
+                Err(e) => self
+                    .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
+            },
+            Command::Name(side, name) => *self.names.get_mut(side) = Some(name),
+            _ => {}
+        }
+    }
+
+    fn configure(&mut self, setting: Setting) {
+        match setting {
+            Setting::AutoPress(on) => self.config.auto_press = on,
+            Setting::TouchMove(policy) => self.config.touch_move = policy,
+            Setting::Flag(policy) => self.config.flag = policy,
+            Setting::Supervised(on) => self.config.supervised = Some(on),
+            Setting::NoDrawOfferBefore(n) => self.config.no_draw_offer_before = n,
+            Setting::Player(side) => self.config.player = side,
+            Setting::Alarms(times) => self.config.alarms = times,
+            Setting::Tournament(on) => self.config.tournament = on,
+        }
+    }
+
+    fn set_mode(&mut self, mode: ClockMode) {
+        self.clock = Clock::new(self.clock.time_control().clone().with_mode(mode));
+    }
+
+    fn player_name(&self, side: Color) -> Arg {
+        self.names.get(side).clone().map_or(Arg::Side(side), Arg::Text)
+    }
+
+    fn start(&mut self, now: Duration) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        let side = self.game.turn();
+        self.clock.start(side, now);
+        self.record(Event::Started { side });
+        // Part of the game's course, said in order before the first move and never cut off by it.
+        let named = self.names.get(Color::White).is_some() || self.names.get(Color::Black).is_some();
+        let sentence = if named { Sentence::ClockStarted } else { Sentence::ClockStartedUnnamed };
+        let u = Utterance::new(Priority::Move, sentence)
+            .arg("white", self.player_name(Color::White))
+            .arg("black", self.player_name(Color::Black))
+            .arg("side", Arg::Side(side));
+        self.say(u);
+    }
+
+    /// The side that made the move now waiting for the clock press.
+    fn pending_side(&self) -> Option<Color> {
+        self.pending.then(|| !self.game.turn())
+    }
+
+    fn make_move(&mut self, actor: Option<Color>, spec: &MoveSpec, now: Duration) {
+        if let Some(unclaimed) = self.unclaimed_illegal.take() {
+            // A.4.2: the opponent moves instead of claiming, so the illegal move stands.
+            let offender = unclaimed.offender;
+            if actor.unwrap_or(!offender) != offender {
+                self.illegal_stands(unclaimed, now);
+                if self.outcome.is_some() || self.game.turn() == offender {
+                    return;
+                }
+            }
+        }
+        let correction = match (actor, self.pending_side()) {
+            // Without a named actor, a new move before the press replaces the pending one (D.2.8).
+            (None, Some(_)) => true,
+            (Some(a), Some(p)) if a == p => true,
+            // The opponent moved without the press: the pending move is completed (6.2.1).
+            (Some(_), Some(_)) => {
+                self.press(None, now);
+                false
+            }
+            (Some(a), None) if a != self.game.turn() => return self.too_late(a),
+            _ => false,
+        };
+        let retracted = if correction { self.game.undo() } else { None };
+        // An answer to "which one?" picks among the candidates; anything else is a new move.
+        let answer = match self.asked.take() {
+            Some(Asked::Which(candidates)) => pick(&candidates, spec),
+            _ => None,
+        };
+        let mv = match answer.map_or_else(|| self.game.resolve_spec(spec), Ok) {
+            Ok(mv) => mv,
+            Err(error) => {
+                if let Some(ply) = retracted {
+                    // The correction failed: the move made before stands.
+                    let _ = self.game.play(ply.mv);
+                }
+                return self.refuse_move(&error);
+            }
+        };
+        let mover = self.game.turn();
+        if !self.touch_move_allows(mover, mv) {
+            if let Some(ply) = retracted {
+                let _ = self.game.play(ply.mv);
+            }
+            return;
+        }
+        if let Some(ply) = retracted {
+            self.sheet.pop();
+            self.record(Event::Retracted { side: mover, san: ply.san.to_string() });
+        }
+        if !self.started {
+            self.start(now);
+        }
+        self.play(mover, mv, correction, now);
+    }
+
+    /// Plays a legal move for `mover` and decides what follows at once (5.1.1, 5.2, 9.6).
+    fn play(&mut self, mover: Color, mv: Move, correction: bool, now: Duration) {
+        let uci = self.game.uci(mv).to_string();
+        let Ok(ply) = self.game.play(mv) else { return };
+        let played = Played { san: ply.san, mv };
+        let san = ply.san.to_string();
+        self.sheet.push();
+        self.pending = true;
+        self.touched = None;
+        self.record(Event::Moved { side: mover, san: san.clone(), uci });
+        let sentence = if correction { Sentence::Corrected } else { Sentence::Moved };
+        self.sound(Sound::of_move(&played));
+        let priority = if self.config.player == Some(mover) { Priority::ReadBack } else { Priority::Move };
+        self.say(Utterance::new(priority, sentence).arg("side", Arg::Side(mover)).arg("move", Arg::Move(played)));
+        if self.offer == Some(!mover) {
+            self.offer = None;
+            self.record(Event::Declined { side: mover });
+            self.say(Utterance::new(Priority::Info, Sentence::DrawDeclinedByMove).arg("side", Arg::Side(mover)));
+        }
+        if let Some(outcome) = self.automatic_outcome(mover) {
+            // A move that ends the game is completed at once (6.2.1).
+            self.sheet.set_clock(self.clock.remaining(mover, now));
+            self.pending = false;
+            return self.end(outcome, now);
+        }
+        self.check_dead_position(now);
+        if self.config.auto_press && self.outcome.is_none() {
+            self.press(Some(mover), now);
+        }
+    }
+
+    fn automatic_outcome(&self, mover: Color) -> Option<Outcome> {
+        match self.game.auto_end() {
+            Some(AutoEnd::Checkmate) => Some(Outcome::win(mover, Reason::Checkmate)),
+            Some(AutoEnd::Stalemate) => Some(Outcome::draw(Reason::Stalemate)),
+            Some(AutoEnd::FivefoldRepetition) => Some(Outcome::draw(Reason::FivefoldRepetition)),
+            Some(AutoEnd::SeventyFiveMoves) => Some(Outcome::draw(Reason::SeventyFiveMoves)),
+            None => None,
+        }
+    }
+
+    /// 5.2.2: a dead position ends the game at once; if Anna cannot tell, the arbiter decides.
+    fn check_dead_position(&mut self, now: Duration) {
+        if self.replaying {
+            self.dead_check_due = Some(now);
+            return;
+        }
+        match adjudicate::dead_position(self.game.position()) {
+            Deadness::Dead => {
+                let mover = !self.game.turn();
+                self.sheet.set_clock(self.clock.remaining(mover, now));
+                self.pending = false;
+                self.end(Outcome::draw(Reason::DeadPosition), now);
+            }
+            Deadness::Undetermined if self.question.is_none() => {
+                self.question = Some(Question::DeadPosition);
+                self.record(Event::ArbiterToDecide { article: "5.2.2" });
+                self.say(Utterance::new(Priority::Urgent, Sentence::ArbiterDeadPosition));
+            }
+            Deadness::Undetermined => {}
+            Deadness::Alive => {
+                if self.question == Some(Question::DeadPosition) {
+                    self.question = None;
+                }
+            }
+        }
+    }
+
+    fn press(&mut self, actor: Option<Color>, now: Duration) {
+        let Some(side) = self.pending_side() else {
+            // 7.5.3: under tournament rules, pressing the clock without a move is an illegal move,
+            // penalised as such (or claimable, A.4.2). The assistant's mode completes moves itself
+            // and reports such a press with `illegal press`.
+            let presser = actor.unwrap_or(self.game.turn());
+            let tournament = self.config.tournament && !self.config.auto_press;
+            if tournament && self.started && self.outcome.is_none() && presser == self.game.turn() {
+                return self.illegal(Some(presser), IllegalMove::Press, now);
+            }
+            return self.info(Sentence::NothingToPress);
+        };
+        if actor.is_some_and(|a| a != side) {
+            return self.info(Sentence::NothingToPress);
+        }
+        let Some(report) = self.clock.press(now) else { return };
+        self.pending = false;
+        self.sheet.set_clock(report.remaining);
+        self.record(Event::Completed {
+            side,
+            white: self.clock.remaining(Color::White, now),
+            black: self.clock.remaining(Color::Black, now),
+        });
+        if let Some(period) = report.new_period {
+            self.record(Event::PeriodStarted { side, period: period.index, added: period.added });
+            // The new period's time brings the alarms back.
+            *self.alarm_floor.get_mut(side) = None;
+            if self.config.tournament {
+                return;
+            }
+            self.say(
+                Utterance::new(Priority::Info, Sentence::PeriodStarted)
+                    .arg("side", Arg::Side(side))
+                    .arg("time", Arg::Time(period.added)),
+            );
+        }
+    }
+
+    /// Ends the game: stops the clocks, withdraws any offer, records and announces the result.
+    fn end(&mut self, outcome: Outcome, now: Duration) {
+        self.outcome = Some(outcome);
+        self.question = None;
+        self.offer = None;
+        self.clock.stop(now);
+        self.record(Event::Ended(outcome));
+        self.sound(Sound::GameEnd);
+        // A result that a move brought about is said after that move, never before it; the others
+        // (a flag fall, a resignation, a claim) interrupt whatever is being said.
+        let by_the_move = matches!(
+            outcome.reason,
+            Reason::Checkmate
+                | Reason::Stalemate
+                | Reason::DeadPosition
+                | Reason::FivefoldRepetition
+                | Reason::SeventyFiveMoves
+        );
+        let priority = if by_the_move { Priority::Move } else { Priority::Urgent };
+        self.say(Utterance::new(priority, Sentence::GameOver).arg("outcome", Arg::Outcome(outcome)));
+    }
+}

@@ -1,0 +1,476 @@
+//! The arbiter's part of the session: draw offers and claims, touch-move, flag falls
+//! and the quickplay finish. Every verdict names its article.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Move, Position, Role, Square};
+
+use super::{FlagPolicy, Question, Session, TouchMove};
+use crate::adjudicate::{self, Winnability};
+use crate::clock::Category;
+use crate::message::{Arg, Event, Played, Priority, Sentence, Sound, Utterance};
+use crate::outcome::{Outcome, Reason};
+use crate::rules::{MoveError, MoveSpec};
+
+impl Session {
+    fn category(&self) -> Category {
+        self.clock.time_control().category()
+    }
+
+    /// A.4.2: unless announced otherwise, rapid and blitz games are not fully supervised.
+    pub(super) fn supervised(&self) -> bool {
+        self.config.supervised.unwrap_or(self.category() == Category::Standard)
+    }
+
+    pub(super) fn side_arg(&self, sentence: Sentence, side: Color) -> Utterance {
+        Utterance::new(Priority::Info, sentence).arg("side", Arg::Side(side))
+    }
+
+    /// Gives `side` the penalty time of this time control (7.5.5, 9.5.3; one minute in blitz, B.2).
+    pub(super) fn penalty(&mut self, side: Color, article: &'static str, now: Duration) -> Duration {
+        if self.clock.time_control().is_none() {
+            return Duration::ZERO;
+        }
+        let added = self.category().penalty();
+        self.clock.add_time(side, added, now);
+        self.record(Event::TimeAdded { side, added, article });
+        added
+    }
+
+    /// 9.1.2: an offer belongs after one's own move and before the press; made at another time it is
+    /// still valid. 9.1.1: a competition may forbid offers before a given move.
+    pub(super) fn offer(&mut self, actor: Option<Color>) {
+        let side = actor.or(self.pending_side()).unwrap_or(self.game.turn());
+        let limit = self.config.no_draw_offer_before;
+        // The number of the move the offer goes with: the side's move just made (its own move,
+        // before the press, or already pressed), or the move it is about to make.
+        let number = if side == self.game.turn() {
+            self.game.fullmove_number()
+        } else {
+            let own = self.game.plies().iter().rev().find(|p| p.before.turn() == side);
+            own.map_or(1, |p| p.before.fullmoves().get())
+        };
+        if limit > 0 && number < limit {
+            let u = Utterance::new(Priority::Info, Sentence::DrawOfferForbidden).arg("n", Arg::Number(limit));
+            return self.say(u);
+        }
+        if let Some(by) = self.offer {
+            return self.say(self.side_arg(Sentence::DrawOfferStanding, by));
+        }
+        self.offer = Some(side);
+        self.sheet.mark_offer(&self.game, side);
+        self.record(Event::Offered { side });
+        self.sound(Sound::DrawOffer);
+        // I.4: an offer made while the game is adjourned is a proper one.
+        let proper = self.pending_side() == Some(side) || self.envelope.is_some();
+        let sentence = if proper { Sentence::DrawOffered } else { Sentence::DrawOfferedOffTurn };
+        self.say(self.side_arg(sentence, side));
+    }
+
+    /// 5.2.3: a draw by agreement, once both players have made a move.
+    pub(super) fn accept(&mut self, actor: Option<Color>, now: Duration) {
+        let Some(by) = self.offer else { return self.info(Sentence::NoDrawOffer) };
+        let side = actor.unwrap_or(!by);
+        if side == by {
+            return self.say(self.side_arg(Sentence::OwnDrawOffer, side));
+        }
+        let moved = |c: Color| self.game.plies().iter().any(|p| p.before.turn() == c);
+        if !(moved(Color::White) && moved(Color::Black)) {
+            return self.info(Sentence::AgreementTooEarly);
+        }
+        self.end(Outcome::draw(Reason::Agreement), now);
+    }
+
+    pub(super) fn decline(&mut self, actor: Option<Color>) {
+        let Some(by) = self.offer else { return self.info(Sentence::NoDrawOffer) };
+        let side = actor.unwrap_or(!by);
+        if side == by {
+            return self.say(self.side_arg(Sentence::OwnDrawOffer, side));
+        }
+        self.offer = None;
+        self.record(Event::Declined { side });
+        self.say(self.side_arg(Sentence::DrawDeclined, side));
+    }
+
+    /// 4.3, 4.4: the pieces touched by the player having the move, in order, decide which moves he
+    /// may make; each touch that changes that duty is said. A touch declines a draw offer (9.1.2).
+    pub(super) fn touch(&mut self, actor: Option<Color>, square: Square) {
+        let side = actor.unwrap_or(self.game.turn());
+        if side != self.game.turn() {
+            return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
+        }
+        if self.game.position().board().piece_at(square).is_none() {
+            let u =
+                Utterance::new(Priority::Info, Sentence::EmptySquare).arg("square", Arg::Square(square.to_string()));
+            return self.say(u);
+        }
+        if self.offer == Some(!side) {
+            self.offer = None;
+            self.record(Event::Declined { side });
+            self.say(self.side_arg(Sentence::DrawDeclinedByTouch, side));
+        }
+        let mut squares = match self.touched.take() {
+            Some((s, squares)) if s == side => squares,
+            _ => Vec::new(),
+        };
+        if squares.contains(&square) {
+            self.touched = Some((side, squares));
+            return;
+        }
+        let before = (!squares.is_empty()).then(|| self.duty(&squares).0);
+        squares.push(square);
+        let (duty, _) = self.duty(&squares);
+        self.touched = Some((side, squares));
+        self.record(Event::Touched { side, square: square.to_string() });
+        if before == Some(duty) {
+            return;
+        }
+        let (sentence, at) = match duty {
+            Duty::Free => (Sentence::TouchedCannotMove, square),
+            Duty::Move(at) => (Sentence::Touched, at),
+            Duty::Capture(at) => (Sentence::TouchedOpponent, at),
+            Duty::CaptureWith(at) => (Sentence::TouchedCaptureWith, at),
+            Duty::Castle(rook) => (Sentence::TouchedCastle, rook),
+            Duty::KingInstead(rook) => (Sentence::TouchedCastleIllegal, rook),
+        };
+        self.say(self.side_arg(sentence, side).arg("square", Arg::Square(at.to_string())));
+    }
+
+    /// What the touches on `squares` (in order, by the player having the move) oblige, and the legal
+    /// moves that fulfil it; `None` when any legal move may be made.
+    fn duty(&self, squares: &[Square]) -> (Duty, Option<Vec<Move>>) {
+        let position = self.game.position();
+        let board = position.board();
+        let turn = position.turn();
+        let legal = position.legal_moves();
+        let own: Vec<Square> = squares.iter().copied().filter(|s| board.color_at(*s) == Some(turn)).collect();
+        let theirs = squares.iter().copied().find(|s| board.color_at(*s) == Some(!turn));
+        let select = |keep: &dyn Fn(&Move) -> bool| {
+            let moves: Vec<Move> = legal.iter().filter(|m| keep(m)).cloned().collect();
+            (!moves.is_empty()).then_some(moves)
+        };
+        // 4.4.1: the king and then a rook: castle on that side if legal; 4.4.3: if not, another king
+        // move (castling with the other rook included); with none, any move.
+        if let [king, rook, ..] = own[..] {
+            if board.role_at(king) == Some(Role::King) && board.role_at(rook) == Some(Role::Rook) {
+                let castle = |m: &Move| matches!(m, Move::Castle { rook: r, .. } if *r == rook);
+                if let Some(moves) = select(&castle) {
+                    return (Duty::Castle(rook), Some(moves));
+                }
+                let moves = select(&|m: &Move| m.from() == Some(king));
+                return (if moves.is_some() { Duty::KingInstead(rook) } else { Duty::Free }, moves);
+            }
+        }
+        // 4.3.3: an own piece and an opponent's: capture it with that piece if legal.
+        if let (Some(&mine), Some(target)) = (own.first(), theirs) {
+            let capture = |m: &Move| m.from() == Some(mine) && m.to() == target && m.is_capture();
+            if let Some(moves) = select(&capture) {
+                return (Duty::CaptureWith(target), Some(moves));
+            }
+        }
+        // 4.3.1, 4.3.2 (and 4.3.3 when that capture is illegal): the first touched piece that can be
+        // moved or captured; 4.4.2: a rook touched before the king gives no castling, as castling is
+        // the king's move. 4.5: none can, so any move.
+        for &square in squares {
+            let found = if board.color_at(square) == Some(turn) {
+                select(&|m: &Move| m.from() == Some(square)).map(|moves| (Duty::Move(square), moves))
+            } else {
+                select(&|m: &Move| m.to() == square && m.is_capture() && !m.is_castle())
+                    .map(|moves| (Duty::Capture(square), moves))
+            };
+            if let Some((duty, moves)) = found {
+                return (duty, Some(moves));
+            }
+        }
+        (Duty::Free, None)
+    }
+
+    /// Whether `mv` may be played given the touched piece; says why not, or warns (setting).
+    pub(super) fn touch_move_allows(&mut self, mover: Color, mv: Move) -> bool {
+        let Some((side, squares)) = &self.touched else { return true };
+        if *side != mover {
+            return true;
+        }
+        let (duty, Some(allowed)) = self.duty(squares) else { return true };
+        if allowed.contains(&mv) {
+            return true;
+        }
+        // A duty of 4.3.3 or 4.4 is said as it is; the plain ones name the piece touched first.
+        let (sentence, square) = match duty {
+            Duty::CaptureWith(at) => (Sentence::TouchedCaptureWith, at),
+            Duty::Castle(rook) => (Sentence::TouchedCastle, rook),
+            Duty::KingInstead(rook) => (Sentence::TouchedCastleIllegal, rook),
+            Duty::Free | Duty::Move(_) | Duty::Capture(_) => match self.config.touch_move {
+                TouchMove::Warn => (Sentence::TouchMoveWarning, squares[0]),
+                TouchMove::Enforce => (Sentence::TouchMoveRefused, squares[0]),
+            },
+        };
+        let u = self.side_arg(sentence, mover).arg("square", Arg::Square(square.to_string()));
+        let enforce = self.config.touch_move == TouchMove::Enforce;
+        if enforce {
+            self.sound(Sound::Illegal);
+        }
+        self.say(Utterance { priority: Priority::Urgent, ..u });
+        !enforce
+    }
+
+    /// 9.2 and 9.3 claims by the player having the move, with or without the intended move; in rapid
+    /// and blitz without full supervision also the claim of the opponent's illegal move (A.4.2).
+    pub(super) fn claim(&mut self, actor: Option<Color>, intended: Option<&MoveSpec>, now: Duration) {
+        // A.4.2: the opponent of an unclaimed illegal move claims it before making his own move.
+        if let Some(unclaimed) = self.unclaimed_illegal.take() {
+            if intended.is_none() && actor.unwrap_or(!unclaimed.offender) != unclaimed.offender {
+                return self.penalise_illegal(unclaimed.offender, unclaimed.kind, now);
+            }
+            self.unclaimed_illegal = Some(unclaimed);
+        }
+        let side = actor.unwrap_or(self.game.turn());
+        if side != self.game.turn() {
+            return self.say(self.side_arg(Sentence::ClaimNotOnMove, self.game.turn()));
+        }
+        if self.touched.as_ref().is_some_and(|(s, _)| *s == side) {
+            return self.say(self.side_arg(Sentence::ClaimAfterTouch, side));
+        }
+        let (mv, declared_illegal) = match intended.map(|spec| self.game.resolve_spec(spec)) {
+            None => (None, false),
+            Some(Ok(mv)) => (Some(mv), false),
+            // 9.5: a claim with a declared move that cannot be played is made, and incorrect.
+            Some(Err(e @ MoveError::Illegal(_))) => {
+                self.refuse_move(&e);
+                (None, true)
+            }
+            // A move not understood or fitting several pieces: asked about, no claim yet.
+            Some(Err(e)) => return self.refuse_move(&e),
+        };
+        // 9.5.1: the claim stops the clocks and cannot be withdrawn.
+        let was_paused = self.clock.is_paused();
+        self.clock.pause(now);
+        if !declared_illegal && self.game.can_claim_threefold(mv) {
+            return self.end(Outcome::draw(Reason::ThreefoldRepetition), now);
+        }
+        if !declared_illegal && self.game.can_claim_fifty(mv) {
+            return self.end(Outcome::draw(Reason::FiftyMoves), now);
+        }
+        // 9.5.3: an incorrect claim gives the opponent time, and the declared move must be played.
+        self.record(Event::ClaimRejected { side, article: "9.5.3" });
+        let added = self.penalty(!side, "9.5.3", now);
+        // With no clock there is no time to give: say so rather than a penalty that is not applied.
+        let sentence =
+            if self.clock.time_control().is_none() { Sentence::ClaimWrongUntimed } else { Sentence::ClaimWrong };
+        self.say(
+            Utterance::new(Priority::Urgent, sentence)
+                .arg("side", Arg::Side(side))
+                .arg("opponent", Arg::Side(!side))
+                .arg("time", Arg::Time(added)),
+        );
+        if declared_illegal {
+            self.info(Sentence::ClaimIllegalMove);
+        }
+        if !was_paused {
+            self.clock.resume(now);
+        }
+        if let Some(mv) = mv {
+            let played = Played::new(self.game.position(), mv);
+            self.say(self.side_arg(Sentence::ClaimMovePlayed, side).arg("move", Arg::Move(played)));
+            self.play(side, mv, false, now);
+        }
+        // 9.1.2.3: a claim is also a draw offer, which the opponent may still accept.
+        self.offer_by_request(side, Sentence::ClaimOffer);
+    }
+
+    /// A request that is also a draw offer (a claim, 9.1.2.3; the quickplay finish, III.4), unless an
+    /// offer stands already or the game is over.
+    fn offer_by_request(&mut self, side: Color, sentence: Sentence) {
+        if self.offer.is_some() || self.outcome.is_some() {
+            return;
+        }
+        self.offer = Some(side);
+        self.sheet.mark_offer(&self.game, side);
+        self.record(Event::Offered { side });
+        self.say(self.side_arg(sentence, side).arg("opponent", Arg::Side(!side)));
+    }
+
+    /// The flag of the side whose clock runs fell at `at` (6.9).
+    pub(super) fn flag_fall(&mut self, at: Duration) {
+        let Some(side) = self.clock.running() else { return };
+        if self.flag_announced != Some(side) {
+            self.flag_announced = Some(side);
+            self.record(Event::FlagFell { side });
+            self.sound(Sound::FlagFall);
+            let quota = self.clock.moves_left_in_period(side).filter(|n| *n > 0);
+            let u = match quota {
+                Some(n) => self.side_arg(Sentence::FlagFellQuota, side).arg("moves", Arg::Moves(n)),
+                None => self.side_arg(Sentence::FlagFell, side),
+            };
+            self.say(Utterance { priority: Priority::Urgent, ..u });
+        }
+        if self.config.flag == FlagPolicy::Auto {
+            self.decide_flag(side, at);
+        }
+    }
+
+    /// 6.9, A.4.3: the flagged side loses, unless the opponent cannot mate by any series of legal moves.
+    fn decide_flag(&mut self, flagged: Color, now: Duration) {
+        self.unless_cannot_mate(!flagged, Reason::Time, Reason::TimeCannotMate, Question::FlagFall(flagged), now);
+    }
+
+    /// A claim that the opponent's flag has fallen (A.4.3, D.2.10.5).
+    pub(super) fn claim_flag(&mut self, actor: Option<Color>, now: Duration) {
+        let claimant = actor.or(self.clock.running().map(|c| !c)).unwrap_or(!self.game.turn());
+        let opponent = !claimant;
+        // When both flags are down, the flag that fell first decides, whoever claims (6.9; Guideline
+        // III.3.1 draws only when the order cannot be established, and Anna's clocks always know it).
+        let first = self.clock.flagged(now);
+        match first {
+            Some(fallen) if fallen == opponent || self.clock.flag_fell_at(opponent, now).is_some() => {
+                if self.flag_announced != Some(fallen) {
+                    self.flag_announced = Some(fallen);
+                    self.record(Event::FlagFell { side: fallen });
+                    self.sound(Sound::FlagFall);
+                }
+                self.decide_flag(fallen, now);
+            }
+            _ => self.say(self.side_arg(Sentence::FlagNotFallen, opponent)),
+        }
+    }
+
+    /// III.4: the player having the move, with under two minutes left and no increment, may ask for
+    /// a 5-second increment for both; the opponent gets two minutes, once. The request is also a draw
+    /// offer. Only in standard games and rapid games without increment, never in blitz (III.2.2).
+    pub(super) fn quickplay(&mut self, actor: Option<Color>, now: Duration) {
+        let having_move = self.pending_side().unwrap_or(self.game.turn());
+        let side = actor.unwrap_or(having_move);
+        if side != having_move {
+            return self.say(self.side_arg(Sentence::QuickplayNotOnMove, having_move));
+        }
+        if self.clock.is_quickplay() {
+            return self.info(Sentence::QuickplayGiven);
+        }
+        let tc = self.clock.time_control();
+        if !tc.is_none() && tc.category() == Category::Blitz {
+            return self.info(Sentence::QuickplayBlitz);
+        }
+        let no_increment = !tc.is_none() && tc.periods.iter().all(|p| p.increment.is_zero());
+        if !no_increment || self.clock.remaining(side, now) >= Duration::from_secs(120) {
+            return self.info(Sentence::QuickplayRefused);
+        }
+        self.clock.quickplay_increment(now);
+        let added = Duration::from_secs(120);
+        self.clock.add_time(!side, added, now);
+        self.record(Event::TimeAdded { side: !side, added, article: "III.4" });
+        let u = Utterance::new(Priority::Info, Sentence::Quickplay)
+            .arg("opponent", Arg::Side(!side))
+            .arg("time", Arg::Time(added));
+        self.say(u);
+        self.offer_by_request(side, Sentence::QuickplayOffer);
+    }
+
+    pub(super) fn pause(&mut self, now: Duration) {
+        if !self.clock.is_paused() {
+            self.clock.pause(now);
+            self.record(Event::Paused);
+            self.info(Sentence::Paused);
+        }
+    }
+
+    pub(super) fn resume(&mut self, now: Duration) {
+        if !self.clock.is_paused() {
+            return self.info(Sentence::NotPaused);
+        }
+        self.clock.resume(now);
+        self.record(Event::Resumed);
+        self.info(Sentence::Resumed);
+    }
+
+    pub(super) fn adjust_time(&mut self, side: Color, time: Duration, now: Duration) {
+        self.clock.set_remaining(side, time, now);
+        self.record(Event::Adjusted { side, remaining: time, moves: self.clock.moves(side) });
+        self.say(
+            Utterance::new(Priority::Info, Sentence::Adjusted)
+                .arg("side", Arg::Side(side))
+                .arg("time", Arg::Time(time)),
+        );
+    }
+
+    /// The official clock on the board shows `time` for `side` (6.1): Anna's clock follows it,
+    /// silently, even while paused or adjourned: it is what that clock shows.
+    pub(super) fn follow_clock(&mut self, side: Color, time: Duration, now: Duration) {
+        if self.outcome.is_none() {
+            self.clock.set_remaining(side, time, now);
+        }
+    }
+
+    pub(super) fn adjust_moves(&mut self, side: Color, moves: u32, now: Duration) {
+        self.clock.set_moves(side, moves);
+        self.record(Event::Adjusted { side, remaining: self.clock.remaining(side, now), moves });
+        self.say(
+            Utterance::new(Priority::Info, Sentence::AdjustedMoves)
+                .arg("side", Arg::Side(side))
+                .arg("n", Arg::Number(moves)),
+        );
+    }
+}
+
+impl Session {
+    /// The winner if `side` cannot be stopped from mating, else a draw, else the arbiter decides.
+    pub(super) fn unless_cannot_mate(
+        &mut self,
+        winner: Color,
+        win: Reason,
+        draw: Reason,
+        question: Question,
+        now: Duration,
+    ) {
+        match adjudicate::can_mate(self.game.position(), winner) {
+            Winnability::Winnable { .. } => self.end(Outcome::win(winner, win), now),
+            Winnability::Unwinnable => self.end(Outcome::draw(draw), now),
+            Winnability::Undetermined => {
+                self.clock.stop(now);
+                self.question = Some(question);
+                self.record(Event::ArbiterToDecide { article: question.article() });
+                self.ask_arbiter(now);
+            }
+        }
+    }
+
+    pub(super) fn ask_arbiter(&mut self, _now: Duration) {
+        let (side, article) = match self.question {
+            Some(q @ (Question::FlagFall(loser) | Question::SecondIllegal(loser))) => (!loser, q.article()),
+            _ => return,
+        };
+        self.say(
+            Utterance::new(Priority::Urgent, Sentence::ArbiterDecides)
+                .arg("side", Arg::Side(side))
+                .arg("article", Arg::Article(article)),
+        );
+    }
+
+    pub(super) fn decide(&mut self, winner: Option<Color>, now: Duration) {
+        let outcome = match (self.question, winner) {
+            (Some(Question::FlagFall(loser)), Some(w)) if w != loser => Outcome::win(w, Reason::Time),
+            (Some(Question::FlagFall(_)), None) => Outcome::draw(Reason::TimeCannotMate),
+            (Some(Question::SecondIllegal(loser)), Some(w)) if w != loser => Outcome::win(w, Reason::IllegalMoves),
+            (Some(Question::SecondIllegal(_)), None) => Outcome::draw(Reason::IllegalMovesCannotMate),
+            (Some(Question::DeadPosition), None) => Outcome::draw(Reason::DeadPosition),
+            _ => return self.info(Sentence::NoQuestion),
+        };
+        self.end(outcome, now);
+    }
+}
+
+/// What the pieces touched so far oblige the player having the move to do (4.3, 4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Duty {
+    /// 4.5: nothing touched can move or be captured.
+    Free,
+    /// Move the own piece on this square (4.3.1).
+    Move(Square),
+    /// Capture the opponent's piece on this square (4.3.2).
+    Capture(Square),
+    /// Capture the piece on this square with the own piece touched (4.3.3).
+    CaptureWith(Square),
+    /// Castle with the rook on this square (4.4.1).
+    Castle(Square),
+    /// Castling with the rook on this square is illegal: another king move (4.4.3).
+    KingInstead(Square),
+}

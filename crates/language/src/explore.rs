@@ -1,0 +1,174 @@
+//! The board explored in words: the arguments of the `explore_*` sentences (pieces by kind with their
+//! squares, a rank or file scanned, attackers and defenders, the moves of a piece), built from the
+//! `[board]` words of `grammar/` and [`describe`].
+
+use shakmaty::{Color, Piece, Role};
+
+use crate::announce::fill;
+use crate::{describe, Voice};
+use anna_core::explore::{Group, Stretch};
+use anna_core::message::Arg;
+
+/// The words of an exploration argument; `None` for any other argument.
+pub fn argument(voice: &Voice, arg: &Arg) -> Option<String> {
+    Some(match arg {
+        Arg::Kinds(groups) => groups_words(voice, groups, false),
+        Arg::Groups(groups) => groups_words(voice, groups, true),
+        Arg::Line(line) => line_words(voice, line),
+        Arg::Placed(list) if list.is_empty() => voice.vocab.word_owned("board.none"),
+        Arg::Placed(list) => list
+            .iter()
+            .map(|(square, piece)| format!("{} {}", describe::piece(voice, *piece), voice.square(*square)))
+            .collect::<Vec<_>>()
+            .join(voice.vocab.word("list.separator")),
+        Arg::Occupant(Some(piece)) => describe::piece(voice, *piece),
+        Arg::Occupant(None) => voice.vocab.word_owned("board.empty"),
+        Arg::Shade(square) => describe::shade(voice, *square),
+        Arg::MoveOptions(moves) => voice.list(moves.iter().map(|m| voice.move_words(m)).collect()),
+        _ => return None,
+    })
+}
+
+/// `Rooks Anna eins, Hector eins; Knight Gustav eins` (with `coloured`: `white Rooks ...`).
+fn groups_words(voice: &Voice, groups: &[Group], coloured: bool) -> String {
+    let separator = voice.vocab.word("list.separator");
+    groups
+        .iter()
+        .map(|g| {
+            let name = name(voice, g.piece, g.squares.len(), coloured);
+            let squares: Vec<String> = g.squares.iter().map(|s| voice.square(*s)).collect();
+            format!("{name} {}", squares.join(separator))
+        })
+        .collect::<Vec<_>>()
+        .join(voice.vocab.word("board.separator"))
+}
+
+/// A piece's name, singular or plural, with or without its colour (`Turm`, `weiße Türme`).
+/// A language with a dual (Slovenian) has `board.*_two` keys for exactly two pieces.
+fn name(voice: &Voice, piece: Piece, count: usize, coloured: bool) -> String {
+    match (count, coloured) {
+        (1, true) => describe::piece(voice, piece),
+        (1, false) => voice.vocab.piece(piece.role).to_string(),
+        _ => {
+            let colour = match (coloured, piece.color) {
+                (false, _) => "",
+                (true, Color::White) => "white_",
+                (true, Color::Black) => "black_",
+            };
+            let key = format!("board.{colour}{}", plural_key(piece.role));
+            let dual = format!("{key}_two");
+            voice.vocab.word_owned(if count == 2 && voice.vocab.has(&dual) { &dual } else { &key })
+        }
+    }
+}
+
+/// The `[board]` key of several pieces of a kind (`rooks`).
+pub fn plural_key(role: Role) -> &'static str {
+    match role {
+        Role::King => "kings",
+        Role::Queen => "queens",
+        Role::Rook => "rooks",
+        Role::Bishop => "bishops",
+        Role::Knight => "knights",
+        Role::Pawn => "pawns",
+    }
+}
+
+/// `Anna vier bis David vier leer; Eva vier, weißer Bauer; ...`
+fn line_words(voice: &Voice, line: &[Stretch]) -> String {
+    let v = &voice.vocab;
+    line.iter()
+        .map(|stretch| match *stretch {
+            Stretch::Piece(square, piece) => fill(
+                v.word("board.square"),
+                &[("square", voice.square(square)), ("what", describe::piece(voice, piece))],
+            ),
+            Stretch::Empty(from, to) if from == to => {
+                fill(v.word("board.square"), &[("square", voice.square(from)), ("what", v.word_owned("board.empty"))])
+            }
+            Stretch::Empty(from, to) => {
+                fill(v.word("board.empty_run"), &[("from", voice.square(from)), ("to", voice.square(to))])
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(v.word("board.separator"))
+}
+
+/// The sentence with its first letter a capital (`weiße Springer ...` begins a sentence).
+pub fn capitalised(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MoveForm, SquareStyle, Vocabulary};
+    use anna_core::explore::{answer, utterance, Filter, Query};
+    use shakmaty::{Chess, File, Rank, Square};
+
+    fn voice(code: &str) -> Voice {
+        Voice::new(Vocabulary::get(code).unwrap(), SquareStyle::AnnexD, MoveForm::Short)
+    }
+
+    fn say(voice: &Voice, position: &Chess, query: Query) -> String {
+        voice.render(&utterance(answer(position, query)))
+    }
+
+    #[test]
+    fn every_query_is_said_in_every_language_without_a_missing_word() {
+        let start = Chess::default();
+        let queries = [
+            Query::Board,
+            Query::Pieces(Filter { side: Some(Color::Black), role: None }),
+            Query::Pieces(Filter { side: None, role: Some(Role::Knight) }),
+            Query::Where(Filter { side: Some(Color::White), role: Some(Role::Pawn) }),
+            Query::Rank(Rank::Second),
+            Query::File(File::E),
+            Query::Square(Square::E2),
+            Query::Square(Square::E4),
+            Query::Square(Square::F3),
+            Query::Moves(Square::G1),
+            Query::Moves(Square::A1),
+            Query::Moves(Square::E4),
+        ];
+        for code in Vocabulary::codes() {
+            let v = voice(code);
+            for query in queries {
+                let said = say(&v, &start, query);
+                assert!(!said.contains("board.") && !said.contains('{'), "{code}: {said}");
+                assert!(said.chars().next().is_some_and(char::is_uppercase), "{code}: {said}");
+            }
+        }
+    }
+
+    #[test]
+    fn english_and_german_answers() {
+        let start = Chess::default();
+        let en = Voice::english();
+        let board = say(&en, &start, Query::Board);
+        assert!(board.starts_with("White: King Eva eins; Queen David eins; Rooks Anna eins, Hector eins;"), "{board}");
+        let knights = Query::Pieces(Filter { side: None, role: Some(Role::Knight) });
+        assert_eq!(
+            say(&en, &start, knights),
+            "White Knights Bella eins, Gustav eins; black Knights Bella acht, Gustav acht."
+        );
+        let de = voice("de");
+        assert_eq!(
+            say(&de, &start, Query::Rank(Rank::Second)),
+            "Anna zwei, weißer Bauer; Bella zwei, weißer Bauer; Cesar zwei, weißer Bauer; David zwei, weißer Bauer; \
+             Eva zwei, weißer Bauer; Felix zwei, weißer Bauer; Gustav zwei, weißer Bauer; Hector zwei, weißer Bauer."
+        );
+        assert_eq!(
+            say(&de, &start, Query::Moves(Square::G1)),
+            "Gustav eins, weißer Springer: Springer Felix drei oder Springer Hector drei."
+        );
+        assert_eq!(
+            say(&de, &start, Query::Where(Filter { side: Some(Color::Black), role: Some(Role::Queen) })),
+            "Schwarze Dame David acht."
+        );
+    }
+}

@@ -1,0 +1,232 @@
+//! What the recogniser may hear, made from the words of `grammar/` (pure): the pronunciations of
+//! every word it may hear, and for each position a JSGF grammar of its legal moves, the commands and
+//! the answers (`hearing/position.rs`), with the small language model counted from the same
+//! sentences (`hearing/model.rs`). A word added to `grammar/en.toml` is heard too, once the
+//! pronunciation dictionary knows it (or [`EXTRA`] gives it).
+//!
+//! The words are the language's own (pieces, numbers, NATO and Annex D file names, the letters
+//! as a recogniser writes them, castling, captures, promotions, the game's commands, yes and no) and
+//! the Annex D German numbers `eins` to `acht`, which a blind player says in every language (D.2.1).
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use shakmaty::Move;
+
+use super::{commands, Vocabulary};
+use anna_core::command::Command;
+use anna_core::rules::Game;
+
+/// Pronunciations (the CMU phone set) of words the CMU dictionary lacks: the Annex D numbers in
+/// German, and the names of letters as a recogniser writes them.
+/// The German numbers come in their German sound and as an English reader says them.
+pub const EXTRA: &[(&str, &str)] = &[
+    ("eins", "AY N S"),
+    ("eins", "EY N Z"),
+    ("zwei", "T S V AY"),
+    ("zwei", "Z W AY"),
+    ("drei", "D R AY"),
+    ("drei", "D R EY"),
+    ("vier", "F IY R"),
+    ("vier", "V IH R"),
+    ("funf", "F UH N F"),
+    ("funf", "F AH N F"),
+    ("funf", "F Y UW N F"),
+    ("sechs", "Z EH K S"),
+    ("sechs", "S EH K S"),
+    ("sieben", "Z IY B AH N"),
+    ("sieben", "S IY B AH N"),
+    ("acht", "AA K T"),
+    ("acht", "AE K T"),
+    ("cesar", "S IY Z ER"),
+    ("gustav", "G UH S T AA F"),
+    ("ay", "EY"),
+    ("bee", "B IY"),
+    ("dee", "D IY"),
+    ("ee", "IY"),
+    ("ef", "EH F"),
+    ("gee", "JH IY"),
+    ("aitch", "EY CH"),
+    ("kingside", "K IH NG S AY D"),
+    ("queenside", "K W IY N S AY D"),
+];
+
+/// The commands worth saying aloud during a game (the others take file names or settings).
+const SPOKEN_COMMANDS: &[&str] = &[
+    "press", "time", "moves", "offer", "accept", "decline", "claim", "resign", "flag", "pause", "resume", "repeat",
+    "turn", "last", "stop", "more", "board",
+];
+
+/// Words as the recogniser writes them: lower case ASCII letters (and the apostrophe of `what's`),
+/// the German umlauts without their dots (`funf`, as the parser reads `fünf` too); a phrase with
+/// any other character is left out.
+fn tokens(phrase: &str) -> Option<Vec<String>> {
+    let spelled: String = phrase
+        .to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'ä' => 'a',
+            'ö' => 'o',
+            'ü' => 'u',
+            '-' | ',' => ' ',
+            c => c,
+        })
+        .collect();
+    let words: Vec<String> = spelled.split_whitespace().map(str::to_string).collect();
+    let plain = words.iter().all(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '\''));
+    (plain && !words.is_empty()).then_some(words)
+}
+
+/// Every word the recogniser may have to hear in some position: the squares of every style, the
+/// pieces, captures, promotion, castling, the commands and the answers. The pronunciation
+/// dictionary is made of these once, at start-up; the grammar of each position takes its own.
+pub fn words(vocab: &Vocabulary, annex_d: &Vocabulary) -> BTreeSet<String> {
+    let mut words = BTreeSet::new();
+    let mut add = |phrase: &str| words.extend(tokens(phrase).unwrap_or_default());
+    let first = |lists: &[Vec<String>]| lists.iter().filter_map(|l| l.first().cloned()).collect::<Vec<_>>();
+    for list in [&vocab.nato, &vocab.anna, &vocab.spelled, &vocab.ranks, &annex_d.ranks] {
+        first(list).iter().for_each(|w| add(w));
+    }
+    vocab.pieces.iter().filter_map(|names| names.first()).for_each(|w| add(w));
+    vocab.moves.capture.iter().take(2).for_each(|w| add(w));
+    vocab.moves.promotion.iter().take(1).for_each(|w| add(w));
+    for (_, phrases) in position::short_sentences(vocab, true, true) {
+        phrases.iter().for_each(|p| add(p));
+    }
+    words
+}
+
+/// The pronunciation dictionary of `words`: their lines of `cmudict` (with their variants, `word(2)`),
+/// then [`EXTRA`]; and the words neither knows, which the grammar must then do without.
+pub fn dictionary(words: &BTreeSet<String>, cmudict: &str) -> (String, Vec<String>) {
+    let mut out = String::new();
+    let mut known = BTreeSet::new();
+    for line in cmudict.lines() {
+        let Some((head, _)) = line.split_once(' ') else { continue };
+        let word = head.split('(').next().unwrap_or(head);
+        if words.contains(word) {
+            out.push_str(line);
+            out.push('\n');
+            known.insert(word.to_string());
+        }
+    }
+    let from_cmudict = known.clone();
+    let mut variant = std::collections::HashMap::new();
+    for (word, phones) in EXTRA {
+        if words.contains(*word) && !from_cmudict.contains(*word) {
+            let n: &mut u32 = variant.entry(*word).or_default();
+            *n += 1;
+            match *n {
+                1 => _ = writeln!(out, "{word} {phones}"),
+                n => _ = writeln!(out, "{word}({n}) {phones}"),
+            }
+            known.insert((*word).to_string());
+        }
+    }
+    let missing = words.iter().filter(|w| !known.contains(*w)).cloned().collect();
+    (out, missing)
+}
+
+/// The other legal moves heard `words` may have been: when they name a square by a letter whose name
+/// rhymes with others (`bee`, `see`, `dee`, `ee`, `gee`; the language's `sound_alike`), the moves
+/// the other letters give, if legal. The recogniser cannot tell these letters apart (all four test
+/// voices' `e four` is heard `bee four`), so such a move is asked about, not read back as heard.
+pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
+    let names = |file: char| spelled(vocab, file);
+    let legal = |text: &str| match commands::command(text, vocab) {
+        Ok(Command::Move(spec)) => game.resolve_spec(&spec).ok(),
+        _ => None,
+    };
+    let Some(meant) = legal(words) else { return Vec::new() };
+    // Each word that is a rhyming letter may have been any of them: every reading is tried, the
+    // letters of both squares together (`bee two bee four` may be e2e4).
+    let rhymes = rhyming_letters(vocab);
+    let mut readings: Vec<Vec<String>> = vec![Vec::new()];
+    for word in words.split_whitespace().map(str::to_lowercase) {
+        let rhyming = vocab.sound_alike.chars().any(|f| names(f).contains(&word));
+        let choices = if rhyming { rhymes.clone() } else { vec![word] };
+        readings = readings
+            .into_iter()
+            .flat_map(|reading| {
+                choices.iter().map(move |choice| reading.iter().cloned().chain([choice.clone()]).collect())
+            })
+            .collect();
+    }
+    let mut others = Vec::new();
+    for reading in readings {
+        if let Some(mv) = legal(&reading.join(" ")).filter(|mv| *mv != meant && !others.contains(mv)) {
+            others.push(mv);
+        }
+    }
+    others
+}
+
+/// The names of the letters that rhyme (the language's `sound_alike`), as the recogniser writes
+/// them: `bee`, `see`, `dee`, `ee`, `gee` in English.
+pub fn rhyming_letters(vocab: &Vocabulary) -> Vec<String> {
+    vocab.sound_alike.chars().filter_map(|file| spelled(vocab, file).first().cloned()).collect()
+}
+
+/// The names a letter is spelled by.
+fn spelled(vocab: &Vocabulary, file: char) -> Vec<String> {
+    let index = usize::from((file as u8).wrapping_sub(b'a'));
+    vocab.spelled.get(index).cloned().unwrap_or_default()
+}
+
+mod model;
+mod position;
+/// The second decoder's small language model: the sentences of a position's grammar counted into a
+/// trigram model. The recogniser trusts only what both decoders hear alike (the grammar forces every
+/// sound into a move, so on its own it may hear a wrong legal move).
+pub use model::arpa;
+/// The grammar and the model's sentences of one position: its legal moves, the commands, the answers.
+pub use position::{grammar_for, Grammar};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dictionary_is_made_for_every_way_of_naming_a_square() {
+        let en = Vocabulary::english();
+        let de = Vocabulary::get("de").unwrap();
+        let words = words(&en, &de);
+        for word in ["foxtrot", "felix", "bee", "eins", "funf", "three", "knight", "takes", "resign", "yes", "kingside"]
+        {
+            assert!(words.contains(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn a_square_named_by_a_rhyming_letter_may_be_the_other_legal_moves_of_its_rhymes() {
+        let en = Vocabulary::english();
+        let start = Game::default();
+        let uci = |moves: Vec<Move>| moves.into_iter().map(|mv| start.uci(mv).to_string()).collect::<Vec<_>>();
+        // bee four: b4, or c4, d4, e4, g4, all legal pawn moves at the start.
+        assert_eq!(uci(sound_alike("bee four", &start, &en)), ["c2c4", "d2d4", "e2e4", "g2g4"]);
+        // The knights reach a3, c3, f3 and h3: no rhyme of c3 among them.
+        assert!(sound_alike("knight see three", &start, &en).is_empty());
+        // Letters that rhyme with nothing, NATO and Annex D names are what they are.
+        assert!(sound_alike("ef four", &start, &en).is_empty());
+        assert!(sound_alike("echo four", &start, &en).is_empty());
+        assert!(sound_alike("eva vier", &start, &en).is_empty());
+        // Not a move at all.
+        assert!(sound_alike("resign", &start, &en).is_empty());
+        // A rhyme that is not legal is no alternative: after 1. b4 ... the b-pawn cannot go to b4.
+        let open = Game::from_fen("rnbqkbnr/pppppppp/8/8/1P6/8/P1PPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let others: Vec<String> =
+            sound_alike("ee four", &open, &en).into_iter().map(|mv| open.uci(mv).to_string()).collect();
+        assert_eq!(others, ["c2c4", "d2d4", "g2g4"]);
+        // Both squares' letters together: "e two e four" heard with bee for both.
+        assert_eq!(uci(sound_alike("bee two bee four", &start, &en)), ["c2c4", "d2d4", "e2e4", "g2g4"]);
+    }
+
+    #[test]
+    fn the_dictionary_takes_cmudict_lines_and_the_extra_words() {
+        let words: BTreeSet<String> = ["knight", "eins", "zzz"].map(str::to_string).into();
+        let cmudict = "knight N AY T\nknight(2) N AY T\nknit N IH T\n";
+        let (dict, missing) = dictionary(&words, cmudict);
+        assert_eq!(dict, "knight N AY T\nknight(2) N AY T\neins AY N S\neins(2) EY N Z\n");
+        assert_eq!(missing, ["zzz"]);
+    }
+}

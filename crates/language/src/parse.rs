@@ -1,0 +1,188 @@
+//! Words in: what a player typed or said, heard as a move, a command or an answer.
+//!
+//! The grammar is written out in `grammar/README.md`; each rule is one function in `parse/`, with the
+//! rule in its doc comment. Typed notation is read character by character (`typed.rs`); everything
+//! else word by word, after the words are folded and looked up once in the language's [`Lexicon`].
+//! nom's errors stay inside: what leaves is a [`ParseError`] naming the words not understood, with a
+//! near miss (`Springa` for `Springer`) as a [`Suggestion`] the caller can ask about.
+//!
+//! ```
+//! use anna_language::parse::{hear, Heard};
+//! use anna_language::Vocabulary;
+//!
+//! let de = Vocabulary::german();
+//! assert!(matches!(hear("Springer Gustav eins Felix drei", &de), Ok(Heard::Move(_))));
+//! assert!(matches!(hear("ja", &de), Ok(Heard::Answer(true))));
+//! let error = hear("Springa Felix drei", &de).unwrap_err();
+//! assert_eq!(error.suggestion.unwrap().corrected, "Springer Felix drei");
+//! ```
+
+mod command;
+mod explore;
+mod lexicon;
+mod normalize;
+mod spoken;
+mod square;
+mod typed;
+mod words;
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::OnceLock;
+
+pub use self::command::name as command_name;
+pub use self::lexicon::Lexicon;
+use self::lexicon::{flag, Word};
+/// A word or phrase in the form the parser compares it in (case and accents folded).
+pub use self::normalize::word as fold;
+use crate::Vocabulary;
+use anna_core::command::Command;
+use anna_core::rules::MoveSpec;
+
+/// What was heard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heard {
+    Move(MoveSpec),
+    Command(Command),
+    /// Yes or no, to a question.
+    Answer(bool),
+}
+
+/// What could not be understood, where, and the closest thing that would have been.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The bytes of the input that were not understood.
+    pub span: Range<usize>,
+    /// The text of that span.
+    pub found: String,
+    /// The whole input, trimmed.
+    pub input: String,
+    /// What would have fitted there, in a few English words (`a square`, `a known word`).
+    pub expected: &'static str,
+    /// A near miss: the word that was probably meant, and the whole input with it in place.
+    pub suggestion: Option<Suggestion>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub word: String,
+    pub corrected: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.input.is_empty() {
+            f.write_str("I did not hear anything.")?;
+        } else if self.found == self.input {
+            write!(f, "I did not understand '{}'.", self.found)?;
+        } else {
+            write!(f, "I did not understand '{}' in '{}'.", self.found, self.input)?;
+        }
+        if let Some(s) = &self.suggestion {
+            write!(f, " Did you mean '{}'?", s.word)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The word tables of the built-in languages, built at the first use.
+fn lexicons() -> &'static [Lexicon] {
+    static LEXICONS: OnceLock<Vec<Lexicon>> = OnceLock::new();
+    LEXICONS.get_or_init(|| {
+        let all: Vec<Vocabulary> = Vocabulary::codes().filter_map(Vocabulary::get).collect();
+        all.iter().map(|v| Lexicon::with(v, &all)).collect()
+    })
+}
+
+/// Hears one utterance in the language of `vocab` (the built-in word lists of its language).
+// A parse error is rare and read once; its size does not matter.
+#[allow(clippy::result_large_err)]
+pub fn hear(text: &str, vocab: &Vocabulary) -> Result<Heard, ParseError> {
+    match lexicons().iter().find(|l| l.code() == vocab.code()) {
+        Some(lex) => hear_with(text, lex),
+        None => hear_with(text, &Lexicon::new(vocab)),
+    }
+}
+
+/// Hears one utterance with a word table built by the caller.
+///
+/// `utterance ::= typed | answer | { filler } [ move correction-word ] ( command | move )`: the
+/// move after the last correction word stands (FIDE D.2.8).
+#[allow(clippy::result_large_err)]
+pub fn hear_with(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
+    let (cleaned, from) = normalize::typographic(text);
+    let skip = cleaned.len() - normalize::without_move_number(&cleaned).len();
+    hear_plain(&cleaned[skip..], lex).map_err(|mut e| {
+        // The error points into what the player wrote, not into the plain text heard.
+        if skip > 0 || cleaned != text {
+            e.span = from[skip + e.span.start]..from[skip + e.span.end];
+            e.found = text[e.span.clone()].to_string();
+            e.input = text.trim().to_string();
+        }
+        e
+    })
+}
+
+/// Hears text already made plain ([`normalize::typographic`]) and without a move number in front.
+#[allow(clippy::result_large_err)]
+fn hear_plain(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(spec) = typed::typed(&compact, lex) {
+        return Ok(Heard::Move(spec));
+    }
+    let words: Vec<Word> = lex.words(text).into_iter().filter(|w| !w.meaning.is_only_filler()).collect();
+    let error = |range: Range<usize>, expected: &'static str| not_understood(text, span(&words, range), expected);
+    if words.is_empty() {
+        // Only blanks: an empty span where they begin, never one that ends before it starts.
+        let lead = text.len() - text.trim_start().len();
+        return Err(not_understood(text, lead..text.trim_end().len().max(lead), "a move"));
+    }
+    if let Some(yes) = command::answer(&words) {
+        return Ok(Heard::Answer(yes));
+    }
+    let start = words[..words.len() - 1].iter().rposition(|w| w.meaning.has(flag::CORRECTION)).map_or(0, |i| i + 1);
+    let segment = &words[start..];
+    if let Some(i) = segment.iter().position(|w| !w.meaning.is_known()) {
+        let word = &segment[i];
+        let mut e = error(start + i..start + i + 1, "a word Anna knows");
+        e.suggestion = lex.near_miss(&word.norm).map(|near| Suggestion {
+            word: near.to_string(),
+            corrected: format!("{}{near}{}", &text[..word.span.start], &text[word.span.end..]).trim().to_string(),
+        });
+        return Err(e);
+    }
+    let shift = |r: Range<usize>| start + r.start..start + r.end;
+    if let Some(found) = command::command(segment) {
+        // A command word may also begin a move (`c vier`): the move wins if it takes all the words.
+        match (found, spoken::whole_move(segment)) {
+            (Ok(command), _) => return Ok(Heard::Command(command)),
+            (Err(_), Ok(spec)) => return Ok(Heard::Move(spec)),
+            (Err(r), Err(_)) => return Err(error(shift(r), "a move after 'claim', or nothing")),
+        }
+    }
+    spoken::whole_move(segment).map(Heard::Move).map_err(|r| error(shift(r), "a move, a command or yes or no"))
+}
+
+/// The bytes of the words in `range` (by index).
+fn span(words: &[Word], range: Range<usize>) -> Range<usize> {
+    let last = range.end.min(words.len()).max(range.start + 1).min(words.len());
+    match (words.get(range.start), last.checked_sub(1).and_then(|i| words.get(i))) {
+        (Some(a), Some(b)) => a.span.start..b.span.end,
+        _ => words.last().map_or(0..0, |w| w.span.clone()),
+    }
+}
+
+fn not_understood(text: &str, span: Range<usize>, expected: &'static str) -> ParseError {
+    ParseError {
+        found: text.get(span.clone()).unwrap_or_default().to_string(),
+        input: text.trim().to_string(),
+        span,
+        expected,
+        suggestion: None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,480 @@
+//! The words of one language, loaded from `grammar/<code>.toml` at compile time: a typed view of the
+//! words of moves and commands, and the sentences by dotted key (`say.moved`, `side.white`).
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+use shakmaty::{ByColor, ByRole, Role};
+
+/// The grammar files, built into the program so it needs nothing at run time.
+const SOURCES: &[(&str, &str)] = &[
+    ("en", include_str!("../../../grammar/en.toml")),
+    ("de", include_str!("../../../grammar/de.toml")),
+    ("sk", include_str!("../../../grammar/sk.toml")),
+    ("cs", include_str!("../../../grammar/cs.toml")),
+    ("pl", include_str!("../../../grammar/pl.toml")),
+    ("sl", include_str!("../../../grammar/sl.toml")),
+];
+
+/// A language Anna does not speak.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("There is no language '{}'; the languages are {}.", .0, Vocabulary::codes().collect::<Vec<_>>().join(", "))]
+pub struct UnknownLanguage(pub String);
+
+/// The command line and scripts report their errors as one sentence.
+impl From<UnknownLanguage> for String {
+    fn from(error: UnknownLanguage) -> String {
+        error.to_string()
+    }
+}
+
+/// The built-in languages, read once: every file is checked by the tests below, so none is missing
+/// in a release.
+fn loaded() -> &'static [Vocabulary] {
+    static LOADED: std::sync::OnceLock<Vec<Vocabulary>> = std::sync::OnceLock::new();
+    LOADED.get_or_init(|| SOURCES.iter().filter_map(|(code, source)| Vocabulary::load(code, source).ok()).collect())
+}
+
+/// The words of one language.
+#[derive(Debug, Clone)]
+pub struct Vocabulary {
+    code: &'static str,
+    pub name: String,
+    /// Piece names, first said, all understood.
+    pub pieces: ByRole<Vec<String>>,
+    /// Annex C.3 notation letters; the pawn has none.
+    pub letters: ByRole<Option<char>>,
+    /// The Annex D alphabet as this language spells it, files a to h.
+    pub anna: [Vec<String>; 8],
+    pub nato: [Vec<String>; 8],
+    /// The letters a to h as spoken and as a recogniser writes them (`bé`, `ef`, `há`; `bee`, `see`).
+    pub spelled: [Vec<String>; 8],
+    /// The files whose letter names rhyme (`bcdeg`: bee, see, dee, ee, gee), which a recogniser
+    /// cannot tell apart.
+    pub sound_alike: String,
+    /// This language's numbers one to eight.
+    pub ranks: [Vec<String>; 8],
+    /// Its ordinal numbers first to eighth (`vierte`, in `vierte Reihe`).
+    pub ordinals: [Vec<String>; 8],
+    pub castle_short: Vec<String>,
+    pub castle_long: Vec<String>,
+    /// Castling without its side, and the sides said apart from it (`Rochade` `kurz`).
+    pub castle_word: Vec<String>,
+    pub side_short: Vec<String>,
+    pub side_long: Vec<String>,
+    pub moves: MoveWords,
+    /// Command words by command name (`time`, `offer`...).
+    pub commands: Vec<(String, Vec<String>)>,
+    /// The colours of pieces as said in questions about the board (`weiß`, `weißer`, `weißen`).
+    pub colours: ByColor<Vec<String>>,
+    words: HashMap<String, String>,
+}
+
+/// The small words of a move and of a conversation about it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MoveWords {
+    pub capture: Vec<String>,
+    pub to: Vec<String>,
+    pub from: Vec<String>,
+    pub check: Vec<String>,
+    pub mate: Vec<String>,
+    pub en_passant: Vec<String>,
+    pub promotion: Vec<String>,
+    pub correction: Vec<String>,
+    pub filler: Vec<String>,
+    pub yes: Vec<String>,
+    pub no_answer: Vec<String>,
+    /// Verbs a move may be said with (`moves`, `zieht`, `ide`), heard and passed over.
+    #[serde(default)]
+    pub verb: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct File {
+    language: Language,
+    pieces: Pieces<Vec<String>>,
+    letters: Letters,
+    squares: Squares,
+    castling: Castling,
+    moves: MoveWords,
+    commands: toml::Table,
+    colours: Colours,
+}
+
+#[derive(Deserialize)]
+struct Colours {
+    white: Vec<String>,
+    black: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct Language {
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct Pieces<T> {
+    king: T,
+    queen: T,
+    rook: T,
+    bishop: T,
+    knight: T,
+    pawn: T,
+}
+
+#[derive(Deserialize)]
+struct Letters {
+    king: char,
+    queen: char,
+    rook: char,
+    bishop: char,
+    knight: char,
+}
+
+#[derive(Deserialize)]
+struct Squares {
+    anna: [Vec<String>; 8],
+    nato: [Vec<String>; 8],
+    #[serde(default)]
+    spelled: [Vec<String>; 8],
+    #[serde(default)]
+    sound_alike: String,
+    ranks: [Vec<String>; 8],
+    ordinals: [Vec<String>; 8],
+}
+
+#[derive(Deserialize)]
+struct Castling {
+    short: Vec<String>,
+    long: Vec<String>,
+    #[serde(default)]
+    castle: Vec<String>,
+    #[serde(default)]
+    short_side: Vec<String>,
+    #[serde(default)]
+    long_side: Vec<String>,
+}
+
+/// Why a grammar file could not be loaded (only ever seen by the test that checks them).
+#[derive(Debug)]
+pub struct GrammarError(String);
+
+impl std::fmt::Display for GrammarError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Vocabulary {
+    /// The languages Anna speaks, by code.
+    pub fn codes() -> impl Iterator<Item = &'static str> {
+        SOURCES.iter().map(|(code, _)| *code)
+    }
+
+    /// The vocabulary of the language with this code, if Anna has it.
+    pub fn get(code: &str) -> Option<Vocabulary> {
+        loaded().iter().find(|v| v.code.eq_ignore_ascii_case(code)).cloned()
+    }
+
+    fn load(code: &'static str, source: &str) -> Result<Vocabulary, GrammarError> {
+        let error = |e: &dyn std::fmt::Display| GrammarError(format!("grammar/{code}.toml: {e}"));
+        let file: File = toml::from_str(source).map_err(|e| error(&e))?;
+        let table: toml::Table = source.parse().map_err(|e| error(&e))?;
+        let mut words = HashMap::new();
+        flatten("", &table, &mut words);
+        let p = file.pieces;
+        let l = file.letters;
+        let mut commands = Vec::new();
+        for (name, value) in file.commands {
+            let list: Vec<String> = value.try_into().map_err(|e| error(&e))?;
+            commands.push((name, list));
+        }
+        Ok(Vocabulary {
+            code,
+            name: file.language.name,
+            pieces: ByRole {
+                pawn: p.pawn,
+                knight: p.knight,
+                bishop: p.bishop,
+                rook: p.rook,
+                queen: p.queen,
+                king: p.king,
+            },
+            letters: ByRole {
+                pawn: None,
+                knight: Some(l.knight),
+                bishop: Some(l.bishop),
+                rook: Some(l.rook),
+                queen: Some(l.queen),
+                king: Some(l.king),
+            },
+            anna: file.squares.anna,
+            nato: file.squares.nato,
+            spelled: file.squares.spelled,
+            sound_alike: file.squares.sound_alike,
+            ranks: file.squares.ranks,
+            ordinals: file.squares.ordinals,
+            castle_short: file.castling.short,
+            castle_long: file.castling.long,
+            castle_word: file.castling.castle,
+            side_short: file.castling.short_side,
+            side_long: file.castling.long_side,
+            moves: file.moves,
+            commands,
+            colours: ByColor { white: file.colours.white, black: file.colours.black },
+            words,
+        })
+    }
+
+    /// The vocabulary of `code`, or a sentence naming the languages there are.
+    pub fn find(code: &str) -> Result<Vocabulary, UnknownLanguage> {
+        Vocabulary::get(code).ok_or_else(|| UnknownLanguage(code.to_string()))
+    }
+
+    /// English, the language of scripts and transcripts.
+    pub fn english() -> Vocabulary {
+        Vocabulary::get("en").expect("grammar/en.toml is built in and checked by tests")
+    }
+
+    /// German, the language of FIDE Annex D.
+    pub fn german() -> Vocabulary {
+        Vocabulary::get("de").expect("grammar/de.toml is built in and checked by tests")
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The name of a piece as said.
+    pub fn piece(&self, role: Role) -> &str {
+        self.pieces.get(role).first().map_or("", String::as_str)
+    }
+
+    /// The words for `key`, or English's where this language has none; never the key itself (the
+    /// tests check that every key the code names is in every language).
+    pub fn word<'a>(&'a self, key: &'a str) -> &'a str {
+        match self.words.get(key) {
+            Some(words) => words,
+            None => {
+                loaded().iter().find(|v| v.code == "en").and_then(|en| en.words.get(key)).map_or("", String::as_str)
+            }
+        }
+    }
+
+    pub fn word_owned(&self, key: &str) -> String {
+        self.word(key).to_string()
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        self.words.contains_key(key)
+    }
+
+    /// The dotted keys of every single word and sentence (lists are not included).
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.words.keys().map(String::as_str)
+    }
+
+    /// The key a key is a language's own variant of, which other languages may do without: a
+    /// sentence in the form that agrees with a number (`review.clock_few` of `review.clock`), a
+    /// result with a sentence of its own (`outcome.wins_resignation` of `reason.resignation`), a side
+    /// in the dative (`side.white_dative` of `side.white`). `None` for a key every language has.
+    pub fn variant_of(&self, key: &str) -> Option<String> {
+        if let Some(reason) = key.strip_prefix("outcome.wins_") {
+            return Some(format!("reason.{reason}"));
+        }
+        if let Some(side) = key.strip_prefix("side.").and_then(|k| k.strip_suffix("_dative")) {
+            return Some(format!("side.{side}"));
+        }
+        if key.starts_with("time.") {
+            return None;
+        }
+        ["_one", "_two", "_few", "_other"]
+            .iter()
+            .filter_map(|form| key.strip_suffix(form))
+            .find(|base| self.has(base))
+            .map(str::to_string)
+    }
+}
+
+/// Flattens the tables of single strings into dotted keys; lists are read by the typed view.
+fn flatten(prefix: &str, table: &toml::Table, out: &mut HashMap<String, String>) {
+    for (key, value) in table {
+        let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+        match value {
+            toml::Value::Table(inner) => flatten(&path, inner, out),
+            toml::Value::String(s) => {
+                out.insert(path, s.clone());
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use anna_core::message::Sentence;
+
+    #[test]
+    fn every_grammar_file_loads() {
+        for (code, source) in SOURCES {
+            if let Err(e) = Vocabulary::load(code, source) {
+                panic!("{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_sentence_is_in_every_language_and_no_word_is_unused() {
+        for code in Vocabulary::codes() {
+            let v = Vocabulary::get(code).unwrap();
+            for s in Sentence::ALL {
+                assert!(v.has(&format!("say.{}", s.key())), "{code}: missing say.{}", s.key());
+            }
+            for key in v.keys().filter(|k| k.starts_with("say.")) {
+                let base = v.variant_of(key).unwrap_or_else(|| key.to_string());
+                assert!(
+                    Sentence::ALL.iter().any(|s| format!("say.{}", s.key()) == base),
+                    "{code}: {key} is never said"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_language_has_every_key_of_english_and_no_empty_list() {
+        let en = Vocabulary::english();
+        let command_names: Vec<&String> = en.commands.iter().map(|(name, _)| name).collect();
+        for code in Vocabulary::codes() {
+            let v = Vocabulary::get(code).unwrap();
+            for key in en.keys().filter(|k| en.variant_of(k).is_none()) {
+                assert!(v.has(key), "{code}: missing {key}");
+                assert!(!v.word(key).is_empty(), "{code}: {key} is empty");
+            }
+            for key in v.keys() {
+                let base = v.variant_of(key);
+                assert!(
+                    base.as_deref().is_some_and(|b| v.has(b)) || en.has(key),
+                    "{code}: {key} is not a key of English nor a variant of one"
+                );
+            }
+            let names: Vec<&String> = v.commands.iter().map(|(name, _)| name).collect();
+            assert_eq!(names, command_names, "{code}: the command names differ from English");
+            let lists = [
+                &v.castle_short,
+                &v.castle_long,
+                &v.moves.capture,
+                &v.moves.check,
+                &v.moves.mate,
+                &v.moves.promotion,
+                &v.moves.correction,
+                &v.moves.yes,
+                &v.colours.white,
+                &v.colours.black,
+            ];
+            assert!(lists.iter().all(|l| !l.is_empty()), "{code}: an empty word list");
+            for role in Role::ALL {
+                assert!(!v.pieces.get(role).is_empty(), "{code}: no name for {role:?}");
+            }
+            for i in 0..8 {
+                assert!(
+                    !v.anna[i].is_empty()
+                        && !v.nato[i].is_empty()
+                        && !v.ranks[i].is_empty()
+                        && !v.ordinals[i].is_empty(),
+                    "{code}: square words"
+                );
+            }
+            for (name, words) in &v.commands {
+                assert!(!words.is_empty(), "{code}: no words for the command {name}");
+            }
+        }
+    }
+
+    /// The `{placeholders}` of a sentence are the program's to fill: every language has the same as
+    /// English (a variant those of its key, plus the winner and loser of a result of its own).
+    #[test]
+    fn every_language_has_the_placeholders_of_english() {
+        let names = |text: &str| {
+            let mut found: Vec<String> =
+                text.split('{').skip(1).filter_map(|p| p.split_once('}')).map(|(name, _)| name.to_string()).collect();
+            found.sort();
+            found.dedup();
+            found
+        };
+        let en = Vocabulary::english();
+        for code in Vocabulary::codes() {
+            let v = Vocabulary::get(code).unwrap();
+            for key in v.keys() {
+                // `{side_dative}` stands for `{side}`, in another case.
+                let mut own: Vec<String> = names(v.word(key))
+                    .into_iter()
+                    .map(|n| n.strip_suffix("_dative").unwrap_or(&n).to_string())
+                    .collect();
+                own.sort();
+                own.dedup();
+                let mut english = match v.variant_of(key) {
+                    Some(_) if key.starts_with("outcome.wins_") => {
+                        vec!["article".to_string(), "loser".into(), "winner".into()]
+                    }
+                    Some(base) => names(en.word(&base)),
+                    None => names(en.word(key)),
+                };
+                // Players without names need not be named: "Na ťahu je Biely" says it all.
+                if key == "say.clock_started_unnamed" {
+                    english.retain(|name| own.contains(name) || !["white", "black"].contains(&name.as_str()));
+                }
+                assert_eq!(own, english, "{code}: the placeholders of {key}");
+            }
+        }
+    }
+
+    #[test]
+    fn notation_letters_follow_annex_c3() {
+        let letters = |code: &str| {
+            let v = Vocabulary::get(code).unwrap();
+            [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+                .map(|r| v.letters.get(r).unwrap())
+                .iter()
+                .collect::<String>()
+        };
+        let expected =
+            [("en", "KQRBN"), ("de", "KDTLS"), ("sk", "KDVSJ"), ("cs", "KDVSJ"), ("pl", "KHWGS"), ("sl", "KDTLS")];
+        for (code, word) in expected {
+            assert_eq!(letters(code), word, "{code}: Annex C.3 letters");
+        }
+        assert_eq!(Vocabulary::codes().collect::<Vec<_>>(), ["en", "de", "sk", "cs", "pl", "sl"]);
+    }
+
+    #[test]
+    fn times_are_declined_in_every_language() {
+        use crate::announce::time_words;
+        use std::time::Duration;
+        let t = |code: &str, secs: u64| time_words(Duration::from_secs(secs), &Vocabulary::get(code).unwrap());
+        assert_eq!(t("de", 4 * 60 + 12), "4 Minuten 12 Sekunden");
+        assert_eq!(t("de", 3600), "1 Stunde");
+        assert_eq!(t("sk", 4 * 60 + 12), "4 minúty 12 sekúnd");
+        assert_eq!(t("sk", 3600 + 60 + 1), "1 hodina 1 minúta 1 sekunda");
+        assert_eq!(t("cs", 2 * 3600 + 5 * 60), "2 hodiny 5 minut");
+        assert_eq!(t("pl", 22 * 60 + 12), "22 minuty 12 sekund");
+        assert_eq!(t("pl", 3600 + 25 * 60), "1 godzina 25 minut");
+        assert_eq!(t("sl", 2 * 60 + 3), "2 minuti 3 sekunde");
+        assert_eq!(t("sl", 2 * 3600 + 5), "2 uri 5 sekund");
+    }
+
+    #[test]
+    fn annex_d_names_follow_the_files_a_to_h_in_every_language() {
+        for code in Vocabulary::codes() {
+            let v = Vocabulary::get(code).unwrap();
+            for (i, names) in v.anna.iter().enumerate() {
+                let letter = char::from(b'a' + i as u8);
+                let first = names[0].chars().next().map(|c| c.to_ascii_lowercase());
+                assert_eq!(first, Some(letter), "{code}: the Annex D name of file {letter} is {:?}", names[0]);
+            }
+        }
+        let pl = Vocabulary::get("pl").unwrap();
+        for (file, name) in [(3, "Dawid"), (4, "Ewa"), (5, "Feliks"), (6, "Gustaw"), (7, "Hektor")] {
+            assert!(pl.anna[file].iter().any(|n| n == name), "pl: {name} is not understood");
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! The board view (`--ui board`) end to end: the real `anna` in a real terminal under tmux, played
+//! with keys. It is a view of the same app as the line mode, so everything the line mode does it
+//! does: the computer opponent (built-in and Stockfish), the computer opening for `--player black`,
+//! a peg board, quit and resume against the computer, and the commands of `help` after `:`.
+#![cfg(unix)]
+
+use crate::support;
+use support::{tool, TempDir, Terminal};
+
+use anna::board_link::sim::{SimOptions, Simulator};
+
+const QUIET: [&str; 4] = ["--speech", "off", "--sounds", "off"];
+
+/// `--ui board` and these arguments, quietly.
+fn board_view(name: &str, dir: &TempDir, args: &[&str]) -> Option<Terminal> {
+    let mut all = vec!["--ui", "board"];
+    all.extend(QUIET);
+    all.extend(args);
+    let terminal = Terminal::start(name, &dir.0, &all)?;
+    // Keys typed before the view has the terminal would reach the shell instead.
+    terminal.wait_for("Ctrl-C: quit");
+    Some(terminal)
+}
+
+/// The move list's row for move `number` (`1. e4      Nc6`), once it holds both moves.
+fn full_row(screen: &str, number: u32) -> Option<String> {
+    let start = format!("{number}. ");
+    screen.lines().find_map(|line| {
+        let row = line.split_once(&start)?.1;
+        (row.split_whitespace().count() >= 2).then(|| format!("{start}{row}"))
+    })
+}
+
+/// Plays e4 and presses the clock; the computer answers on the board.
+fn computer_answers_e4(t: &Terminal) {
+    t.wait_for("Your side: White; your opponent: the computer");
+    t.type_line(":e4");
+    t.wait_for("White: Eva vier.");
+    t.keys(" ");
+    t.wait_until("the computer's answer", |s| full_row(s, 1).is_some());
+}
+
+#[test]
+fn the_built_in_computer_answers_in_the_board_view() {
+    let dir = TempDir::new("view-builtin");
+    let args = ["--opponent", "computer", "--engine", "builtin", "--tc", "10+0"];
+    let Some(t) = board_view("builtin", &dir, &args) else { return };
+    computer_answers_e4(&t);
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}
+
+#[test]
+fn stockfish_answers_in_the_board_view() {
+    let Some(stockfish) = anna::adapters::engine::find_stockfish() else {
+        tool(false, "stockfish", "stockfish");
+        return;
+    };
+    let dir = TempDir::new("view-stockfish");
+    let engine = stockfish.display().to_string();
+    let args = ["--opponent", "computer", "--engine", &engine, "--level", "1", "--tc", "10+0"];
+    let Some(t) = board_view("stockfish", &dir, &args) else { return };
+    computer_answers_e4(&t);
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}
+
+#[test]
+fn the_computer_opens_when_the_player_has_black() {
+    let dir = TempDir::new("view-black");
+    let args = ["--opponent", "computer", "--engine", "builtin", "--player", "black", "--tc", "10+0"];
+    let Some(t) = board_view("black", &dir, &args) else { return };
+    t.wait_for("Your side: Black; your opponent: the computer");
+    let screen = t.wait_until("White's first move", |s| s.lines().any(|l| l.contains("1. ")));
+    // Black plays from the bottom of the board: rank 1 is drawn at the top.
+    let first_rank_row = screen.lines().position(|l| l.starts_with("1 ")).unwrap();
+    let eighth_rank_row = screen.lines().position(|l| l.starts_with("8 ")).unwrap();
+    assert!(first_rank_row < eighth_rank_row, "{screen}");
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}
+
+#[test]
+fn a_game_against_the_computer_is_quit_and_resumed_against_the_computer() {
+    let dir = TempDir::new("view-resume");
+    let args = ["--opponent", "computer", "--engine", "builtin", "--level", "2", "--tc", "10+0"];
+    {
+        let Some(t) = board_view("resume-1", &dir, &args) else { return };
+        computer_answers_e4(&t);
+        // `:quit` asks nothing: the game is journaled.
+        t.type_line(":quit");
+        t.wait_for("anna-exited-0");
+    }
+    let Some(t) = board_view("resume-2", &dir, &["--resume"]) else { return };
+    t.wait_for("The clocks are stopped.");
+    t.type_line(":settings");
+    t.wait_for("your side White.");
+    t.type_line(":resume");
+    t.type_line(":d4");
+    t.wait_for("White: David vier.");
+    t.keys(" ");
+    t.wait_until("the computer's second answer", |s| full_row(s, 2).is_some());
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}
+
+#[test]
+fn help_settings_resign_new_and_save_work_after_a_colon() {
+    let dir = TempDir::new("view-commands");
+    let Some(t) = board_view("commands", &dir, &["--tc", "5+0"]) else { return };
+    t.type_line(":help");
+    t.wait_for("Commands: a move like e4");
+    t.type_line(":help resign");
+    t.wait_for("resign: resigns the game, after a confirmation.");
+    t.type_line(":settings");
+    t.wait_for("Language English, squares Annex D");
+    t.type_line(":e4");
+    t.keys(" ");
+    t.type_line(":resign");
+    t.wait_for("Do you really resign? Say yes or no.");
+    // A question waits: the answer is typed at once, without a colon.
+    t.type_line("yes");
+    // Black, to move, resigns (no side was chosen: the side to move is the one who speaks).
+    t.wait_for("White wins by resignation (FIDE 5.1.2).");
+    let pgn = dir.join("game.pgn");
+    t.type_line(&format!(":save {}", pgn.display()));
+    t.wait_for(&format!("Saved: {}.", pgn.display()));
+    assert!(std::fs::read_to_string(&pgn).unwrap().contains("1. e4 "));
+    // Saving again asks before writing over the file.
+    t.type_line(&format!(":save {}", pgn.display()));
+    t.wait_for("is there already. Write over it? Say yes or no.");
+    t.type_line("no");
+    t.wait_for("Not done.");
+    t.type_line(":new");
+    t.wait_for("New game with the same settings. Type the first move.");
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}
+
+#[test]
+fn a_peg_board_plays_in_the_board_view() {
+    let dir = TempDir::new("view-peg");
+    let (notes, _received) = std::sync::mpsc::channel();
+    let sim = Simulator::start(SimOptions::default(), notes).expect("a pseudo-terminal");
+    let port = sim.path().display().to_string();
+    let Some(t) = board_view("peg", &dir, &["--board", &port, "--player", "white"]) else { return };
+    t.wait_for("The board matches the game.");
+    sim.type_line("move e2e4").unwrap();
+    t.wait_for("White: Eva vier.");
+    t.keys(" ");
+    t.type_line(":e5");
+    t.wait_for("On the board, please: Pawn Eva sieben Eva fünf.");
+    sim.type_line("move e7e5").unwrap();
+    t.wait_for("The board matches the game.");
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}
+
+#[test]
+fn the_setup_questions_are_answered_in_the_board_view() {
+    let dir = TempDir::new("view-setup");
+    let Some(t) = board_view("setup", &dir, &[]) else { return };
+    t.wait_for("Which side do you play, white or black? Enter for white.");
+    // Enter takes the default, a word typed answers (the command line opens by itself).
+    t.key("Enter");
+    t.wait_for("Time control?");
+    t.type_line("90+30");
+    t.wait_for("Your opponent's name?");
+    t.type_line("Boris");
+    t.wait_for("Standard chess: 1 hour 30 minutes, plus 30 seconds a move.");
+    t.wait_for("Ready: your side White, your opponent Boris.");
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}

@@ -1,0 +1,203 @@
+//! The scriptable commands of the `anna` binary: output, errors and exit codes.
+
+use crate::support;
+
+use std::path::Path;
+use std::process::Output;
+
+fn anna(args: &[&str]) -> Output {
+    support::anna(&support::shared_data()).args(args).output().expect("the anna binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn scenario(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios").join(name).display().to_string()
+}
+
+#[test]
+fn adjudicate_prints_two_lines() {
+    let out = anna(&["adjudicate", "--fen", "8/8/8/4k3/8/8/8/K1N1q3 w - -"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "white: unwinnable\nblack: winnable\n");
+    let out = anna(&["adjudicate"]);
+    assert_eq!(stdout(&out), "white: winnable\nblack: winnable\n");
+}
+
+#[test]
+fn adjudicate_gives_the_helpmate_on_request() {
+    let out = anna(&["adjudicate", "--helpmate", "--fen", "6k1/6P1/6K1/8/8/8/8/8 w - -"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with("white: winnable "), "{text}");
+    assert_eq!(lines[1], "black: unwinnable");
+}
+
+#[test]
+fn adjudicate_refuses_a_bad_fen_with_exit_2() {
+    let out = anna(&["adjudicate", "--fen", "8/8/8/8 w - -"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).starts_with("anna: That is not a valid FEN"), "{}", stderr(&out));
+}
+
+#[test]
+fn replay_prints_the_transcript_ending_in_the_result() {
+    let out = anna(&["replay", &scenario("fivefold.script")]);
+    assert_eq!(out.status.code(), Some(0));
+    let expected = std::fs::read_to_string(scenario("fivefold.transcript")).unwrap();
+    assert_eq!(stdout(&out), expected);
+    assert!(stdout(&out).ends_with("result 1/2-1/2 fivefold repetition (FIDE 9.6.1)\n"));
+}
+
+#[test]
+fn replay_writes_pgn() {
+    let dir = std::env::temp_dir().join(format!("anna-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("game.pgn");
+    let out = anna(&["replay", &scenario("agreement.script"), "--pgn", &pgn.display().to_string()]);
+    assert_eq!(out.status.code(), Some(0));
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(written, std::fs::read_to_string(scenario("agreement.pgn")).unwrap());
+    assert!(written.contains("[Termination \"normal\"]"));
+    assert!(written.contains("{(=)}"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn replay_names_the_bad_line_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("anna-cli-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("bad.script");
+    std::fs::write(&script, "0:00 start\n0:05 e4\n# fine so far\nnoon e5\n").unwrap();
+    let out = anna(&["replay", &script.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("line 4: 'noon' is not a time"), "{}", stderr(&out));
+    let out = anna(&["replay", &dir.join("missing.script").display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read the script"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn replay_takes_the_setup_from_the_command_line() {
+    let out = anna(&["replay", "--tc", "5+3", "--white", "Anna", &scenario("resignation.script")]);
+    assert_eq!(out.status.code(), Some(0));
+    // The script's own `tc 600+0` comes after the command line and wins; the name stays.
+    assert!(stdout(&out).contains("Clock started. Anna against Black."), "{}", stdout(&out));
+    let out = anna(&["replay", "--tc", "40/abc", &scenario("resignation.script")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("40/abc"));
+}
+
+#[test]
+fn a_tc_that_may_mean_minutes_is_read_back_with_how_to_write_minutes() {
+    let out = anna(&["replay", "--tc", "90+30", &scenario("resignation.script")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "anna: --tc 90+30 is read in seconds, as PGN writes it; for minutes write --tc 90m+30.\n");
+    let out = anna(&["replay", "--tc", "90m+30", &scenario("resignation.script")]);
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn a_game_on_standard_input_writes_what_it_says() {
+    use std::io::Write;
+    let mut child = support::anna(&support::shared_data())
+        .args(["--tc", "-", "--speech", "off"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"e4\n\ne5\n\nmoves\nquit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert!(text.contains("White: Eva vier.\nBlack: Eva fünf.\n1. Eva vier, Eva fünf.\n"), "{text}");
+}
+
+#[test]
+fn parse_prints_the_move_in_uci() {
+    let out = anna(&["parse", "Springer", "Gustav", "eins", "Felix", "drei"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "g1f3\n");
+    let out = anna(&["parse", "--lang", "en", "knight to f three"]);
+    assert_eq!(stdout(&out), "g1f3\n");
+    let out = anna(&["parse", "--fen", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e:d5"]);
+    assert_eq!(stdout(&out), "e4d5\n");
+}
+
+#[test]
+fn parse_prints_commands_and_answers() {
+    for (args, expected) in [
+        (&["parse", "claim", "e2e4"][..], "command claim e2e4\n"),
+        (&["parse", "time"], "command time\n"),
+        (&["parse", "--lang", "en", "offer a draw"], "command offer\n"),
+        (&["parse", "ja"], "answer yes\n"),
+        (&["parse", "--lang", "en", "no"], "answer no\n"),
+    ] {
+        let out = anna(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout(&out), expected, "{args:?}");
+    }
+}
+
+#[test]
+fn parse_lists_the_candidates_of_an_ambiguous_move_and_exits_2() {
+    let out = anna(&["parse", "--fen", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Springer", "David", "zwei"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "b1d2\nf3d2\n");
+    assert_eq!(stderr(&out), "Springer von welchem Feld: Bella eins oder Felix drei?\n");
+    let out = anna(&["parse", "--lang", "en", "--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out).lines().count(), 4);
+    assert_eq!(stderr(&out), "Promote to which piece: queen, rook, bishop or knight?\n");
+}
+
+#[test]
+fn parse_explains_what_it_did_not_understand_or_cannot_play() {
+    let out = anna(&["parse", "Springa", "Felix", "drei"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "I did not understand 'Springa' in 'Springa Felix drei'. Did you mean 'Springer'?\n");
+    let out = anna(&["parse", "Dame", "d4"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "Regelwidriger Zug, nicht ausgeführt. Eine andere Figur steht im Weg.\n");
+    let out = anna(&["parse", "--lang", "xx", "e4"]);
+    assert_eq!(out.status.code(), Some(3));
+    let out = anna(&["parse", "--fen", "8/8 w", "e4"]);
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[test]
+fn parse_speaks_the_language_it_hears() {
+    let out = anna(&["parse", "--lang", "en", "Queen d4"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "Illegal move, not played. Another piece is in the way.\n");
+    let out = anna(&["parse", "--lang", "sk", "Jf3"]);
+    assert_eq!(stdout(&out), "g1f3\n");
+}
+
+#[test]
+fn listen_says_in_one_sentence_why_it_cannot_hear() {
+    // Built without the `listen` feature it says how to build it; with it, a missing file is no WAV.
+    let out = anna(&["listen", "/nonexistent/said.wav"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let why = stderr(&out);
+    assert!(why.starts_with("anna: ") && why.trim_end().ends_with('.') && why.lines().count() == 1, "{why}");
+    if cfg!(feature = "listen") {
+        assert!(why.contains("/nonexistent/said.wav") || why.contains("pocketsphinx-en-us"), "{why}");
+    } else {
+        assert!(why.contains("--features listen"), "{why}");
+    }
+    // In another language: English only, said plainly.
+    let out = anna(&["--lang", "de", "listen", "/nonexistent/said.wav"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("English only"), "{}", stderr(&out));
+}

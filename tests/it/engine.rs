@@ -1,0 +1,96 @@
+//! A short game against a real UCI engine: Stockfish at level 1 answers through the adapter's
+//! threads, and every answer must be a legal move, announced like any other. `.ci/run` installs
+//! Debian's `stockfish`; without it the Stockfish test is skipped with a note, unless
+//! `ANNA_REQUIRE_TOOLS=1` (as `.ci/run` sets). The failure tests need no engine.
+
+use crate::support;
+
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use anna::adapters::engine::{find_stockfish, Computer, EngineChoice, Reply};
+use anna_app::{App, Event, Options, Out};
+use anna_core::command::{Command, Setting};
+use anna_core::opponent::{EngineFailure, Level, Opponent};
+use anna_core::session::Config;
+use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
+use shakmaty::Color;
+
+/// The user plays White with `tc`, the computer Black at level 1 with `engine`.
+fn game(engine: &str, tc: &str) -> App {
+    let setup = vec![
+        Command::TimeControl(anna_core::clock::TimeControl::parse(tc).unwrap()),
+        Command::Set(Setting::Player(Some(Color::White))),
+    ];
+    let voice = Voice::new(Vocabulary::english(), SquareStyle::Plain, MoveForm::default());
+    let options = Options { computer: true, level: Level::MIN, engine: engine.parse().unwrap(), ..Options::default() };
+    App::new(Config::default(), setup, voice, options)
+}
+
+fn computer(choice: EngineChoice) -> (Computer, mpsc::Receiver<Reply>) {
+    let (sender, replies) = mpsc::channel();
+    let computer = Computer::new(choice, 1, Arc::new(move |reply| drop(sender.send(reply))));
+    (computer, replies)
+}
+
+#[test]
+fn a_short_game_against_stockfish() {
+    let Some(path) = find_stockfish() else {
+        support::tool(false, "stockfish", "stockfish");
+        return;
+    };
+    let (mut computer, replies) = computer(EngineChoice::Path(path));
+    // One minute each: at level 1 the engine thinks at most a second a move.
+    let mut ui = game("stockfish", "1+0");
+    let began = Instant::now();
+    ui.start();
+    let mut white = Opponent::new(Level::new(2).unwrap(), 3);
+    for turn in 0..4 {
+        let mv = white.choose(ui.session().game()).unwrap().mv;
+        let uci = ui.session().game().uci(mv).to_string();
+        ui.handle(Event::Line(uci.clone()), began.elapsed());
+        let request =
+            Out::think(&ui.handle(Event::Line("".to_string()), began.elapsed())).expect("the press asks the engine");
+        assert!(request.engine, "the engine answers, not the built-in opponent");
+        let plies = ui.session().game().plies().len();
+        computer.think(request);
+        let reply = replies.recv_timeout(Duration::from_secs(30)).expect("stockfish answers within 30 seconds");
+        let Reply::Move { id, uci } = reply else { panic!("stockfish failed: {reply:?}") };
+        let out = ui.handle(Event::Engine(Reply::Move { id, uci: uci.clone() }), began.elapsed());
+        assert_eq!(ui.session().game().plies().len(), plies + 1, "move {turn}: {uci} was not played: {out:?}");
+        let words = Out::said(&out);
+        assert!(words.iter().any(|w| w.starts_with("Black: ")), "move {turn}: {uci} not announced: {words:?}");
+        assert!(!words.iter().any(|w| w.contains("engine")), "no failure: {words:?}");
+        assert_eq!(ui.session().awaiting_press(), None, "the engine's clock was pressed");
+    }
+    assert_eq!(ui.session().game().plies().len(), 8);
+}
+
+#[test]
+fn a_missing_engine_is_said_and_the_builtin_opponent_plays() {
+    let (mut computer, replies) = computer(EngineChoice::Path("/nonexistent/engine".into()));
+    let mut ui = game("engine", "5+0");
+    ui.start();
+    ui.handle(Event::Line("e4".to_string()), Duration::from_secs(1));
+    computer.think(Out::think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
+    let Ok(Reply::Failed { id, failure }) = replies.recv_timeout(Duration::from_secs(10)) else { panic!() };
+    assert_eq!(failure, EngineFailure::NotFound);
+    let out = ui.handle(Event::Engine(Reply::Failed { id, failure }), Duration::from_secs(2));
+    assert_eq!(Out::said(&out), ["The engine engine could not be started. Anna's own opponent plays instead."]);
+    computer.think(Out::think(&out).unwrap());
+    let Ok(Reply::Move { id, uci }) = replies.recv_timeout(Duration::from_secs(30)) else { panic!() };
+    assert!(Out::said(&ui.handle(Event::Engine(Reply::Move { id, uci: uci.clone() }), Duration::from_secs(3)))[0]
+        .starts_with("Black: "));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_exits_has_crashed() {
+    let (mut computer, replies) = computer(EngineChoice::Path("/bin/true".into()));
+    let mut ui = game("true", "5+0");
+    ui.start();
+    ui.handle(Event::Line("d4".to_string()), Duration::from_secs(1));
+    computer.think(Out::think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
+    let reply = replies.recv_timeout(Duration::from_secs(15)).unwrap();
+    assert!(matches!(reply, Reply::Failed { failure: EngineFailure::Crashed, .. }), "{reply:?}");
+}

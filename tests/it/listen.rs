@@ -1,0 +1,427 @@
+//! Hearing the player: utterances synthesised with flite (four voices, some with noise mixed in by
+//! sox) are heard by Anna's recogniser and read as the game reads what it hears. Right means the
+//! move or command meant; a wrong move is another legal move (the dangerous case, which the
+//! read-back must catch); a wrong command is another command or answer (those that cannot be taken
+//! back ask first); the rest would be asked again. Each utterance is heard in its position, as in a
+//! game (the recogniser hears the legal moves). NATO and Annex D meet the aims of the issue
+//! "Hearing the player": 90% right or more, at most 1% a wrong legal move (the misses are mostly in
+//! bursts of noise; the NATO moves again through a steady hiss, `hiss`, are as good). Plain letters
+//! meet its aims too (70% right, at most 2% a wrong move), though the letter names bee, see, dee, ee
+//! and gee rhyme and the word decoders hear every voice's `e four` as `bee four`: a square named by
+//! one of them is asked about whenever a rhyme of it is also legal, unless the phone decoder heard
+//! the letter's own consonant (`adapters/listen/letters.rs`).
+//!
+//! Needs the `listen` feature, flite, sox and the pocketsphinx-en-us model (`.ci/run` installs
+//! them); without them the test is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`.
+#![cfg(all(unix, feature = "listen"))]
+
+use crate::support;
+
+use std::path::Path;
+use std::process::Command;
+
+use anna::adapters::listen::{read_wav, Hearing, Recogniser};
+use anna_core::command::Command as Act;
+use anna_core::rules::Game;
+use anna_language::Vocabulary;
+use anna_language::{commands, parse};
+use support::TempDir;
+
+/// A position where each kind of move is legal: the start; castling either side; promotion.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const OPEN: &str = "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+const PROMOTION: &str = "8/P5k1/8/8/8/8/6K1/8 w - - 0 1";
+
+const NATO: [&str; 8] = ["alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
+const ANNEX_D: [&str; 8] = ["anna", "bella", "cesar", "david", "eva", "felix", "gustav", "hector"];
+/// The letters as a player says them: flite reads a lone `a` as the article.
+const PLAIN: [&str; 8] = ["ay", "b", "c", "d", "e", "f", "g", "h"];
+const ENGLISH: [&str; 8] = ["one", "two", "three", "four", "five", "six", "seven", "eight"];
+const GERMAN: [&str; 8] = ["eins", "zwei", "drei", "vier", "fuenf", "sechs", "sieben", "acht"];
+
+/// The moves said, as (position, UCI, piece word, capture): pawn moves, piece moves, captures.
+const MOVES: &[(&str, &str, &str, bool)] = &[
+    (START, "e2e4", "", false),
+    (START, "d2d4", "", false),
+    (START, "c2c4", "", false),
+    (START, "g1f3", "knight", false),
+    (START, "b1c3", "knight", false),
+    (START, "h2h3", "", false),
+    (START, "a2a4", "", false),
+    (OPEN, "c4e6", "bishop", true),
+    (OPEN, "f3e5", "knight", true),
+    (OPEN, "c3b5", "knight", false),
+    (OPEN, "d2g5", "queen", false),
+    (OPEN, "a1b1", "rook", false),
+];
+
+/// One utterance: the words said and what they must be understood as.
+struct Case {
+    style: &'static str,
+    words: String,
+    fen: &'static str,
+    /// The move in UCI, or `command NAME`, or `answer yes|no`.
+    meant: String,
+}
+
+fn square(uci: &str, files: &[&str; 8], ranks: &[&str; 8]) -> String {
+    let b = uci.as_bytes();
+    format!("{} {}", files[usize::from(b[0] - b'a')], ranks[usize::from(b[1] - b'1')])
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for (style, files, ranks) in
+        [("nato", &NATO, &ENGLISH), ("annex-d", &ANNEX_D, &GERMAN), ("plain", &PLAIN, &ENGLISH)]
+    {
+        for &(fen, uci, piece, capture) in MOVES {
+            let to = square(&uci[2..4], files, ranks);
+            let words = match (piece, capture) {
+                ("", _) => to,
+                (piece, true) => format!("{piece} takes {to}"),
+                (piece, false) => format!("{piece} {to}"),
+            };
+            cases.push(Case { style, words, fen, meant: uci.to_string() });
+        }
+        cases.push(Case {
+            style,
+            words: format!("{} queen", square("a8", files, ranks)),
+            fen: PROMOTION,
+            meant: "a7a8q".to_string(),
+        });
+    }
+    // The NATO moves again, through a microphone's steady hiss.
+    let hissed: Vec<Case> = cases
+        .iter()
+        .filter(|case| case.style == "nato")
+        .map(|case| Case { style: "hiss", words: case.words.clone(), fen: case.fen, meant: case.meant.clone() })
+        .collect();
+    cases.extend(hissed);
+    for (words, meant) in [("castles kingside", "e1g1"), ("castles queenside", "e1c1")] {
+        cases.push(Case { style: "castling", words: words.to_string(), fen: OPEN, meant: meant.to_string() });
+    }
+    for (words, meant) in [
+        ("resign", "command resign"),
+        ("offer a draw", "command offer"),
+        ("time", "command time"),
+        ("accept", "command accept"),
+        ("decline", "command decline"),
+        ("press", "command press"),
+        ("repeat", "command repeat"),
+        ("last move", "command last"),
+        ("yes", "answer yes"),
+        ("no", "answer no"),
+    ] {
+        cases.push(Case { style: "commands", words: words.to_string(), fen: START, meant: meant.to_string() });
+    }
+    cases
+}
+
+/// What Anna understands of `words` in `fen`, read as the game reads what it hears: the move in
+/// UCI, `command NAME`, `answer ...`, or why not.
+fn understood(words: &str, fen: &str, vocab: &Vocabulary) -> String {
+    let game = Game::from_fen(fen).unwrap();
+    match commands::command(words, vocab) {
+        Ok(Act::Move(spec)) => {
+            game.resolve_spec(&spec).map_or_else(|e| format!("not {e:?}"), |mv| game.uci(mv).to_string())
+        }
+        Ok(Act::Answer(yes)) => format!("answer {}", if yes { "yes" } else { "no" }),
+        Ok(Act::Press) => "command press".to_string(),
+        Ok(Act::Unclear { text, .. }) => format!("not understood: {text}"),
+        Ok(command) => format!("command {}", parse::command_name(&command).unwrap_or("unknown")),
+        Err(e) => format!("not {e}"),
+    }
+}
+
+/// Whether `understood` found a legal move (its UCI).
+fn is_move(understood: &str) -> bool {
+    understood.len() >= 4 && !understood.contains(' ')
+}
+
+/// The noise in a recording.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Noise {
+    Clean,
+    /// White noise as long as the words (a burst: it starts and stops with them).
+    Burst,
+    /// A microphone's steady hiss from start to end, about 45 dB below the voice.
+    Hiss,
+}
+
+fn synthesise(voice: &str, words: &str, noise: Noise, path: &Path) {
+    // flite reads English: the German numbers respelled so that it says them as a German would
+    // (checked with `flite -ps`: `eins` is already AY N Z; `zvai` Z V AY; `ahcked` AA K T; a
+    // spelling it does not know, like `tsvy` or `ahkt`, it spells out letter by letter).
+    let mut spoken = format!(" {words} ");
+    for (german, sound) in [
+        ("zwei", "zvai"),
+        ("drei", "dry"),
+        ("vier", "fear"),
+        ("fuenf", "foonf"),
+        ("sechs", "zex"),
+        ("sieben", "zeeben"),
+        ("acht", "ahcked"),
+    ] {
+        spoken = spoken.replace(&format!(" {german} "), &format!(" {sound} "));
+    }
+    let clean = path.with_extension("clean.wav");
+    let ok = Command::new("flite").args(["-voice", voice, "-t", &spoken, "-o"]).arg(&clean).status().unwrap().success();
+    assert!(ok, "flite failed on '{words}'");
+    // Every voice at 16 kHz mono 16-bit, with the silence a microphone gives before and after the
+    // words; the noise mixed in. Repeatable noise (`-R`), so that every run hears the same.
+    let padded = path.with_extension("padded.wav");
+    let mut sox = Command::new("sox");
+    sox.arg("-R");
+    if noise == Noise::Burst {
+        sox.arg("-m").arg(&clean).arg(format!("|sox -R {} -p synth whitenoise vol 0.02", clean.display()));
+    } else {
+        sox.arg(&clean);
+    }
+    sox.args(["-r", "16000", "-c", "1", "-b", "16"]).arg(&padded).args(["pad", "0.4", "0.6"]);
+    assert!(sox.status().unwrap().success(), "sox failed on '{words}'");
+    let mut sox = Command::new("sox");
+    sox.arg("-R");
+    if noise == Noise::Hiss {
+        sox.arg("-m").arg(&padded).arg(format!("|sox -R {} -p synth whitenoise vol 0.01", padded.display()));
+    } else {
+        sox.arg(&padded);
+    }
+    assert!(sox.arg(path).status().unwrap().success(), "sox failed on '{words}'");
+}
+
+#[test]
+fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
+    if !tools() {
+        return;
+    }
+    let vocab = Vocabulary::english();
+    let dir = TempDir::new("listen");
+    let cases = cases();
+    // What became of each style's utterances; the misses are listed.
+    let mut tally: std::collections::BTreeMap<&str, Tally> = Default::default();
+    // (voice, style) -> right of all, for the report.
+    let mut by_voice: std::collections::BTreeMap<(&str, &str), (u32, u32)> = Default::default();
+    let mut misses = Vec::new();
+    let mut n = 0;
+    for voice in ["slt", "rms", "awb", "kal16"] {
+        // One recogniser a speaker, as in a game: it adapts to the voice it hears.
+        let mut recogniser = Recogniser::new(&vocab, Game::default().position()).unwrap();
+        for (i, case) in cases.iter().enumerate() {
+            n += 1;
+            let path = dir.join(&format!("{voice}-{i}.wav"));
+            let noise = match case.style {
+                "hiss" => Noise::Hiss,
+                _ if i % 5 == 0 => Noise::Burst,
+                _ => Noise::Clean,
+            };
+            synthesise(voice, &case.words, noise, &path);
+            // As in a game: the moves of the position are heard.
+            let game = Game::from_fen(case.fen).unwrap();
+            recogniser.set_position(game.position()).unwrap();
+            let hearing = recogniser.hear(&read_wav(&path).unwrap()).unwrap();
+            let (heard, got) = match (&hearing, hearing.agreed(&vocab)) {
+                // As in a game: a square named by a letter that rhymes with another legal one is
+                // asked about.
+                (_, Some(words)) if !hearing.sound_alike(&game, &vocab).is_empty() => {
+                    (words.to_string(), "asked: the letters sound alike".to_string())
+                }
+                (_, Some(words)) => (words.to_string(), understood(words, case.fen, &vocab)),
+                (Hearing::Unsure(strict, loose), None) => (format!("{strict} / {loose}"), "not sure".to_string()),
+                _ => (String::new(), "not heard".to_string()),
+            };
+            let entry = tally.entry(case.style).or_default();
+            let voiced = by_voice.entry((voice, case.style)).or_default();
+            voiced.1 += 1;
+            voiced.0 += u32::from(got == case.meant);
+            if got == case.meant {
+                entry.right += 1;
+            } else {
+                if is_move(&got) {
+                    entry.wrong_move += 1;
+                } else if got.starts_with("command") || got.starts_with("answer") {
+                    entry.wrong_command += 1;
+                } else {
+                    entry.asked += 1;
+                }
+                misses.push(format!("{voice}: '{}' heard '{heard}' -> {got}", case.words));
+            }
+        }
+    }
+    assert!(n >= 150, "{n} utterances");
+    let report: Vec<String> = tally
+        .iter()
+        .map(|(style, t)| {
+            format!(
+                "{style}: {} right, {} a wrong move, {} a wrong command, {} asked again",
+                t.right, t.wrong_move, t.wrong_command, t.asked
+            )
+        })
+        .collect();
+    let voices: Vec<String> =
+        by_voice.iter().map(|((voice, style), (right, all))| format!("{voice} {style}: {right}/{all} right")).collect();
+    eprintln!("{}\n{}\nmisses:\n{}", report.join("\n"), voices.join("\n"), misses.join("\n"));
+    for (style, t) in &tally {
+        let total = f64::from(t.right + t.wrong_move + t.wrong_command + t.asked);
+        let share = |n: u32| f64::from(n) / total;
+        // The issue's aims: NATO and Annex D 90% right, 1% a wrong legal move; plain letters 70%
+        // right, 2% wrong. A command heard for a move asks first when it cannot be taken back, as a
+        // move is read back.
+        let (min_right, max_wrong_move, max_wrong_command) = match *style {
+            "nato" | "annex-d" => (0.90, 0.01, 0.02),
+            "hiss" => (0.85, 0.01, 0.02),
+            "castling" => (0.85, 0.0, 0.0),
+            "commands" => (0.80, 0.0, 0.03),
+            _ => (0.70, 0.02, 0.02),
+        };
+        let report = report.join("\n");
+        assert!(share(t.right) >= min_right, "{style}: {:.2} right\n{report}", share(t.right));
+        assert!(share(t.wrong_move) <= max_wrong_move, "{style}: {:.2} wrong moves\n{report}", share(t.wrong_move));
+        assert!(
+            share(t.wrong_command) <= max_wrong_command,
+            "{style}: {:.2} wrong commands\n{report}",
+            share(t.wrong_command)
+        );
+    }
+}
+
+/// What became of the utterances of one style.
+#[derive(Default)]
+struct Tally {
+    right: u32,
+    /// Another legal move: read back, it must be caught by the player.
+    wrong_move: u32,
+    /// Another command or answer.
+    wrong_command: u32,
+    /// Not sure, not heard or not understood: Anna asks again.
+    asked: u32,
+}
+
+/// Whether flite, sox and the speech model are here (the test is skipped with a note when not, or
+/// fails when `ANNA_REQUIRE_TOOLS=1`).
+fn tools() -> bool {
+    let present = |tool: &str| Command::new(tool).arg("--version").output().is_ok();
+    if !support::tool(present("flite"), "flite", "flite") || !support::tool(present("sox"), "sox", "sox") {
+        return false;
+    }
+    if anna::adapters::listen::Model::find().is_err() {
+        assert!(std::env::var_os("ANNA_REQUIRE_TOOLS").is_none(), "pocketsphinx-en-us is missing");
+        return false;
+    }
+    true
+}
+
+/// `anna` with a pseudo-microphone that says "knight foxtrot three" each time it is opened, as
+/// `arecord -f S16_LE -r 16000 -c 1 -t raw` would give it; `None` when the tools are missing.
+fn anna_hearing(dir: &TempDir, args: &[&str]) -> Option<support::boards::Running> {
+    if !tools() {
+        return None;
+    }
+    let wav = dir.join("said.wav");
+    synthesise("slt", "knight foxtrot three", Noise::Clean, &wav);
+    let raw = dir.join("said.raw");
+    let sox = Command::new("sox").arg(&wav).args(["-t", "raw", "-e", "signed", "-b", "16"]).arg(&raw).status();
+    assert!(sox.unwrap().success());
+    Some(anna_with_microphone(dir, &format!("cat {}", raw.display()), args))
+}
+
+/// `anna` in the line mode, silent, with `command` for its microphone (what `arecord` would be).
+fn anna_with_microphone(dir: &TempDir, command: &str, args: &[&str]) -> support::boards::Running {
+    let mut anna = support::anna(&dir.join("data"));
+    anna.args(["--speech", "off", "--sounds", "off"]).args(args).env("ANNA_MIC_COMMAND", command);
+    support::boards::Running::start(anna)
+}
+
+#[test]
+fn push_to_talk_from_a_pseudo_microphone_to_the_move_read_back_and_made() {
+    let dir = TempDir::new("microphone");
+    let Some(mut anna) = anna_hearing(&dir, &[]) else { return };
+    anna.wait_for("Anna is ready.");
+    anna.type_line("listen");
+    anna.wait_for("Listening.");
+    anna.wait_for("Knight Felix drei? Say yes or press the clock.");
+    anna.type_line("yes");
+    anna.wait_for("White: Knight Felix drei.");
+    anna.quit();
+}
+
+#[test]
+fn the_microphone_hears_the_moves_of_the_position_as_the_game_goes_on() {
+    let dir = TempDir::new("microphone-position");
+    let Some(mut anna) = anna_hearing(&dir, &[]) else { return };
+    anna.wait_for("Anna is ready.");
+    anna.type_line("listen");
+    anna.wait_for("Knight Felix drei? Say yes or press the clock.");
+    anna.type_line("yes");
+    anna.wait_for("White: Knight Felix drei.");
+    anna.type_line("");
+    // Black to move: no knight of his reaches f3, so the same words are not that move any more.
+    anna.type_line("listen");
+    anna.wait_for("Listening.");
+    let said = anna.wait_for(".");
+    assert!(
+        said == "I did not hear that clearly; say it again." || said.ends_with("? Say yes or press the clock."),
+        "{said}"
+    );
+    assert!(!said.contains("Felix drei"), "{said}");
+    anna.quit();
+}
+
+#[test]
+fn listening_all_the_time_hears_without_being_asked() {
+    let dir = TempDir::new("microphone-always");
+    let Some(mut anna) = anna_hearing(&dir, &["--listen", "always"]) else { return };
+    // Nothing typed: the microphone is open from the start.
+    anna.wait_for("Knight Felix drei? Say yes or press the clock.");
+    anna.type_line("");
+    anna.wait_for("White: Knight Felix drei.");
+    anna.quit();
+}
+
+#[test]
+fn anna_listen_prints_what_was_heard_and_what_parse_prints_and_warns_of_letters_that_sound_alike() {
+    if !tools() {
+        return;
+    }
+    let dir = TempDir::new("listen-cli");
+    let run = |words: &str| {
+        let wav = dir.join(&format!("{}.wav", words.replace(' ', "-")));
+        synthesise("slt", words, Noise::Clean, &wav);
+        let out = support::anna(&dir.join("data")).arg("listen").arg(&wav).output().unwrap();
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    assert_eq!(run("echo four"), (Some(0), "heard: echo four\ne2e4\n".to_string(), String::new()));
+    // Whatever letter the recogniser takes `e` for, the other pawn moves of the rhymes are named.
+    let (code, out, err) = run("e four");
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.starts_with("heard: "), "{out}");
+    assert!(err.starts_with("Those letters sound alike: it may have been "), "{err}");
+    assert!(err.trim_end().ends_with("too, and in a game Anna would ask which."), "{err}");
+}
+
+#[test]
+fn a_recorder_that_is_not_there_is_said_at_once_and_listening_is_never_announced() {
+    let dir = TempDir::new("microphone-missing");
+    let mut anna = anna_with_microphone(&dir, "/nonexistent/recorder -q", &[]);
+    anna.wait_for("Anna is ready.");
+    anna.type_line("listen");
+    let said = anna.wait_for("Listening");
+    assert_eq!(said, "Listening failed: /nonexistent/recorder is not found.");
+    anna.quit();
+}
+
+#[test]
+fn a_microphone_that_hears_only_a_faint_hiss_hears_nothing() {
+    if !tools() {
+        return;
+    }
+    let dir = TempDir::new("microphone-hiss");
+    // Seven seconds of a quiet room, as arecord would give them.
+    let quiet_room = "sox -q -R -n -t raw -r 16000 -e signed -b 16 -c 1 - synth 7 whitenoise vol 0.003";
+    let mut anna = anna_with_microphone(&dir, quiet_room, &[]);
+    anna.wait_for("Anna is ready.");
+    anna.type_line("listen");
+    anna.wait_for("Listening.");
+    assert_eq!(anna.wait_for("."), "I heard nothing.");
+    anna.quit();
+}

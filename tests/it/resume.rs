@@ -1,0 +1,132 @@
+//! `anna --resume` on journals as the real program leaves them: whole, cut short, with garbage at the
+//! end, empty, or written by a newer Anna.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use crate::support;
+use support::text;
+
+/// `anna` quietly, without the setup questions, with `input` typed.
+fn anna(data: &Path, args: &[&str], input: &str) -> Output {
+    let quiet = ["--no-setup", "--speech", "off", "--sounds", "off", "--alarms", "off", "--squares", "plain"];
+    let all: Vec<&str> = quiet.iter().chain(args).copied().collect();
+    support::run(data, &all, input)
+}
+
+fn folder(name: &str) -> support::TempDir {
+    support::TempDir::new(&format!("resume-{name}"))
+}
+
+/// The journals in the folder, by name.
+fn files(data: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(data.join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Plays `e4 e5 Nf3` (White's move not yet pressed) with a draw offer, and quits.
+fn played(name: &str) -> (support::TempDir, PathBuf) {
+    let data = folder(name);
+    let out = anna(&data, &["--tc", "300+2", "--white", "Anna", "--black", "Boris"], "e4\n\ne5\n\nNf3\noffer\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let journal = data.join("games").join(&files(&data)[0]);
+    (data, journal)
+}
+
+#[test]
+fn a_quit_game_resumes_as_it_stood() {
+    let (data, _) = played("whole");
+    let out = anna(&data, &["--resume"], "moves\nresume\n\nNc6\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("is restored at move 2.\nClocks stopped.\nLast move: White: Knight f-three.\n"), "{said}");
+    assert!(said.contains("White has offered a draw; the offer stands.\n"), "{said}");
+    assert!(said.contains("1. e-four, e-five; 2. Knight f-three.\nClocks running.\n"), "{said}");
+    assert!(said.contains("Black: Knight c-six.\nBlack moved and so declines the draw offer"), "{said}");
+}
+
+#[test]
+fn a_journal_with_garbage_at_the_end_is_repaired_and_kept() {
+    let (data, journal) = played("garbage");
+    let whole = fs::read(&journal).unwrap();
+    let mut damaged = whole.clone();
+    damaged.extend_from_slice(b"3f2a\x00\x00garbage after a crash");
+    fs::write(&journal, &damaged).unwrap();
+    let out = anna(&data, &["--resume"], "moves\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    let kept = format!("{}.damaged", journal.display());
+    assert!(
+        said.starts_with(&format!(
+            "The journal of this game was damaged: the game is restored up to its last whole record. \
+             The damaged file is kept as {kept}.\n"
+        )),
+        "{said}"
+    );
+    assert!(said.contains("1. e-four, e-five; 2. Knight f-three.\n"), "{said}");
+    assert_eq!(fs::read(&kept).unwrap(), damaged, "the damaged file is kept as it was");
+    let repaired = fs::read(&journal).unwrap();
+    assert!(repaired.starts_with(&whole), "the whole records, then the resumed game's");
+}
+
+#[test]
+fn a_journal_cut_in_a_record_loses_only_that_record() {
+    let (data, journal) = played("cut");
+    let whole = fs::read(&journal).unwrap();
+    // The last record (`quit` writes none: it is the offer) loses its last bytes.
+    fs::write(&journal, &whole[..whole.len() - 3]).unwrap();
+    let out = anna(&data, &["--resume"], "quit\n");
+    let said = text(&out.stdout);
+    assert!(said.contains("The journal of this game was damaged"), "{said}");
+    assert!(!said.contains("offered a draw"), "the offer was the record cut: {said}");
+    assert!(said.contains("Last move: White: Knight f-three."), "{said}");
+}
+
+#[test]
+fn nothing_to_resume_an_empty_journal_and_a_newer_one() {
+    let data = folder("none");
+    let out = anna(&data, &["--resume"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr), "There is no unfinished game to resume.\n");
+
+    fs::create_dir_all(data.join("games")).unwrap();
+    let empty = data.join("games").join("game-20261122-000000-1.journal");
+    fs::write(&empty, b"").unwrap();
+    let out = anna(&data, &["--resume"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "The journal {} cannot be used: nothing in it is whole. It is kept as {}.damaged.\n",
+            empty.display(),
+            empty.display()
+        )
+    );
+    assert_eq!(files(&data), ["game-20261122-000000-1.journal.damaged"]);
+
+    let newer = data.join("games").join("game-20261122-000001-1.journal");
+    let body = "anna-journal 2 0";
+    fs::write(&newer, format!("{:08x} {} {body}\n", crc32fast::hash(body.as_bytes()), body.len())).unwrap();
+    let out = anna(&data, &["--resume"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!("The journal {} was written by a newer Anna; it is left as it is.\n", newer.display())
+    );
+    assert!(newer.exists());
+}
+
+#[test]
+fn a_finished_game_is_not_offered() {
+    let data = folder("finished");
+    let out = anna(&data, &["--no-confirm"], "e4\n\nresign\nquit\n");
+    assert!(out.status.success());
+    let out = anna(&data, &["--resume"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr), "There is no unfinished game to resume.\n");
+}

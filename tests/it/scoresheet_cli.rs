@@ -1,0 +1,163 @@
+//! The scoresheet at the command line: `anna --pgn`, `anna review`, `anna braille`, `save` and the
+//! game saved by itself at its end (into `ANNA_DATA_DIR`).
+
+use crate::support;
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Output, Stdio};
+
+const TWO_GAMES: &str = concat!(
+    "[Event \"Club\"]\n[White \"Anna Müller\"]\n[Black \"Bert\"]\n[Result \"*\"]\n[TimeControl \"300+2\"]\n\n",
+    "1. e4 {[%clk 0:05:04]} 1... e5 {[%clk 0:04:58]} 2. Nf3 {[%clk 0:04:41]} 2... Nc6 {[%clk 0:04:47]} *\n\n",
+    "[White \"X\"]\n[Black \"Y\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. Qxf7 1-0\n"
+);
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("anna-scoresheet-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str], input: &str, data: Option<&PathBuf>) -> Output {
+    let mut command = support::anna(data.cloned().unwrap_or_else(support::shared_data).as_path());
+    command.args(args).args(["--speech", "off", "--sounds", "off"]);
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+use support::text;
+
+#[test]
+fn braille_prints_unicode_cells_in_the_language_and_writes_brf() {
+    let dir = folder("braille");
+    let file = dir.join("games.pgn");
+    fs::write(&file, TWO_GAMES).unwrap();
+    let out = run(&["braille", file.to_str().unwrap(), "--lang", "de"], "", None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "⠠⠺⠑⠊⠎⠎⠒⠀⠠⠁⠝⠝⠁⠀⠠⠍⠥⠇⠇⠑⠗\n⠠⠎⠉⠓⠺⠁⠗⠵⠒⠀⠠⠃⠑⠗⠞\n⠼⠁⠲⠀⠑⠼⠙⠀⠑⠼⠑\n⠼⠃⠲⠀⠠⠎⠋⠼⠉⠀⠠⠎⠉⠼⠋\n⠐⠔\n");
+    let brf = dir.join("sheet.brf");
+    let out = run(&["braille", file.to_str().unwrap(), "--lang", "de", "-o", brf.to_str().unwrap()], "", None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        fs::read_to_string(&brf).unwrap(),
+        ",WEISS3 ,ANNA ,MULLER\r\n,SCHWARZ3 ,BERT\r\n#A4 E#D E#E\r\n#B4 ,SF#C ,SC#F\r\n\"9\r\n"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn games_are_listed_chosen_and_their_faults_named() {
+    let dir = folder("list");
+    let file = dir.join("games.pgn");
+    fs::write(&file, TWO_GAMES).unwrap();
+    let path = file.to_str().unwrap();
+    let out = run(&["review", path, "--list-games"], "", None);
+    assert_eq!(text(&out.stdout), "1. Anna Müller against Bert, *, 2 moves.\n2. X against Y, 1-0, 1 move.\n");
+    let out = run(&["braille", path, "--game", "2"], "", None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr),
+        "anna: Game 2: the move Qxf7 (move 2, White) is not legal or cannot be read; the moves before it are kept.\n"
+    );
+    let out = run(&["review", path, "--game", "3"], "", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), format!("anna: There is no game 3 in {path}; its games are numbered 1 to 2.\n"));
+    let out = run(&["review", dir.join("missing.pgn").to_str().unwrap()], "", None);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn review_steps_through_a_game() {
+    let dir = folder("review");
+    let file = dir.join("games.pgn");
+    fs::write(&file, TWO_GAMES).unwrap();
+    let out = run(&["review", file.to_str().unwrap(), "--lang", "de"], "\ngehe 2 schwarz\nZeit\nbeenden\n", None);
+    assert_eq!(
+        text(&out.stdout),
+        "Nachspielen: Anna Müller gegen Bert, 2 Züge, Ergebnis *. Sagen Sie vor oder Enter, zurück, Anfang, Schluss, \
+         gehe und eine Zugnummer, Zeit, Züge, Fragen zum Brett, Hilfe, beenden.\n\
+         Zug 1, Weiß: Eva vier. Noch 5 Minuten 4 Sekunden.\n\
+         Zug 2, Schwarz: Springer Cesar sechs. Noch 4 Minuten 47 Sekunden. Das war der letzte Zug; die Partie war \
+         nicht beendet.\n\
+         Nach Zug 2: Weiß 4 Minuten 41 Sekunden, Schwarz 4 Minuten 47 Sekunden.\n"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_read_from_pgn_goes_on_and_is_saved_with_its_tags() {
+    let dir = folder("continue");
+    let file = dir.join("games.pgn");
+    fs::write(&file, TWO_GAMES).unwrap();
+    let saved = dir.join("out.pgn");
+    let input = format!("time\nresume\nBb5\n\nsave {}\nquit\n", saved.display());
+    let out = run(&["--pgn", file.to_str().unwrap()], &input, Some(&dir));
+    let said = text(&out.stdout);
+    assert!(
+        said.starts_with(&format!(
+            "Game 1 of {} loaded: Anna Müller against Bert, 2 moves played. White to move. The clocks are stopped; \
+             say resume to go on.\nWhite 4 minutes 41 seconds, Black 4 minutes 47 seconds, 2 moves.\nClocks running.\n\
+             White: Bishop Bella fünf.\nSaved: {}.\n",
+            file.display(),
+            saved.display()
+        )),
+        "{said}"
+    );
+    let pgn = fs::read_to_string(&saved).unwrap();
+    assert!(pgn.starts_with("[Event \"Club\"]\n[Site \"?\"]\n[Date \""), "{pgn}");
+    assert!(pgn.contains("[White \"Anna Müller\"]\n[Black \"Bert\"]\n[Result \"*\"]\n[TimeControl \"300+2\"]\n"));
+    assert!(
+        pgn.contains("1. e4 {[%clk 0:05:04]} 1... e5 {[%clk 0:04:58]} 2. Nf3 {[%clk 0:04:41]} 2...\nNc6 {[%clk 0:04:47]} 3. Bb5 {[%clk 0:04:"),
+        "{pgn}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_end_of_a_game_saves_it_into_the_data_folder() {
+    let dir = folder("autosave");
+    let out = run(&["--tc", "300+2", "--no-confirm"], "f3\n\ne5\n\ng4\n\nQh4\nquit\n", Some(&dir));
+    let said = text(&out.stdout);
+    // The games folder also holds the game's journal.
+    let games: Vec<PathBuf> = fs::read_dir(dir.join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .collect();
+    assert_eq!(games.len(), 1, "{said}");
+    assert!(
+        said.contains(&format!("Black wins by checkmate (FIDE 5.1.1).\nSaved: {}.\n", games[0].display())),
+        "{said}"
+    );
+    let pgn = fs::read_to_string(&games[0]).unwrap();
+    assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("[Termination \"normal\"]"), "{pgn}");
+    assert!(pgn.ends_with("{Black wins by checkmate (FIDE 5.1.1).} 0-1\n"), "{pgn}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_read_from_pgn_is_journaled_and_resumed_with_its_moves() {
+    // Never lose a game: one continued from PGN is autosaved from its first move, not only from
+    // the moves made after it was read.
+    let dir = folder("pgn-journal");
+    let file = dir.join("game.pgn");
+    fs::write(
+        &file,
+        "[White \"Anna\"]\n[Black \"Bert\"]\n[Result \"*\"]\n[TimeControl \"300+2\"]\n\n\
+         1. e4 {[%clk 0:05:00]} e5 {[%clk 0:04:58]} 2. Nf3 {[%clk 0:04:55]} *\n",
+    )
+    .unwrap();
+    let out = run(&["--pgn", file.to_str().unwrap()], "resume\nNc6\n\nquit\n", Some(&dir));
+    assert!(text(&out.stdout).contains("Black: Knight Cesar sechs."), "{}", text(&out.stdout));
+    let out = run(&["--resume"], "moves\nquit\n", Some(&dir));
+    let said = text(&out.stdout);
+    assert!(said.contains("Last move: Black: Knight Cesar sechs.\nWhite to move.\n"), "{said}");
+    assert!(said.contains("1. Eva vier, Eva fünf; 2. Knight Felix drei, Knight Cesar sechs."), "{said}");
+    let _ = fs::remove_dir_all(&dir);
+}
