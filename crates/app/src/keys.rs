@@ -54,7 +54,7 @@ impl UiCommand {
 ///
 /// ```
 /// use anna_language::Vocabulary;
-/// use anna::ui::keys::leading;
+/// use anna_app::keys::leading;
 ///
 /// let sk = Vocabulary::get("sk").unwrap();
 /// assert_eq!(leading("Nová partia", &sk), Some(("new".to_string(), "")));
