@@ -1,6 +1,7 @@
 //! One frame of the board view: the 120x40 screen with large squares, drawn into a TestBackend
 //! buffer (the target is under 1 ms).
 
+use anna_app::{App, Options};
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -25,7 +26,8 @@ fn frame(c: &mut Criterion) {
     }
     for large in [true, false] {
         let mut app = Screen::new(voice.clone(), Settings { large, ..Settings::default() });
-        app.sync(&session, Duration::from_secs(40));
+        let game = App::with_session(session.clone(), Vec::new(), voice.clone(), Options::default(), Duration::ZERO);
+        app.sync(&game.view(Duration::from_secs(40)));
         app.said = "Eva vier, weißer Bauer".into();
         let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a test terminal");
         let name = if large { "tui_frame_120x40_large" } else { "tui_frame_120x40_small" };

@@ -26,11 +26,11 @@ use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::board_link::serial::{Link, LinkReport};
 use crate::ui::review::Review;
 use crate::ui::tui::Key;
-use anna_app::{App, Event, Out, SpeechChange};
+use anna_app::view::GameView;
+use anna_app::{App, Event, InForce, Out};
 use anna_board::protocol::Protocol;
 use anna_board::BoardRole;
 use anna_core::message::{Arg, Priority, Utterance, Words};
-use anna_core::session::Session;
 use anna_language::announce::fill;
 use anna_language::Voice;
 use shakmaty::Color;
@@ -96,8 +96,12 @@ pub trait Program {
     fn clock_running(&self) -> bool {
         false
     }
-    /// The game shown, if any.
-    fn session(&self) -> Option<&Session> {
+    /// The game as a view shows it at `now`, if there is one.
+    fn view(&self, _now: Duration) -> Option<GameView> {
+        None
+    }
+    /// The position whose moves the microphone hears, if there is a game.
+    fn position(&self) -> Option<&shakmaty::Chess> {
         None
     }
     /// Whether the app waits for an answer (a setup question, a confirmation, resume or not).
@@ -122,8 +126,11 @@ impl Program for App {
     fn clock_running(&self) -> bool {
         App::clock_running(self)
     }
-    fn session(&self) -> Option<&Session> {
-        Some(App::session(self))
+    fn view(&self, now: Duration) -> Option<GameView> {
+        Some(App::view(self, now))
+    }
+    fn position(&self) -> Option<&shakmaty::Chess> {
+        Some(App::session(self).game().position())
     }
     fn awaiting_answer(&self) -> bool {
         App::awaiting_answer(self)
@@ -184,6 +191,10 @@ struct Outputs {
     print_notices: bool,
     /// What became of the outs carried out, for the program to hear (a file saved or not).
     feedback: Vec<Event>,
+    /// Sounds as the app last said (`None`: as the command line began them).
+    sounds_on: Option<bool>,
+    /// The language the speaker speaks.
+    language: String,
 }
 
 /// Plays a game in `view` until `quit` or the end of its input: the computer's engine (used only
@@ -324,6 +335,8 @@ impl Outputs {
             position: None,
             print_notices,
             feedback: Vec::new(),
+            sounds_on: None,
+            language: voice.vocab.code().to_string(),
         }
     }
 
@@ -364,7 +377,7 @@ impl Outputs {
 
     /// Keeps the microphone hearing the moves of the game's position as the game goes on.
     fn follow(&mut self, program: &dyn Program) {
-        let Some(position) = program.session().map(|session| session.game().position()) else { return };
+        let Some(position) = program.position() else { return };
         // Positions are equal when their legal moves are (shakmaty compares as FIDE 9.2.3 does).
         if self.position.as_ref() == Some(position) {
             return;
@@ -423,17 +436,7 @@ impl Outputs {
                 Out::Silence => self.speaker.silence(),
                 Out::Listen => self.listen(voice),
                 Out::More => self.speaker.more(),
-                Out::Sounds(on) => self.sounds = SoundPlayer::new(*on),
-                Out::Speech(change) => {
-                    match change {
-                        SpeechChange::Backend(choice) => self.speech.speech = Some(*choice),
-                        SpeechChange::Rate(rate) => self.speech.rate = Some(*rate),
-                        SpeechChange::Volume(volume) => self.speech.volume = Some(*volume),
-                        SpeechChange::Language => {}
-                    }
-                    let new = speech::start(&self.speech, voice, self.print_notices);
-                    std::mem::replace(&mut self.speaker, new).finish(Duration::ZERO);
-                }
+                Out::Settings(settings) => self.apply(settings, voice),
                 Out::Engine(choice) => {
                     if let Some(computer) = &mut self.computer {
                         computer.set_choice(choice);
@@ -464,6 +467,28 @@ impl Outputs {
     }
 
     /// The terminal is gone (`anna | head -1`): the journal is on the disk and the loop ends.
+    /// Carries out the settings in force: sounds at once; the speaker is started again only when
+    /// its way of speaking, rate, volume or language changed.
+    fn apply(&mut self, settings: &InForce, voice: &Voice) {
+        if self.sounds_on != Some(settings.sounds) {
+            self.sounds = SoundPlayer::new(settings.sounds);
+            self.sounds_on = Some(settings.sounds);
+        }
+        let mut speech = self.speech.clone();
+        speech.speech = settings.speech.or(speech.speech);
+        speech.rate = settings.rate.or(speech.rate);
+        speech.volume = settings.volume.or(speech.volume);
+        let same =
+            (speech.speech, speech.rate, speech.volume) == (self.speech.speech, self.speech.rate, self.speech.volume);
+        if same && self.language == settings.language {
+            return;
+        }
+        self.speech = speech;
+        self.language.clone_from(&settings.language);
+        let new = speech::start(&self.speech, voice, self.print_notices);
+        std::mem::replace(&mut self.speaker, new).finish(Duration::ZERO);
+    }
+
     fn closed(&mut self, voice: &Voice, view: &mut dyn View) -> bool {
         self.sync_journal(voice, view);
         true

@@ -1,15 +1,14 @@
 //! The board view for low vision (`--ui board`): a large, high-contrast board drawn with ratatui.
 //!
 //! The board view is a view of the one application ([`anna_app::App`]): it decides nothing about
-//! the game. [`Screen`] is the plain state of the screen, copied from the app's session before every
+//! the game. [`Screen`] is the plain state of the screen, copied from the app's view of the game before every
 //! draw; [`view`] draws it (`impl Widget for &Screen`, which only reads); [`keys`] turns a key into
 //! a new state and [`Action`]s (the cursor's words, or an event for the app), a pure function
-//! tested without a terminal; [`repaint`] says when the clock face next changes; [`terminal`] is the
+//! tested without a terminal; the app's view says when the clock face next changes; [`terminal`] is the
 //! view at the edge (raw mode, alternate screen, panic hook, signals) that the runtime's one loop
 //! drives.
 
 pub mod keys;
-pub mod repaint;
 pub mod terminal;
 pub mod view;
 
@@ -20,8 +19,8 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Chess, Color, File, Move, Piece, Rank, Role, Square};
 
-use anna_core::message::Sentence;
-use anna_core::session::Session;
+use anna_app::view::{shown, GameView};
+use anna_core::message::Played;
 use anna_language::{announce, Voice};
 
 pub use keys::{handle, Action, Key};
@@ -60,7 +59,7 @@ pub enum Mode {
     Command(String),
 }
 
-/// Everything the board view shows. Plain data: the loop copies it from the session
+/// Everything the board view shows. Plain data: the loop copies it from the app's view of the game
 /// ([`Screen::sync`]) and repaints only when it differs from what was drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Screen {
@@ -117,28 +116,25 @@ impl Screen {
         }
     }
 
-    /// Copies what the screen shows from the session at `now`.
-    pub fn sync(&mut self, session: &Session, now: Duration) {
-        let player = session.config().player;
-        if self.player.is_some_and(|seen| seen != player) {
-            self.settings.flipped = player == Some(Color::Black);
+    /// Copies what the screen shows from the app's view of the game: the language in force, the
+    /// clocks in the game's own time.
+    pub fn sync(&mut self, view: &GameView) {
+        if self.player.is_some_and(|seen| seen != view.player) {
+            self.settings.flipped = view.player == Some(Color::Black);
         }
-        self.player = Some(player);
-        let game = session.game();
-        self.position = game.position().clone();
-        self.turn = game.turn();
-        self.last_move = game.plies().last().map(|ply| squares_of(ply.mv));
-        let clock = session.clock();
-        self.timed = !clock.time_control().is_none();
-        self.running = clock.running().filter(|_| session.outcome().is_none());
-        self.clocks = ByColor {
-            white: shown(clock.remaining(Color::White, now)),
-            black: shown(clock.remaining(Color::Black, now)),
-        };
-        let san = |p: Option<anna_core::message::Played>| p.map(|p| self.localize_san(&p.san.to_string()));
-        self.moves = session.scoresheet().move_pairs(game).into_iter().map(|(n, w, b)| (n, san(w), san(b))).collect();
-        self.outcome = session.outcome().map(|o| announce::outcome(o, &self.voice.vocab));
-        self.promotion = session.pending_question().is_some_and(|q| q.sentence == Sentence::WhichPromotion);
+        self.player = Some(view.player);
+        self.voice = view.voice.clone();
+        self.position = view.position.clone();
+        self.turn = view.turn;
+        self.last_move = view.last_move.as_ref().map(|played| squares_of(played.mv));
+        self.timed = view.timed;
+        self.running = view.running;
+        self.clocks = ByColor { white: shown(view.clocks.white), black: shown(view.clocks.black) };
+        let san = |p: &Option<Played>| p.as_ref().map(|p| self.localize_san(&p.san.to_string()));
+        self.moves = view.moves.iter().map(|(n, w, b)| (*n, san(w), san(b))).collect();
+        self.outcome = view.outcome.map(|o| announce::outcome(o, &self.voice.vocab));
+        self.promotion = view.asks_promotion;
+        self.answering = view.awaiting_answer;
     }
 
     /// The letter of a piece on the board: this language's letter (the pawn's initial, or `P` when
@@ -176,11 +172,6 @@ impl Screen {
         let rank = (usize::from(square.rank()) as i32 + up).clamp(0, 7) as u32;
         Square::from_coords(File::new(file), Rank::new(rank))
     }
-}
-
-/// The time a clock shows: whole seconds, rounded up.
-pub fn shown(remaining: Duration) -> Duration {
-    Duration::from_secs(remaining.as_secs() + u64::from(remaining.subsec_nanos() > 0))
 }
 
 /// A clock face, `h:mm:ss`.

@@ -27,8 +27,7 @@ enum View {
 
 /// What the board view makes of a typed line: its keys, pressed on a screen showing the app now.
 fn board_events(screen: &mut Screen, app: &App, line: &str, now: Duration) -> (Vec<Event>, bool) {
-    screen.sync(app.session(), now);
-    screen.answering = app.awaiting_answer();
+    screen.sync(&app.view(now));
     let keys = if line.is_empty() { vec![Key::Char(' ')] } else { Key::parse_all(&format!(":{line}<ret>")).unwrap() };
     let (mut events, mut quit) = (Vec::new(), false);
     for key in keys {

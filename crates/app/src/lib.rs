@@ -40,6 +40,7 @@ mod settings;
 mod setup;
 pub mod speech;
 mod terminal;
+pub mod view;
 
 pub use computer::{EngineChoice, Reply};
 pub use heard::{Hearing, ListenError};
@@ -111,10 +112,9 @@ pub enum Out {
     Play(Sound),
     /// A fact for the record (a move, a press, a decision with its article): transcripts print it.
     Record(message::Event),
-    /// The speech settings changed: the runtime restarts its speaker with them.
-    Speech(SpeechChange),
-    /// Sounds on or off.
-    Sounds(bool),
+    /// The settings the runtime acts on, all of them as they are in force: put out at the start,
+    /// on every restore and whenever one changes, so nothing is copied into the runtime by hand.
+    Settings(InForce),
     /// Stop the speech at once: what is being said and everything waiting.
     Silence,
     /// Go on with the answer a move cut off.
@@ -170,14 +170,16 @@ impl Out {
     }
 }
 
-/// A speech setting changed at run time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpeechChange {
-    Backend(Choice),
-    Rate(i32),
-    Volume(i32),
-    /// The language changed: the speaker chooses a voice for it.
-    Language,
+/// The settings in force that the runtime carries out: sounds, the way of speaking, its rate and
+/// volume (`None`: as the command line and the settings file say), and the language of the voice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InForce {
+    pub sounds: bool,
+    pub speech: Option<Choice>,
+    pub rate: Option<i32>,
+    pub volume: Option<i32>,
+    /// The language code of the words said (the speaker picks a voice for it).
+    pub language: String,
 }
 
 /// The longest line read as a move or a command: the longest spoken move, with fillers and a
@@ -348,6 +350,12 @@ impl App {
     /// Sets the game up and greets: the welcome line, or the first setup question; or resumes an
     /// unfinished game, or asks whether to.
     pub fn start(&mut self) -> Vec<Out> {
+        let mut out = vec![self.in_force()];
+        out.extend(self.start_inner());
+        out
+    }
+
+    fn start_inner(&mut self) -> Vec<Out> {
         if let Some(words) = self.greeting.clone() {
             let mut out = self.begin_journal(Duration::ZERO);
             let history = std::mem::take(&mut self.history);
@@ -567,6 +575,17 @@ impl App {
 
     fn word<'a>(&'a self, key: &'a str) -> &'a str {
         self.voice.vocab.word(key)
+    }
+
+    /// Every setting the runtime carries out, as it is in force now.
+    pub fn in_force(&self) -> Out {
+        Out::Settings(InForce {
+            sounds: self.options.sounds,
+            speech: self.options.speech,
+            rate: self.options.rate,
+            volume: self.options.volume,
+            language: self.voice.vocab.code().to_string(),
+        })
     }
 
     fn say(&self, key: &str) -> Out {

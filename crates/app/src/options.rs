@@ -1,6 +1,7 @@
 //! How the application behaves: the options of the line mode and the board view.
 
 use crate::computer::EngineChoice;
+use crate::speech::Choice;
 use anna_core::opponent::Level;
 
 /// What an empty Enter does.
@@ -29,6 +30,11 @@ pub struct Options {
     pub level: Level,
     /// The computer's engine (`--engine`).
     pub engine: EngineChoice,
+    /// The way of speaking, rate and volume set during the game (`set speech`, `set rate`,
+    /// `set volume`); `None`: as the command line and the settings file say.
+    pub speech: Option<Choice>,
+    pub rate: Option<i32>,
+    pub volume: Option<i32>,
 }
 
 impl Default for Options {
@@ -42,6 +48,9 @@ impl Default for Options {
             computer: false,
             level: Level::DEFAULT,
             engine: EngineChoice::default(),
+            speech: None,
+            rate: None,
+            volume: None,
         }
     }
 }

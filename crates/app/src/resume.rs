@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{App, Options, Out, SpeechChange, Waiting};
+use super::{App, Options, Out, Waiting};
 use crate::journal::{self, End, Journal, Record};
 use anna_core::command::{Command, Input};
 use anna_core::message::{Arg, Priority, Sentence, Utterance, Words};
@@ -198,10 +198,11 @@ impl App {
         self.base = TimeBase { process: now, session: unfinished.journal.last_instant() };
         self.journaling = true;
         let mut out = vec![Out::JournalContinue(unfinished.path.clone())];
-        if let Some(voice) = voice.filter(|v| *v != self.voice) {
+        if let Some(voice) = voice {
             self.voice = voice;
-            out.push(Out::Speech(SpeechChange::Language));
         }
+        // The game's own settings, whatever this run began with (sounds off stays off).
+        out.push(self.in_force());
         if self.options.computer {
             out.push(Out::Engine(self.options.engine.clone()));
         }

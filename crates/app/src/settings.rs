@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{App, Enter, Out, SpeechChange};
+use super::{App, Enter, Out};
 use crate::speech::Choice;
 use anna_core::command::Command;
 use anna_core::message::{Arg, Priority, Words};
@@ -38,7 +38,7 @@ impl App {
                 Some(vocab) => {
                     let said = vocab.name.clone();
                     self.voice = Voice::new(vocab, self.voice.squares, self.voice.form);
-                    out.push(Out::Speech(SpeechChange::Language));
+                    out.push(self.in_force());
                     Some(said)
                 }
                 None => None,
@@ -52,20 +52,23 @@ impl App {
                 value.clone()
             }),
             "speech" => value.parse::<Choice>().ok().map(|choice| {
-                out.push(Out::Speech(SpeechChange::Backend(choice)));
+                self.options.speech = Some(choice);
+                out.push(self.in_force());
                 value.clone()
             }),
             "rate" => value.parse::<i32>().ok().filter(|r| (-100..=100).contains(r)).map(|rate| {
-                out.push(Out::Speech(SpeechChange::Rate(rate)));
+                self.options.rate = Some(rate);
+                out.push(self.in_force());
                 value.clone()
             }),
             "volume" => value.parse::<i32>().ok().filter(|v| (0..=100).contains(v)).map(|volume| {
-                out.push(Out::Speech(SpeechChange::Volume(volume)));
+                self.options.volume = Some(volume);
+                out.push(self.in_force());
                 value.clone()
             }),
             "sounds" => on_off(&value).map(|on| {
                 self.options.sounds = on;
-                out.push(Out::Sounds(on));
+                out.push(self.in_force());
                 value.clone()
             }),
             "enter" => match value.as_str() {

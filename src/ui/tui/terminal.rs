@@ -13,7 +13,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
 use crate::runtime::{Program, Source, Step, View};
-use crate::ui::tui::{handle, repaint, Action, Key, Screen};
+use crate::ui::tui::{handle, Action, Key, Screen};
 
 /// The crossterm key as Anna's [`Key`]; `None` for keys the board view does not use.
 pub fn key(event: KeyEvent) -> Option<Key> {
@@ -163,10 +163,10 @@ impl View for BoardView {
     }
 
     fn draw(&mut self, program: &dyn Program, now: Duration) -> io::Result<()> {
-        if let Some(session) = program.session() {
-            self.screen.sync(session, now);
+        match program.view(now) {
+            Some(view) => self.screen.sync(&view),
+            None => self.screen.answering = program.awaiting_answer(),
         }
-        self.screen.answering = program.awaiting_answer();
         if self.drawn.as_ref() != Some(&self.screen) {
             self.terminal.draw(|frame| frame.render_widget(&self.screen, frame.area()))?;
             self.drawn = Some(self.screen.clone());
@@ -175,7 +175,7 @@ impl View for BoardView {
     }
 
     fn wake_at(&self, program: &dyn Program, now: Duration) -> Option<Duration> {
-        program.session().and_then(|session| repaint::wake_at(session, now))
+        program.view(now).and_then(|view| view.changes_at)
     }
 
     fn writes_lines(&self) -> bool {

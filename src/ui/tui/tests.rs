@@ -10,8 +10,9 @@ use ratatui::style::Color as Tint;
 use ratatui::Terminal;
 use shakmaty::{Color, Square};
 
-use crate::ui::tui::repaint::{next_repaint, wake_at};
 use crate::ui::tui::{handle, Action, Key, Mode, Screen, Settings};
+use anna_app::view::{next_face, GameView};
+use anna_app::{App, Options};
 use anna_core::clock::TimeControl;
 use anna_core::command::{Command, Input};
 use anna_core::rules::MoveSpec;
@@ -37,10 +38,15 @@ fn session() -> Session {
     s
 }
 
+/// The app's view of a session at `now`, in `code`'s words.
+fn view_of(s: &Session, code: &str, now: Duration) -> GameView {
+    App::with_session(s.clone(), Vec::new(), voice(code), Options::default(), Duration::ZERO).view(now)
+}
+
 fn app(code: &str, settings: Settings) -> Screen {
     let mut app = Screen::new(voice(code), settings);
     let s = session();
-    app.sync(&s, Duration::from_secs(20));
+    app.sync(&view_of(&s, code, Duration::from_secs(20)));
     app.cursor = Square::F3;
     app.said = anna_language::describe::square(&app.voice, &app.position, Square::F3);
     app
@@ -234,9 +240,9 @@ fn command_line_hands_lines_to_the_app() {
     assert_eq!(press(":flip<ret>", Settings::default()).1, [Action::Line("flip".into())]);
     let mut s = Session::default();
     let mut app = Screen::new(voice("en"), Settings::default());
-    app.sync(&s, Duration::ZERO);
+    app.sync(&view_of(&s, "en", Duration::ZERO));
     s.handle(Input::act(Command::Set(anna_core::command::Setting::Player(Some(Color::Black)))), Duration::ZERO);
-    app.sync(&s, Duration::ZERO);
+    app.sync(&view_of(&s, "en", Duration::ZERO));
     assert!(app.settings.flipped);
     // A question waits: a letter typed opens the command line to answer it.
     let mut waiting = Screen::new(voice("de"), Settings::default());
@@ -250,9 +256,9 @@ fn a_promotion_is_answered_with_a_piece_key() {
     let mut s = Session::default();
     s.handle(Input::act(Command::Fen("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1".into())), Duration::ZERO);
     let mut app = Screen::new(voice("en"), Settings::default());
-    app.sync(&s, Duration::ZERO);
+    app.sync(&view_of(&s, "en", Duration::ZERO));
     s.handle(Input::act(Command::Move(MoveSpec::squares(Square::E7, Square::E8, None))), Duration::ZERO);
-    app.sync(&s, Duration::ZERO);
+    app.sync(&view_of(&s, "en", Duration::ZERO));
     assert!(app.promotion, "Anna asked which piece");
     // The question waits, but a piece key answers it at once rather than opening the command line.
     app.answering = true;
@@ -267,11 +273,11 @@ fn the_clock_face_changes_once_a_second() {
     let s = session();
     let clock = s.clock();
     // Black's clock started at 12.4 s with 300 s: at 20 s it shows 4:53 (292.4 s left).
-    assert_eq!(next_repaint(clock, Duration::from_secs(20)), Some(Duration::from_millis(20_400)));
-    assert_eq!(next_repaint(clock, Duration::from_millis(20_400)), Some(Duration::from_millis(21_400)));
+    assert_eq!(next_face(clock, Duration::from_secs(20)), Some(Duration::from_millis(20_400)));
+    assert_eq!(next_face(clock, Duration::from_millis(20_400)), Some(Duration::from_millis(21_400)));
     let idle = Session::default();
-    assert_eq!(next_repaint(idle.clock(), Duration::from_secs(5)), None);
-    assert_eq!(wake_at(&idle, Duration::from_secs(5)), None, "no clock, no game: sleep until a key");
+    assert_eq!(next_face(idle.clock(), Duration::from_secs(5)), None);
+    assert_eq!(view_of(&idle, "en", Duration::from_secs(5)).changes_at, None, "no clock, no game: sleep until a key");
 }
 
 /// The loop's pace over a simulated idle minute: it wakes when it must, repaints only when the
@@ -285,12 +291,13 @@ fn an_idle_game_repaints_at_most_once_a_second() {
     let (mut drawn, mut repaints, mut wakes): (Option<Screen>, Vec<Duration>, u32) = (None, Vec::new(), 0);
     while now < end {
         s.handle(Input::Tick, now);
-        app.sync(&s, now);
+        let view = view_of(&s, "en", now);
+        app.sync(&view);
         if drawn.as_ref() != Some(&app) {
             repaints.push(now);
             drawn = Some(app.clone());
         }
-        let next = wake_at(&s, now).expect("a running clock wakes the loop");
+        let next = view.changes_at.expect("a running clock wakes the loop");
         assert!(next > now);
         now = next;
         wakes += 1;
@@ -302,4 +309,14 @@ fn an_idle_game_repaints_at_most_once_a_second() {
         assert!(pair[1] - pair[0] >= Duration::from_millis(999), "{pair:?}");
     }
     assert_eq!(app.running, Some(Color::Black));
+}
+
+/// Issue 22: the board view shows the language in force, not the one it began with (`set
+/// language`, or a game resumed in another language): its words and piece letters follow the app.
+#[test]
+fn the_board_view_takes_the_apps_language() {
+    let mut screen = Screen::new(voice("en"), Settings::default());
+    screen.sync(&view_of(&session(), "de", Duration::from_secs(20)));
+    assert_eq!(screen.voice.vocab.code(), "de");
+    assert_eq!(screen.moves[1], (2, Some("Sf3".to_string()), None));
 }

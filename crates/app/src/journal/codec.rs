@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
+use crate::speech::UnknownChoice;
 use crate::{Enter, Options};
 use anna_core::bad_value::BadValue;
 use anna_core::clock::{ClockMode, Period, TimeControl};
@@ -211,8 +212,19 @@ fn app_text(options: &Options) -> String {
         Enter::Press => "press",
         Enter::Nothing => "nothing",
     };
+    // The speech set during the game, only when it was (older journals have none).
+    let mut speech = String::new();
+    if let Some(choice) = options.speech {
+        speech.push_str(&format!(" speech={choice}"));
+    }
+    if let Some(rate) = options.rate {
+        speech.push_str(&format!(" rate={rate}"));
+    }
+    if let Some(volume) = options.volume {
+        speech.push_str(&format!(" volume={volume}"));
+    }
     format!(
-        "app computer={computer} confirm={} enter={enter} sounds={} assistant={} engine={}",
+        "app computer={computer} confirm={} enter={enter} sounds={} assistant={}{speech} engine={}",
         on_off(options.confirm),
         on_off(options.sounds),
         on_off(options.assistant),
@@ -239,6 +251,9 @@ fn read_app(text: &str) -> Res<Options> {
             "confirm" => options.confirm = flag(value)?,
             "sounds" => options.sounds = flag(value)?,
             "assistant" => options.assistant = flag(value)?,
+            "speech" => options.speech = Some(value.parse().map_err(|e: UnknownChoice| CodecError(e.to_string()))?),
+            "rate" => options.rate = Some(number_in(value, -100..=100)?),
+            "volume" => options.volume = Some(number_in(value, 0..=100)?),
             "enter" => {
                 options.enter = match value {
                     "press" => Enter::Press,
@@ -250,6 +265,14 @@ fn read_app(text: &str) -> Res<Options> {
         }
     }
     Ok(options)
+}
+
+/// A whole number within `range`.
+fn number_in(text: &str, range: std::ops::RangeInclusive<i32>) -> Res<i32> {
+    match text.parse::<i32>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => bad(format!("'{text}' is not a number from {} to {}", range.start(), range.end())),
+    }
 }
 
 const fn on_off(on: bool) -> &'static str {

@@ -1,6 +1,7 @@
 use super::*;
 use crate::journal::{frame, parse};
-use crate::Options;
+use crate::speech::Choice;
+use crate::{Event, InForce, Options};
 use anna_core::clock::TimeControl;
 
 fn secs(s: f64) -> Duration {
@@ -252,4 +253,82 @@ fn an_adjourned_game_is_reopened_with_its_envelope_closed() {
     out.take(r.line("open", secs(5.0)));
     assert_eq!(out.said[..2], ["The envelope is opened (FIDE I.9.1).", "White: Knight Felix drei."]);
     assert_eq!(r.session().game().turn(), Color::Black);
+}
+
+/// Issue 22: the board view's clock face after a resume reads the game's own time. 20 s were used
+/// on White's clock (5 minutes, no increment); resumed 2 s into a new run and `resume`d at 3 s, the
+/// face shows 4:40 and then goes down with the process's time, not with the journal's.
+#[test]
+fn the_view_of_a_resumed_game_counts_its_clocks_in_the_games_time() {
+    let mut m = App::new(
+        Config::default(),
+        vec![Command::TimeControl(TimeControl::parse("300").unwrap())],
+        Voice::english(),
+        Options { confirm: false, ..Options::default() },
+    );
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    play(&mut m, &mut disk, &[(0.0, "start")]);
+    disk.take(m.tick(secs(20.0)));
+    let (mut r, _) = resumed(disk.journal(), false);
+    assert_eq!(r.view(secs(2.0)).clocks.white, secs(280.0), "paused at the last record");
+    r.line("resume", secs(3.0));
+    let view = r.view(secs(13.0));
+    assert_eq!(view.clocks.white, secs(270.0));
+    assert_eq!(view.running, Some(Color::White));
+    // The face changes at the next whole second of the game's clock, in the runtime's time.
+    assert_eq!(r.view(secs(13.5)).changes_at, Some(secs(14.0)));
+}
+
+/// Issue 22: sounds switched off before the program stopped stay off when the game is resumed;
+/// the app says so to the runtime with every other setting in force.
+#[test]
+fn a_resumed_game_puts_out_its_settings_sounds_off_included() {
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    for (t, line) in [(1.0, "set sounds off"), (2.0, "e4")] {
+        disk.take(m.handle(Event::Line(line.into()), secs(t)));
+    }
+    let mut r = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
+    r = r.with_unfinished(Unfinished {
+        path: PathBuf::from("game.journal"),
+        journal: disk.journal(),
+        kept: None,
+        lost: None,
+        ask: false,
+    });
+    let start = r.start();
+    let settings: Vec<&InForce> =
+        start.iter().filter_map(|o| if let Out::Settings(s) = o { Some(s) } else { None }).collect();
+    // The last settings put out are those the runtime keeps: the game's.
+    let last = settings.last().expect("the settings in force are put out");
+    assert!(!last.sounds, "{start:?}");
+    assert_eq!(last.language, "en");
+    // A rate set during the game is kept too.
+    let mut r = game_mode();
+    let mut disk = Disk::default();
+    disk.take(r.start());
+    for (t, line) in [(1.0, "set rate 40"), (2.0, "set speech espeak"), (3.0, "e4")] {
+        disk.take(r.handle(Event::Line(line.into()), secs(t)));
+    }
+    let (m, _) = resumed(disk.journal(), false);
+    let out = m.in_force();
+    assert!(matches!(out, Out::Settings(InForce { rate: Some(40), speech: Some(Choice::Espeak), .. })), "{out:?}");
+}
+
+/// Issue 22: the language of a resumed game, and one set during the game, is the one the view
+/// shows (the board view's words and piece letters).
+#[test]
+fn the_view_shows_the_language_in_force() {
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    play(&mut m, &mut disk, &[(1.0, "set language de"), (2.0, "e4")]);
+    assert_eq!(m.view(secs(2.0)).voice.vocab.code(), "de");
+    let (r, _) = resumed(disk.journal(), false);
+    assert_eq!(r.view(secs(0.0)).voice.vocab.code(), "de");
+    let mut r = r;
+    r.line("set language sk", secs(1.0));
+    assert_eq!(r.view(secs(1.0)).voice.vocab.code(), "sk");
 }
