@@ -78,7 +78,7 @@ impl App {
             voice: self.voice.clone(),
             position: game.position().clone(),
             turn: game.turn(),
-            last_move: game.plies().last().map(|ply| Played { san: ply.san.clone(), mv: ply.mv }),
+            last_move: game.plies().last().map(|ply| Played { san: ply.san, mv: ply.mv }),
             moves: session.scoresheet().move_pairs(game),
             clocks: ByColor {
                 white: clock.remaining(Color::White, game_now),

@@ -327,7 +327,7 @@ pub fn fill(template: &str, args: &[(&str, String)]) -> String {
 /// The key of the form of sentence `key` that agrees with the number `n` (`KEY_few`), or `key` itself
 /// when the language has one form for every number.
 pub fn agreeing(key: &str, n: u64, vocab: &Vocabulary) -> String {
-    let form = format!("{key}_{}", plural_form(vocab.word("language.plural"), n));
+    let form = format!("{key}_{}", vocab.plural.form(n));
     if vocab.has(&form) {
         form
     } else {
@@ -387,37 +387,8 @@ pub fn outcome(o: Outcome, vocab: &Vocabulary) -> String {
 
 /// A count with its noun in the right plural form: `1 minute`, `3 minutes`, `5 minut`.
 pub fn counted(n: u64, noun: &str, vocab: &Vocabulary) -> String {
-    let form = plural_form(vocab.word("language.plural"), n);
+    let form = vocab.plural.form(n);
     fill(vocab.word(&format!("time.{noun}_{form}")), &[("n", n.to_string())])
-}
-
-/// Which plural form a number takes, by the language's rule (`language.plural` in `grammar/`).
-pub fn plural_form(rule: &str, n: u64) -> &'static str {
-    let (units, hundreds) = (n % 10, n % 100);
-    match rule {
-        // Czech and Slovak: 1 minuta, 2-4 minuty, 5 minut.
-        "czech" => match n {
-            1 => "one",
-            2..=4 => "few",
-            _ => "other",
-        },
-        // Polish: 1 minuta, 2-4 / 22-24 minuty, 5-21 / 25 minut.
-        "polish" => match (n, units, hundreds) {
-            (1, _, _) => "one",
-            (_, 2..=4, h) if !(12..=14).contains(&h) => "few",
-            _ => "other",
-        },
-        // Slovenian: 1 / 101 minuta, 2 minuti, 3-4 minute, 5 minut.
-        "slovenian" => match hundreds {
-            1 => "one",
-            2 => "two",
-            3 | 4 => "few",
-            _ => "other",
-        },
-        // English and German: 1 minute, 2 minutes.
-        _ if n == 1 => "one",
-        _ => "other",
-    }
 }
 
 /// A time in words, whole seconds rounded down: `1 hour 12 minutes`, `58 minutes 3 seconds`, `0 seconds`.
@@ -485,11 +456,12 @@ mod tests {
 
     #[test]
     fn plural_forms_follow_each_language() {
-        let forms = |rule| [1, 2, 3, 5, 12, 22, 101, 102].map(|n| plural_form(rule, n));
-        assert_eq!(forms("english"), ["one", "other", "other", "other", "other", "other", "other", "other"]);
-        assert_eq!(forms("czech"), ["one", "few", "few", "other", "other", "other", "other", "other"]);
-        assert_eq!(forms("polish"), ["one", "few", "few", "other", "other", "few", "other", "few"]);
-        assert_eq!(forms("slovenian"), ["one", "two", "few", "other", "other", "other", "one", "two"]);
+        use crate::vocabulary::Plural;
+        let forms = |rule: Plural| [1, 2, 3, 5, 12, 22, 101, 102].map(|n| rule.form(n));
+        assert_eq!(forms(Plural::English), ["one", "other", "other", "other", "other", "other", "other", "other"]);
+        assert_eq!(forms(Plural::Czech), ["one", "few", "few", "other", "other", "other", "other", "other"]);
+        assert_eq!(forms(Plural::Polish), ["one", "few", "few", "other", "other", "few", "other", "few"]);
+        assert_eq!(forms(Plural::Slovenian), ["one", "two", "few", "other", "other", "other", "one", "two"]);
     }
 
     #[test]

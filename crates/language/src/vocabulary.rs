@@ -40,6 +40,8 @@ fn loaded() -> &'static [Vocabulary] {
 pub struct Vocabulary {
     code: &'static str,
     pub name: String,
+    /// How a noun after a number is chosen.
+    pub plural: Plural,
     /// Piece names, first said, all understood.
     pub pieces: ByRole<Vec<String>>,
     /// Annex C.3 notation letters; the pawn has none.
@@ -110,6 +112,50 @@ struct Colours {
 #[derive(Deserialize)]
 struct Language {
     name: String,
+    plural: Plural,
+}
+
+/// How a language chooses the form of a noun after a number (`language.plural` in `grammar/`).
+/// An unknown rule is an error when the file is read, never a silent English fallback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Plural {
+    /// English and German: 1 minute, 2 minutes.
+    English,
+    /// Czech and Slovak: 1 minuta, 2-4 minuty, 5 minut.
+    Czech,
+    /// Polish: 1 minuta, 2-4 / 22-24 minuty, 5-21 / 25 minut.
+    Polish,
+    /// Slovenian: 1 / 101 minuta, 2 minuti, 3-4 minute, 5 minut.
+    Slovenian,
+}
+
+impl Plural {
+    /// The form a number takes: `one`, `two` (the Slovenian dual), `few` or `other`, the endings
+    /// of the keys in `grammar/` (`time.minutes_few`).
+    pub fn form(self, n: u64) -> &'static str {
+        let (units, hundreds) = (n % 10, n % 100);
+        match self {
+            Plural::Czech => match n {
+                1 => "one",
+                2..=4 => "few",
+                _ => "other",
+            },
+            Plural::Polish => match (n, units, hundreds) {
+                (1, _, _) => "one",
+                (_, 2..=4, h) if !(12..=14).contains(&h) => "few",
+                _ => "other",
+            },
+            Plural::Slovenian => match hundreds {
+                1 => "one",
+                2 => "two",
+                3 | 4 => "few",
+                _ => "other",
+            },
+            Plural::English if n == 1 => "one",
+            Plural::English => "other",
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -192,6 +238,7 @@ impl Vocabulary {
         Ok(Vocabulary {
             code,
             name: file.language.name,
+            plural: file.language.plural,
             pieces: ByRole {
                 pawn: p.pawn,
                 knight: p.knight,
@@ -322,6 +369,21 @@ mod tests {
                 panic!("{e}");
             }
         }
+    }
+
+    #[test]
+    fn an_unknown_plural_rule_is_an_error_when_the_file_is_read() {
+        let (_, english) = SOURCES[0];
+        let wrong = english.replacen("plural = \"english\"", "plural = \"klingon\"", 1);
+        assert_ne!(wrong, english, "the English file names its plural rule");
+        let error = Vocabulary::load("en", &wrong).expect_err("an unknown rule is refused");
+        assert!(error.to_string().contains("plural"), "{error}");
+        let rules: Vec<Plural> =
+            SOURCES.iter().map(|(code, source)| Vocabulary::load(code, source).unwrap().plural).collect();
+        assert_eq!(
+            rules,
+            [Plural::English, Plural::English, Plural::Czech, Plural::Czech, Plural::Polish, Plural::Slovenian]
+        );
     }
 
     #[test]
