@@ -69,13 +69,13 @@ fn bench(c: &mut Criterion) {
             || {
                 let mut recogniser = recogniser.borrow_mut();
                 recogniser.start().unwrap();
-                recogniser.feed(&samples);
+                recogniser.feed(&samples).unwrap();
                 let mut app = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
                 let _ = app.start();
                 app
             },
             |mut app| {
-                let hearing = recogniser.borrow_mut().finish();
+                let hearing = recogniser.borrow_mut().finish().unwrap();
                 assert!(matches!(hearing, Hearing::Spelled(_)));
                 let said = Out::said(&app.handle(Event::Heard(Ok(hearing)), Duration::ZERO));
                 assert!(!said.is_empty());

@@ -169,8 +169,8 @@ impl Recogniser {
     /// What was said in `samples` (16 kHz mono), a whole utterance.
     pub fn hear(&mut self, samples: &[i16]) -> Result<Hearing, ListenError> {
         self.start()?;
-        self.feed(samples);
-        Ok(self.finish())
+        self.feed(samples)?;
+        self.finish()
     }
 
     /// Starts an utterance.
@@ -184,8 +184,9 @@ impl Recogniser {
         Err(ListenError::NotBuilt)
     }
 
-    /// Feeds samples; whether speech is heard now (the recogniser's voice detector).
-    pub fn feed(&mut self, samples: &[i16]) -> bool {
+    /// Feeds samples; whether speech is heard now (the recogniser's voice detector), or why the
+    /// decoders failed.
+    pub fn feed(&mut self, samples: &[i16]) -> Result<bool, ListenError> {
         // Digital silence (runs of exact zeros, as a recording or a muted input gives) has no
         // energy for the silence model to match, and the decoder hears words in it: a floor of
         // noise a few steps high, as every real microphone has, is added.
@@ -201,26 +202,29 @@ impl Recogniser {
         #[cfg(feature = "listen")]
         {
             if let Some(phones) = self.phones.as_mut() {
-                phones.feed(samples);
+                phones.feed(samples)?;
             }
-            self.loose.feed(samples) | self.sphinx.feed(samples)
+            Ok(self.loose.feed(samples)? | self.sphinx.feed(samples)?)
         }
         #[cfg(not(feature = "listen"))]
         {
             let _ = samples;
-            false
+            Err(ListenError::NotBuilt)
         }
     }
 
-    /// Ends the utterance: what was heard.
-    pub fn finish(&mut self) -> Hearing {
+    /// Ends the utterance: what was heard, or why the decoders failed.
+    pub fn finish(&mut self) -> Result<Hearing, ListenError> {
         #[cfg(feature = "listen")]
         {
-            let phones = self.phones.as_mut().map(|phones| {
-                phones.finish();
-                phones.segments()
-            });
-            match (self.sphinx.finish(), self.loose.finish()) {
+            let phones = match self.phones.as_mut() {
+                Some(phones) => {
+                    phones.finish()?;
+                    Some(phones.segments())
+                }
+                None => None,
+            };
+            Ok(match (self.sphinx.finish()?, self.loose.finish()?) {
                 // The free reading heard no word: what the grammar makes of it is noise forced into
                 // a move (a quiet room's hiss is heard `ef four`).
                 (_, None) => Hearing::Nothing,
@@ -234,10 +238,10 @@ impl Recogniser {
                     }
                 }
                 (strict, loose) => Hearing::Unsure(strict.unwrap_or_default(), loose.unwrap_or_default()),
-            }
+            })
         }
         #[cfg(not(feature = "listen"))]
-        Hearing::Nothing
+        Err(ListenError::NotBuilt)
     }
 }
 

@@ -204,7 +204,7 @@ fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Ch
         if !spoke && ears.position.changes() != heard_changes {
             // The game went on before the player spoke (the opponent moved): the next words are
             // heard in the new position. Only silence is thrown away.
-            let _ = recogniser.finish();
+            recogniser.finish()?;
             heard_changes = ears.position.hear_in(recogniser)?;
             recogniser.start()?;
         }
@@ -213,7 +213,7 @@ fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Ch
             samples.iter_mut().for_each(|s| *s = 0);
         }
         let chunk = Duration::from_secs_f64(samples.len() as f64 / f64::from(SAMPLE_RATE));
-        if recogniser.feed(&samples) {
+        if recogniser.feed(&samples)? {
             spoke = true;
             quiet = Duration::ZERO;
         } else if spoke {
@@ -227,7 +227,7 @@ fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Ch
             break;
         }
     }
-    let heard = recogniser.finish();
+    let heard = recogniser.finish()?;
     // Words the decoders make of a silence the voice detector never took for speech are not the
     // player's.
     Ok(if spoke { heard } else { Hearing::Nothing })

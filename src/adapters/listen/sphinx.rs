@@ -130,6 +130,10 @@ impl Sphinx {
         .map(|a| c_string(&a))
         .collect::<Result<Vec<_>, _>>()?;
         let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr().cast_mut()).collect();
+        // The library's log stream and its parse of arguments are process-wide state: one
+        // construction at a time (two recognisers may be built at once, in tests and in `anna listen`).
+        static SETUP: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _setup = SETUP.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         // SAFETY: the library's log goes nowhere (a null stream); argv holds valid C strings that
         // outlive the call, which copies them.
         let config = unsafe {
@@ -186,25 +190,31 @@ impl Sphinx {
 
     /// Feeds 16 kHz mono samples; whether the voice detector hears speech now.
     #[expect(unsafe_code, reason = "the C interface on a valid decoder and a valid slice")]
-    pub fn feed(&mut self, samples: &[i16]) -> bool {
+    pub fn feed(&mut self, samples: &[i16]) -> Result<bool, ListenError> {
         // SAFETY: a valid decoder; the slice is read for its length only, during the call.
-        unsafe {
-            ps_process_raw(self.decoder.as_ptr(), samples.as_ptr(), samples.len(), 0, 0);
-            ps_get_in_speech(self.decoder.as_ptr()) != 0
+        let (frames, speech) = unsafe {
+            let frames = ps_process_raw(self.decoder.as_ptr(), samples.as_ptr(), samples.len(), 0, 0);
+            (frames, ps_get_in_speech(self.decoder.as_ptr()) != 0)
+        };
+        if frames < 0 {
+            return Err(ListenError::Setup("the recogniser failed on the sound".to_string()));
         }
+        Ok(speech)
     }
 
     /// Ends the utterance; what was heard, if anything.
     #[expect(unsafe_code, reason = "the C interface on a valid decoder; the text is copied at once")]
-    pub fn finish(&mut self) -> Option<String> {
+    pub fn finish(&mut self) -> Result<Option<String>, ListenError> {
         let mut score = 0;
         // SAFETY: a valid decoder; the hypothesis belongs to it and is copied before the next call.
         let text = unsafe {
-            ps_end_utt(self.decoder.as_ptr());
+            if ps_end_utt(self.decoder.as_ptr()) < 0 {
+                return Err(ListenError::Setup("ending an utterance".to_string()));
+            }
             let hyp = ps_get_hyp(self.decoder.as_ptr(), &mut score);
             (!hyp.is_null()).then(|| CStr::from_ptr(hyp).to_string_lossy().into_owned())
         };
-        text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+        Ok(text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()))
     }
 
     /// The words of what was heard last, with their frames, silences and fillers among them (after
