@@ -16,6 +16,8 @@
 //! never asks), it needs no game rule, and the session's own `Asked::Confirm` stays for near misses
 //! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
 
+#![forbid(unsafe_code)]
+
 /// In tests: the sentences of `outs` in the words of the app `$app` (its language and squares).
 #[cfg(test)]
 macro_rules! said {

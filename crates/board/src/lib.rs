@@ -4,6 +4,8 @@
 //! `millennium.rs`), the choice among them `protocol.rs`'s; keeping the game and a peg board in step
 //! is the mirror's (`mirror.rs`), a sensor board the sensor mirror's (`sensor.rs`).
 
+#![forbid(unsafe_code)]
+
 pub mod mirror;
 
 use shakmaty::{Piece, Square};

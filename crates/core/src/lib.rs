@@ -2,6 +2,8 @@
 //! Nothing here reads the wall clock or does I/O; time comes in as a [`Duration`](std::time::Duration)
 //! since the session began.
 
+#![forbid(unsafe_code)]
+
 pub mod adjudicate;
 pub mod bad_value;
 pub mod clock;

@@ -1,5 +1,7 @@
 //! Words in and out. Pure code over the data in `grammar/`.
 
+#![forbid(unsafe_code)]
+
 pub mod announce;
 pub mod braille;
 pub mod commands;

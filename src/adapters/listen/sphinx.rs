@@ -61,7 +61,7 @@ unsafe extern "C" {
 }
 
 /// Wider beams than pocketsphinx's defaults: a few more moves heard right on the test set of
-/// `tests/listen.rs`, at about twice the decoding cost (still a small share of real time). Silence
+/// `tests/it/listen.rs`, at about twice the decoding cost (still a small share of real time). Silence
 /// likelier between and around words, and no noise subtraction (which, adapting to a burst of
 /// noise, took the start of the words with it): a few more moves heard right in noise.
 const TUNING: &[&str] =
