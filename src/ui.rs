@@ -1,5 +1,5 @@
 //! The terminal: the screen-reader line mode ([`line`](mod@line)), the ratatui board view for low vision
-//! ([`tui`]), the word table of the commands only the terminal knows ([`keys`]), and the choice
+//! ([`tui`]), the word table of the commands only the terminal knows ([`anna_app::keys`]), and the choice
 //! between them.
 
 pub mod line;

@@ -1,5 +1,5 @@
 //! A virtual peg board on a pseudo-terminal, for people without the hardware and for tests: it
-//! keeps its own physical board, speaks the protocol of [`super::codec`] on its end of the
+//! keeps its own physical board, speaks the protocol of [`anna_board::codec`] on its end of the
 //! pseudo-terminal, and Anna opens the other end like a real board's serial port.
 //!
 //! The path Anna opens ([`Simulator::path`]) is a symbolic link to the pseudo-terminal, as udev's
