@@ -191,8 +191,6 @@ struct Outputs {
     print_notices: bool,
     /// What became of the outs carried out, for the program to hear (a file saved or not).
     feedback: Vec<Event>,
-    /// Sounds as the app last said (`None`: as the command line began them).
-    sounds_on: Option<bool>,
     /// The language the speaker speaks.
     language: String,
 }
@@ -335,7 +333,6 @@ impl Outputs {
             position: None,
             print_notices,
             feedback: Vec::new(),
-            sounds_on: None,
             language: voice.vocab.code().to_string(),
         }
     }
@@ -470,9 +467,8 @@ impl Outputs {
     /// Carries out the settings in force: sounds at once; the speaker is started again only when
     /// its way of speaking, rate, volume or language changed.
     fn apply(&mut self, settings: &InForce, voice: &Voice) {
-        if self.sounds_on != Some(settings.sounds) {
+        if self.sounds.is_on() != settings.sounds {
             self.sounds = SoundPlayer::new(settings.sounds);
-            self.sounds_on = Some(settings.sounds);
         }
         let mut speech = self.speech.clone();
         speech.speech = settings.speech.or(speech.speech);

@@ -202,6 +202,11 @@ impl SoundPlayer {
         }
     }
 
+    /// Whether it plays sounds (it is off when asked to be, or when its thread could not start).
+    pub fn is_on(&self) -> bool {
+        self.sender.is_some()
+    }
+
     /// Queues `sound`; never blocks.
     pub fn play(&self, sound: Sound) {
         if let Some(sender) = &self.sender {

@@ -34,6 +34,7 @@ mod heard;
 pub mod journal;
 pub mod keys;
 mod options;
+mod out;
 mod resume;
 pub mod save;
 pub mod script;
@@ -47,6 +48,7 @@ pub mod view;
 pub use computer::{EngineChoice, Reply};
 pub use heard::{Hearing, ListenError};
 pub use options::{Enter, Options};
+pub use out::{InForce, Out};
 pub use resume::{replayable, worth_resuming, Unfinished};
 
 use std::time::Duration;
@@ -56,12 +58,10 @@ use shakmaty::Color;
 use crate::journal::{End, Record};
 use crate::keys::UiCommand;
 use crate::save::SaveError;
-use crate::speech::Choice;
 use anna_board::link::LinkReport;
-use anna_board::{BoardRole, HostCommand};
+use anna_board::BoardRole;
 use anna_core::command::{Command, Input};
-use anna_core::message::{self, Effect, Priority, Sentence, Sound, Utterance, Words};
-use anna_core::opponent::Request;
+use anna_core::message::{Effect, Priority, Sentence, Words};
 use anna_core::scoresheet::Tags;
 use anna_core::session::{Config, Session};
 use anna_language::announce;
@@ -98,90 +98,6 @@ pub enum Event {
     Tick,
     /// What became of a save the app asked for ([`Out::Save`]).
     Saved { save: Save, result: Result<std::path::PathBuf, SaveError> },
-}
-
-/// What the application asks of the runtime.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Out {
-    /// Write this line and say it; the view makes the words in its voice's language.
-    Say(Words, Priority),
-    /// An answer about the clocks: write it at once and say it, but with the clock of `running`
-    /// read when it is spoken (the utterance's time of that side counts down).
-    SayLive(Utterance, Color),
-    /// Write this line and say it, but leave it out of a script's transcript (the welcome, a line
-    /// a script cannot contain).
-    Write(Words),
-    Play(Sound),
-    /// A fact for the record (a move, a press, a decision with its article): transcripts print it.
-    Record(message::Event),
-    /// The settings the runtime acts on, all of them as they are in force: put out at the start,
-    /// on every restore and whenever one changes, so nothing is copied into the runtime by hand.
-    Settings(InForce),
-    /// Stop the speech at once: what is being said and everything waiting.
-    Silence,
-    /// Go on with the answer a move cut off.
-    More,
-    /// Listen to the player: the microphone hears one utterance (push-to-talk); whether it opened
-    /// comes back as [`Event::Listening`], what it heard as [`Event::Heard`].
-    Listen,
-    /// The computer plays with this engine from now on (a resumed game's).
-    Engine(EngineChoice),
-    /// Ask the computer opponent for a move; its answer comes back through
-    /// [`Event::Engine`].
-    Think(Request),
-    /// Send this to a board; the runtime drops it when no such board is linked.
-    Board(BoardRole, HostCommand),
-    /// Append this record to the game's journal. Every record is on the disk before anything that
-    /// follows it is written or said.
-    Journal(Record),
-    /// A new game: its journal is a new file.
-    JournalNew,
-    /// Go on writing the journal at this path (a resumed game).
-    JournalContinue(std::path::PathBuf),
-    /// Write a file (the scoresheet); the runtime tells the app what became of it ([`Event::Saved`]).
-    Save(Save),
-    Quit,
-}
-
-impl Out {
-    /// The sentences among `outs`, said or written, in order, in English: what the player hears.
-    pub fn said(outs: &[Out]) -> Vec<String> {
-        Out::said_by(outs, &Voice::english())
-    }
-
-    /// The sentences among `outs` in the words of `voice`.
-    pub fn said_by(outs: &[Out], voice: &Voice) -> Vec<String> {
-        outs.iter().filter_map(|o| o.words(voice)).collect()
-    }
-
-    /// The words of a sentence said or written, in `voice`; `None` for every other out.
-    pub fn words(&self, voice: &Voice) -> Option<String> {
-        match self {
-            Out::Say(words, _) | Out::Write(words) => Some(voice.words(words)),
-            Out::SayLive(utterance, _) => Some(voice.render(utterance)),
-            _ => None,
-        }
-    }
-
-    /// The request for the computer's move among `outs`, if there is one.
-    pub fn think(outs: &[Out]) -> Option<Request> {
-        outs.iter().find_map(|o| match o {
-            Out::Think(request) => Some(request.clone()),
-            _ => None,
-        })
-    }
-}
-
-/// The settings in force that the runtime carries out: sounds, the way of speaking, its rate and
-/// volume (`None`: as the command line and the settings file say), and the language of the voice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InForce {
-    pub sounds: bool,
-    pub speech: Option<Choice>,
-    pub rate: Option<i32>,
-    pub volume: Option<i32>,
-    /// The language code of the words said (the speaker picks a voice for it).
-    pub language: String,
 }
 
 /// The longest line read as a move or a command: the longest spoken move, with fillers and a
@@ -353,11 +269,11 @@ impl App {
     /// unfinished game, or asks whether to.
     pub fn start(&mut self) -> Vec<Out> {
         let mut out = vec![self.in_force()];
-        out.extend(self.start_inner());
+        out.extend(self.greet());
         out
     }
 
-    fn start_inner(&mut self) -> Vec<Out> {
+    fn greet(&mut self) -> Vec<Out> {
         if let Some(words) = self.greeting.clone() {
             let mut out = self.begin_journal(Duration::ZERO);
             let history = std::mem::take(&mut self.history);
@@ -577,17 +493,6 @@ impl App {
 
     fn word<'a>(&'a self, key: &'a str) -> &'a str {
         self.voice.vocab.word(key)
-    }
-
-    /// Every setting the runtime carries out, as it is in force now.
-    pub fn in_force(&self) -> Out {
-        Out::Settings(InForce {
-            sounds: self.options.sounds,
-            speech: self.options.speech,
-            rate: self.options.rate,
-            volume: self.options.volume,
-            language: self.voice.vocab.code().to_string(),
-        })
     }
 
     fn say(&self, key: &str) -> Out {

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{App, Enter, Out};
+use super::{App, Enter, InForce, Out};
 use crate::speech::Choice;
 use anna_core::command::Command;
 use anna_core::message::{Arg, Priority, Words};
@@ -28,6 +28,17 @@ const fn on_off_word(on: bool) -> &'static str {
 }
 
 impl App {
+    /// Every setting the runtime carries out, as it is in force now.
+    pub fn in_force(&self) -> Out {
+        Out::Settings(InForce {
+            sounds: self.options.sounds,
+            speech: self.options.speech,
+            rate: self.options.rate,
+            volume: self.options.volume,
+            language: self.voice.vocab.code().to_string(),
+        })
+    }
+
     /// `set NAME VALUE`.
     pub(super) fn set(&mut self, rest: &str, now: Duration) -> Vec<Out> {
         let (name, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));

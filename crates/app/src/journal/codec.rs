@@ -15,8 +15,7 @@ use std::time::Duration;
 
 use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
-use crate::speech::UnknownChoice;
-use crate::{Enter, Options};
+use crate::Options;
 use anna_core::bad_value::BadValue;
 use anna_core::clock::{ClockMode, Period, TimeControl};
 use anna_core::command::{Command, IllegalMove, Input, Setting};
@@ -24,6 +23,9 @@ use anna_core::explore::{Filter, Query};
 use anna_core::rules::MoveSpec;
 use anna_core::session::{FlagPolicy, TouchMove};
 use anna_language::{MoveForm, SquareStyle};
+
+mod options;
+use options::{app_text, read_app};
 
 /// The version of the journal format this Anna writes and reads.
 pub const VERSION: u32 = 1;
@@ -201,77 +203,6 @@ const fn form_name(form: MoveForm) -> &'static str {
     match form {
         MoveForm::Short => "short",
         MoveForm::Long => "long",
-    }
-}
-
-/// `app computer=3 confirm=on enter=press sounds=on assistant=off engine=PATH`; the engine comes
-/// last, since a path may hold spaces. `computer=off` for a game between people.
-fn app_text(options: &Options) -> String {
-    let computer = if options.computer { options.level.to_string() } else { "off".to_string() };
-    let enter = match options.enter {
-        Enter::Press => "press",
-        Enter::Nothing => "nothing",
-    };
-    // The speech set during the game, only when it was (older journals have none).
-    let mut speech = String::new();
-    if let Some(choice) = options.speech {
-        speech.push_str(&format!(" speech={choice}"));
-    }
-    if let Some(rate) = options.rate {
-        speech.push_str(&format!(" rate={rate}"));
-    }
-    if let Some(volume) = options.volume {
-        speech.push_str(&format!(" volume={volume}"));
-    }
-    format!(
-        "app computer={computer} confirm={} enter={enter} sounds={} assistant={}{speech} engine={}",
-        on_off(options.confirm),
-        on_off(options.sounds),
-        on_off(options.assistant),
-        options.engine
-    )
-}
-
-/// Reads [`app_text`]; a key it does not know is left alone (a newer Anna's), one it lacks keeps
-/// the default.
-fn read_app(text: &str) -> Res<Options> {
-    let mut options = Options::default();
-    let (head, engine) = text.split_once("engine=").unwrap_or((text, ""));
-    if !engine.is_empty() {
-        options.engine = engine.parse().map_err(|e: BadValue| CodecError(e.to_string()))?;
-    }
-    for pair in head.split_whitespace() {
-        let Some((key, value)) = pair.split_once('=') else { return bad(format!("'{pair}' is not KEY=VALUE")) };
-        match key {
-            "computer" if value == "off" => options.computer = false,
-            "computer" => {
-                options.computer = true;
-                options.level = value.parse().map_err(|e: BadValue| CodecError(e.to_string()))?;
-            }
-            "confirm" => options.confirm = flag(value)?,
-            "sounds" => options.sounds = flag(value)?,
-            "assistant" => options.assistant = flag(value)?,
-            "speech" => options.speech = Some(value.parse().map_err(|e: UnknownChoice| CodecError(e.to_string()))?),
-            "rate" => options.rate = Some(number_in(value, -100..=100)?),
-            "volume" => options.volume = Some(number_in(value, 0..=100)?),
-            "enter" => {
-                options.enter = match value {
-                    "press" => Enter::Press,
-                    "nothing" => Enter::Nothing,
-                    _ => return bad(format!("'{value}' is not what Enter does")),
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok(options)
-}
-
-/// A whole number within `range`.
-fn number_in(text: &str, range: std::ops::RangeInclusive<i32>) -> Res<i32> {
-    match text.parse::<i32>() {
-        Ok(n) if range.contains(&n) => Ok(n),
-        _ => bad(format!("'{text}' is not a number from {} to {}", range.start(), range.end())),
     }
 }
 
