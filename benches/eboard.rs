@@ -32,7 +32,7 @@ fn app() -> App {
     );
     let _ = app.start();
     app.connect_opponent_board();
-    let connected = LinkReport::Connected { name: "bench".to_string(), version: 1, protocol: Protocol::Dgt };
+    let connected = LinkReport::Connected { name: "bench".to_string(), version: 1, protocol: Protocol::DGT };
     let _ = app.handle(Event::Board(BoardRole::Opponent, connected), Duration::ZERO);
     app
 }
@@ -64,7 +64,7 @@ fn bench(c: &mut Criterion) {
         b.iter_batched(
             app,
             |mut app| {
-                let said = read_move(&mut app, Protocol::Dgt, &[&dump, &lifted, &taken, black_box(&placed)]);
+                let said = read_move(&mut app, Protocol::DGT, &[&dump, &lifted, &taken, black_box(&placed)]);
                 assert!(said.iter().any(|s| s == "Black: Knight takes Eva vier."), "{said:?}");
             },
             criterion::BatchSize::SmallInput,
@@ -78,7 +78,7 @@ fn bench(c: &mut Criterion) {
         b.iter_batched(
             app,
             |mut app| {
-                let said = read_move(&mut app, Protocol::Millennium, &[black_box(&status)]);
+                let said = read_move(&mut app, Protocol::MILLENNIUM, &[black_box(&status)]);
                 assert!(said.iter().any(|s| s == "Black: Knight takes Eva vier."), "{said:?}");
             },
             criterion::BatchSize::SmallInput,

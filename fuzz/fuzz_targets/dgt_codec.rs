@@ -7,7 +7,7 @@ use anna_board::protocol::Protocol;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let (mut decoder, mut wire) = (Decoder::new(), Protocol::Dgt.wire());
+    let (mut decoder, mut wire) = (Decoder::new(), Protocol::DGT.wire());
     // The first byte chooses where the stream is cut, as reads from a port cut it.
     let (cut, bytes) = data.split_first().map_or((1, data), |(cut, rest)| (usize::from(*cut).max(1), rest));
     for chunk in bytes.chunks(cut) {

@@ -9,7 +9,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (mut replies, mut commands, mut wire) =
-        (ReplyDecoder::new(), CommandDecoder::commands(), Protocol::Millennium.wire());
+        (ReplyDecoder::new(), CommandDecoder::commands(), Protocol::MILLENNIUM.wire());
     let (cut, bytes) = data.split_first().map_or((1, data), |(cut, rest)| (usize::from(*cut).max(1), rest));
     for chunk in bytes.chunks(cut) {
         let _ = wire.feed(chunk);

@@ -384,7 +384,7 @@ impl Reader {
                     lock(&self.shared).write(&next.greeting());
                 }
             }
-            if let (true, Some((bytes, every))) = (ready, protocol.and_then(Protocol::keepalive)) {
+            if let (true, Some((bytes, every))) = (ready, protocol.and_then(|p| p.keepalive())) {
                 if now.duration_since(heard) > every * 3 {
                     break failed(LinkError::Silent);
                 }
@@ -435,8 +435,8 @@ impl Reader {
             // Before the handshake the board may still be starting (or speak another protocol): its
             // noise is not reported, and its events are read again in the snapshot that follows.
             let report = match line {
-                Err(WireError::Version(version)) => {
-                    return Some(End::Failed { error: LinkError::Version(version), was_ready: ready });
+                Err(WireError::Version { board, ours }) => {
+                    return Some(End::Failed { error: LinkError::Version { board, ours }, was_ready: ready });
                 }
                 Err(error) if ready => LinkReport::Rejected(error),
                 Ok(BoardEvent::Hello { version, name }) if !ready => {
@@ -477,12 +477,13 @@ impl Reader {
     }
 }
 
-/// Sets a port up for `protocol` (its baud rate, data bits and parity; `baud` for Anna's own) and
-/// drops bytes from before: a board's boot messages, or answers in another protocol.
+/// Sets a port up for `protocol` (its baud rate, data bits and parity; `baud` for a protocol
+/// built to any rate) and drops bytes from before: a board's boot messages, or answers in another
+/// protocol.
 fn configure(port: &mut dyn SerialPort, protocol: Protocol, baud: u32) {
-    let (protocol_baud, framing) = protocol.serial();
-    let baud = if protocol == Protocol::Anna { baud } else { protocol_baud };
-    let (data_bits, parity) = match framing {
+    let serial = protocol.serial();
+    let baud = serial.baud.unwrap_or(baud);
+    let (data_bits, parity) = match serial.framing {
         Framing::EightNone => (DataBits::Eight, Parity::None),
         Framing::SevenOdd => (DataBits::Seven, Parity::Odd),
     };
@@ -499,7 +500,7 @@ pub fn probe(path: &str, wait: Duration) -> Result<Option<(Protocol, String)>, L
     let mut port =
         serialport::new(path, DEFAULT_BAUD).timeout(TICK).open().map_err(|e| LinkError::Open(e.to_string()))?;
     let mut buffer = [0u8; 256];
-    for protocol in Protocol::ALL {
+    for &protocol in Protocol::ALL {
         configure(&mut *port, protocol, DEFAULT_BAUD);
         port.write_all(&protocol.greeting()).map_err(|e| LinkError::Lost(e.to_string()))?;
         let mut wire = protocol.wire();

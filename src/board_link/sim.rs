@@ -12,7 +12,6 @@
 //! (after it was carried out and acknowledged) and every line that could not be read. Each
 //! [`Note`] displays as one plain line.
 
-use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,11 +23,8 @@ use std::time::Duration;
 use serialport::{SerialPort, TTYPort};
 use shakmaty::{Board, Piece, Rank, Role, Square};
 
-use anna_board::codec::{self, LineError, Request, RequestDecoder, VERSION};
-use anna_board::protocol::Protocol;
-use anna_board::{BoardEvent, Cell, HostCommand, Snapshot};
-
-mod wire;
+use anna_board::protocol::{BoardEnd, Protocol, Sensed};
+use anna_board::{BoardEvent, ClockReading, HostCommand, Snapshot};
 
 /// How long the board's reader waits for bytes before it looks for a stop or an unplugging.
 const TICK: Duration = Duration::from_millis(20);
@@ -60,7 +56,7 @@ impl Default for SimOptions {
             occupancy: false,
             link: None,
             name: "Anna board simulator".to_string(),
-            protocol: Protocol::Anna,
+            protocol: Protocol::ANNA,
             turned: false,
         }
     }
@@ -76,44 +72,9 @@ impl SimOptions {
     }
 }
 
-/// What happened on the board's wire, for the person or test watching.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Note {
-    /// A command from Anna, carried out and acknowledged.
-    Command(Request),
-    /// A line from Anna that could not be read.
-    Rejected(LineError),
-    /// What Anna asked of a DGT or Millennium board, in words.
-    Asked(String),
-    /// Bytes from Anna that are no command of this board's protocol.
-    Garbled(String),
-}
-
-impl fmt::Display for Note {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Note::Command(Request { command, .. }) => match command {
-                HostCommand::Hello { version } => write!(f, "Anna says hello, protocol {version}"),
-                HostCommand::ShowMove { from, to, captured, rook } => {
-                    write!(f, "show move {from} to {to}")?;
-                    if let Some(square) = captured {
-                        write!(f, ", capture on {square}")?;
-                    }
-                    if let Some((from, to)) = rook {
-                        write!(f, ", rook {from} to {to}")?;
-                    }
-                    Ok(())
-                }
-                HostCommand::Invalid(square) => write!(f, "invalid square {square}"),
-                HostCommand::Clear => write!(f, "marks cleared"),
-                HostCommand::Query => write!(f, "board sent"),
-            },
-            Note::Rejected(error) => write!(f, "rejected from Anna: {error}"),
-            Note::Asked(what) => f.write_str(what),
-            Note::Garbled(what) => write!(f, "not a command: {what}"),
-        }
-    }
-}
+/// What happened on the board's wire, for the person or test watching: every command read
+/// (after it was carried out and acknowledged) and everything that could not be read.
+pub use anna_board::protocol::Note;
 
 mod command;
 pub use command::{SimCommand, SimError, HELP};
@@ -135,10 +96,8 @@ struct State {
     options: SimOptions,
     link: PathBuf,
     notes: Sender<Note>,
-    /// What Anna's lines have said so far (Anna's own protocol).
-    lines: RequestDecoder,
-    /// The board's end of the DGT and Millennium protocols.
-    wire: wire::BoardWire,
+    /// The board's end of its protocol.
+    end: Box<dyn BoardEnd>,
 }
 
 /// A running virtual peg board. Dropping it stops it, closes the pseudo-terminal and removes the
@@ -171,11 +130,10 @@ impl Simulator {
             hand: Vec::new(),
             cable: None,
             plugged: 0,
-            options,
             link: link.clone(),
             notes,
-            lines: RequestDecoder::new(),
-            wire: wire::BoardWire::default(),
+            end: options.protocol.board_end(),
+            options,
         };
         let state = Arc::new(Mutex::new(state));
         lock(&state).plug()?;
@@ -304,7 +262,7 @@ fn read(state: &Mutex<State>, stop: &AtomicBool) {
             };
             if let Some(fresh) = fresh {
                 // A partial line of the last connection means nothing now.
-                state.reset_reading();
+                state.end.reset();
                 port = fresh;
             }
         }
@@ -323,31 +281,31 @@ fn read(state: &Mutex<State>, stop: &AtomicBool) {
 }
 
 impl State {
-    /// Bytes from Anna, in this board's protocol.
+    /// Bytes from Anna, in this board's protocol: answered, then a shown move carried out when
+    /// the board plays them by itself.
     fn receive(&mut self, bytes: &[u8]) {
-        match self.options.protocol {
-            Protocol::Anna => {
-                for line in self.lines.feed(bytes) {
-                    self.answer(line);
+        let answer = self.end.receive(bytes, sensed(&self.board, &self.options));
+        self.write(&answer.bytes);
+        for note in answer.notes {
+            if let (Note::Command(request), true) = (&note, self.options.auto) {
+                if let HostCommand::ShowMove { from, to, captured, rook } = request.command {
+                    self.carry_out(from, to, captured, rook);
                 }
             }
-            Protocol::Dgt => self.dgt_receive(bytes),
-            Protocol::Millennium => self.millennium_receive(bytes),
+            let _ = self.notes.send(note);
         }
     }
 
-    fn reset_reading(&mut self) {
-        self.lines.reset();
-        self.wire.commands.reset();
+    /// A piece left or reached a hole: the board reports it as its protocol does.
+    fn report(&mut self, change: BoardEvent) {
+        let bytes = self.end.changed(&change, sensed(&self.board, &self.options));
+        self.write(&bytes);
     }
 
-    /// What the board says when a piece leaves or reaches a hole: a lift or place on a peg board,
-    /// the changed square on a sensor board.
-    fn report(&mut self, event: BoardEvent, square: Square) {
-        match self.options.protocol {
-            Protocol::Anna => self.send(&event),
-            _ => self.sensor_changed(square),
-        }
+    /// The clock on the board shows `reading`.
+    fn set_clock(&mut self, reading: ClockReading) {
+        let bytes = self.end.clock(reading);
+        self.write(&bytes);
     }
 
     /// A piece slid over `path`: set down on every square on its way, lifted again from all but
@@ -367,11 +325,11 @@ impl State {
     /// Moves made one after the other faster than the board reports them: a Millennium board
     /// scans only the position after the last.
     fn fast(&mut self, moves: &[(Square, Square)]) -> Result<(), SimError> {
-        self.wire.holding = true;
+        self.end.hold(true);
         let result = moves.iter().try_for_each(|(from, to)| self.play(*from, *to, None));
-        self.wire.holding = false;
+        self.end.hold(false);
         if let Some((_, to)) = moves.last() {
-            self.sensor_changed(*to);
+            self.report(BoardEvent::Placed(*to));
         }
         result
     }
@@ -403,22 +361,14 @@ impl State {
         }
     }
 
-    fn send(&mut self, event: &BoardEvent) {
-        self.write(&codec::encode_event(event));
-    }
-
     fn snapshot(&self) -> Snapshot {
-        let mut cells = [Cell::Empty; 64];
-        for (square, piece) in &self.board {
-            cells[usize::from(square)] = if self.options.occupancy { Cell::Occupied } else { Cell::Piece(piece) };
-        }
-        Snapshot(cells)
+        sensed(&self.board, &self.options).snapshot()
     }
 
     fn lift(&mut self, square: Square) -> Result<Piece, SimError> {
         let piece = self.board.remove_piece_at(square).ok_or(SimError::NoPiece(square))?;
         self.hand.push(piece);
-        self.report(BoardEvent::Lifted(square), square);
+        self.report(BoardEvent::Lifted(square));
         Ok(piece)
     }
 
@@ -436,7 +386,7 @@ impl State {
             None => self.hand.pop().ok_or(SimError::EmptyHand(square))?,
         };
         self.board.set_piece_at(square, piece);
-        self.report(BoardEvent::Placed(square), square);
+        self.report(BoardEvent::Placed(square));
         Ok(())
     }
 
@@ -460,35 +410,6 @@ impl State {
         // It lies beside its hole, not in the player's hand.
         self.hand.pop();
         Ok(())
-    }
-
-    /// Carries out a command from Anna and acknowledges it.
-    fn answer(&mut self, line: Result<Request, LineError>) {
-        let request = match line {
-            Ok(request) => request,
-            Err(error) => {
-                let _ = self.notes.send(Note::Rejected(error));
-                return;
-            }
-        };
-        match &request.command {
-            HostCommand::Hello { .. } => {
-                let name = self.options.name.clone();
-                self.send(&BoardEvent::Hello { version: VERSION, name });
-            }
-            HostCommand::Query => {
-                let snapshot = self.snapshot();
-                self.send(&BoardEvent::Board(snapshot));
-            }
-            HostCommand::ShowMove { .. } | HostCommand::Invalid(_) | HostCommand::Clear => {}
-        }
-        if !matches!(request.command, HostCommand::Hello { .. }) {
-            self.send(&BoardEvent::Ack(request.seq));
-        }
-        if let (HostCommand::ShowMove { from, to, captured, rook }, true) = (&request.command, self.options.auto) {
-            self.carry_out(*from, *to, *captured, *rook);
-        }
-        let _ = self.notes.send(Note::Command(request));
     }
 
     /// Plays a shown move on the board, as the player would: the captured piece first, then the
@@ -530,6 +451,11 @@ impl State {
         });
         lines.join("\n")
     }
+}
+
+/// The board as its end of the protocol senses it.
+fn sensed<'a>(board: &'a Board, options: &'a SimOptions) -> Sensed<'a> {
+    Sensed { board, occupancy: options.occupancy, turned: options.turned, name: &options.name }
 }
 
 /// Points `link` at `target`, replacing a link left there before.

@@ -80,12 +80,13 @@ pub fn board_sim(args: SimArgs) -> ExitCode {
         }
     };
     println!("Virtual {} at {}", protocol.name(), simulator.path().display());
-    match protocol {
-        Protocol::Anna => println!("Play on it with: anna --board {}", simulator.path().display()),
-        _ => println!(
+    if protocol.is_sensor() {
+        println!(
             "Play on it with: anna --board {path} (your own board) or anna --opponent-board {path} (your opponent's)",
             path = simulator.path().display()
-        ),
+        );
+    } else {
+        println!("Play on it with: anna --board {}", simulator.path().display());
     }
     println!("Type help for the commands.");
     let _ = std::io::stdout().flush();

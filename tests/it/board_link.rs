@@ -12,7 +12,7 @@ use std::time::Duration;
 use anna::board_link::serial::{Link, LinkError, LinkReport};
 use anna::board_link::sim::{Note, SimOptions, Simulator};
 use anna_board::codec::{self, LineError, Request, RequestDecoder};
-use anna_board::protocol::Protocol;
+use anna_board::protocol::{Protocol, WireError};
 use anna_board::{BoardEvent, HostCommand};
 use serialport::{SerialPort, TTYPort};
 use shakmaty::{Board, Color, Piece, Role, Square};
@@ -34,7 +34,7 @@ fn connected(options: SimOptions) -> Bench {
     let link = Link::with_options(sim.path().to_str().unwrap(), quick(), sender, |report| report);
     assert_eq!(
         next(&reports),
-        LinkReport::Connected { name: "Anna board simulator".into(), version: 1, protocol: Protocol::Anna }
+        LinkReport::Connected { name: "Anna board simulator".into(), version: 1, protocol: Protocol::ANNA }
     );
     assert_eq!(next(&reports), LinkReport::Event(BoardEvent::Board(expected)));
     // The query that asked for it is the first numbered command.
@@ -164,12 +164,12 @@ fn garbage_is_rejected_and_the_next_good_line_gets_through() {
     bench.sim.send_raw(&[b'#'; 500]);
     bench.sim.send_raw(b"\n");
     bench.sim.type_line("lift e2").unwrap();
-    assert_eq!(next(&bench.reports), LinkReport::Rejected(LineError::NotAscii.into()));
+    assert_eq!(next(&bench.reports), LinkReport::Rejected(WireError::garbled(LineError::NotAscii)));
     assert_eq!(
         next(&bench.reports),
-        LinkReport::Rejected(LineError::BadChecksum { expected: 0x7a, found: 0x7b }.into())
+        LinkReport::Rejected(WireError::garbled(LineError::BadChecksum { expected: 0x7a, found: 0x7b }))
     );
-    assert_eq!(next(&bench.reports), LinkReport::Rejected(LineError::TooLong.into()));
+    assert_eq!(next(&bench.reports), LinkReport::Rejected(WireError::garbled(LineError::TooLong)));
     assert_eq!(next(&bench.reports), LinkReport::Event(BoardEvent::Lifted(Square::E2)));
 }
 
@@ -184,7 +184,7 @@ fn an_unplugged_board_is_found_again_and_read_whole() {
     bench.sim.plug().unwrap();
     assert_eq!(
         next(&bench.reports),
-        LinkReport::Connected { name: "Anna board simulator".into(), version: 1, protocol: Protocol::Anna }
+        LinkReport::Connected { name: "Anna board simulator".into(), version: 1, protocol: Protocol::ANNA }
     );
     let mut moved = Board::new();
     let pawn = moved.remove_piece_at(Square::E2).unwrap();
@@ -253,7 +253,7 @@ fn a_board_of_another_version_is_not_used() {
     let _link = Link::with_options(&board.path, quick(), sender, |report| report);
     assert_eq!(board.read().command, HostCommand::Hello { version: 1 });
     board.send(&BoardEvent::Hello { version: 2, name: "Future board".into() });
-    assert_eq!(next(&reports), LinkReport::Disconnected(LinkError::Version(2)));
+    assert_eq!(next(&reports), LinkReport::Disconnected(LinkError::Version { board: 2, ours: 1 }));
 }
 
 #[test]
@@ -263,7 +263,7 @@ fn a_command_lost_on_the_way_is_sent_again() {
     let link = Link::with_options(&board.path, quick(), sender, |report| report);
     assert_eq!(board.read().command, HostCommand::Hello { version: 1 });
     board.send(&BoardEvent::Hello { version: 1, name: String::new() });
-    assert_eq!(next(&reports), LinkReport::Connected { name: String::new(), version: 1, protocol: Protocol::Anna });
+    assert_eq!(next(&reports), LinkReport::Connected { name: String::new(), version: 1, protocol: Protocol::ANNA });
     let query = board.read();
     assert_eq!(query, Request { seq: 1, command: HostCommand::Query });
     board.send(&BoardEvent::Board(snapshot_of(&Board::new())));

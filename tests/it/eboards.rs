@@ -40,7 +40,7 @@ fn connected(protocol: Protocol, options: SimOptions) -> (Simulator, Receiver<No
 
 #[test]
 fn a_dgt_board_is_found_and_reports_each_square_as_it_changes() {
-    let (sim, _notes, _link, reports) = connected(Protocol::Dgt, SimOptions::default());
+    let (sim, _notes, _link, reports) = connected(Protocol::DGT, SimOptions::default());
     sim.type_line("move e2e4").unwrap();
     // The pawn lifted, then put down: two field updates, each a whole board.
     let mut board = Board::new();
@@ -54,7 +54,7 @@ fn a_dgt_board_is_found_and_reports_each_square_as_it_changes() {
 
 #[test]
 fn a_millennium_board_is_found_and_reports_its_whole_board_on_every_change() {
-    let (sim, notes, link, reports) = connected(Protocol::Millennium, SimOptions::default());
+    let (sim, notes, link, reports) = connected(Protocol::MILLENNIUM, SimOptions::default());
     // Anna switched the automatic reports on.
     let deadline = Instant::now() + WAIT;
     while !matches!(next(&notes), Note::Asked(ref text) if text == "setting 02 = 04") {
@@ -72,7 +72,7 @@ fn a_millennium_board_is_found_and_reports_its_whole_board_on_every_change() {
 
 #[test]
 fn moves_made_faster_than_a_millennium_board_scans_arrive_as_one_position() {
-    let (sim, _notes, _link, reports) = connected(Protocol::Millennium, SimOptions::default());
+    let (sim, _notes, _link, reports) = connected(Protocol::MILLENNIUM, SimOptions::default());
     sim.type_line("fast e2e4 e7e5 g1f3").unwrap();
     let snapshot = next_board(&reports);
     assert_ne!(snapshot.get(Square::F3), Cell::Empty);
@@ -81,7 +81,7 @@ fn moves_made_faster_than_a_millennium_board_scans_arrive_as_one_position() {
 
 #[test]
 fn the_dgt_clock_message_reaches_anna() {
-    let (sim, _notes, _link, reports) = connected(Protocol::Dgt, SimOptions::default());
+    let (sim, _notes, _link, reports) = connected(Protocol::DGT, SimOptions::default());
     sim.type_line("clock 1:29:59 1:30:00 left").unwrap();
     let reading = loop {
         // The answer to Anna's first question, before the clock was set, is "no clock".
@@ -98,7 +98,7 @@ fn the_dgt_clock_message_reaches_anna() {
 
 #[test]
 fn an_unplugged_sensor_board_is_found_again_and_read_whole() {
-    for protocol in [Protocol::Dgt, Protocol::Millennium] {
+    for protocol in [Protocol::DGT, Protocol::MILLENNIUM] {
         let (sim, _notes, _link, reports) = connected(protocol, SimOptions::default());
         sim.unplug().unwrap();
         while !matches!(next(&reports), LinkReport::Disconnected(_)) {}
@@ -112,7 +112,7 @@ fn an_unplugged_sensor_board_is_found_again_and_read_whole() {
 
 #[test]
 fn garbage_on_a_dgt_wire_is_rejected_and_the_game_goes_on() {
-    let (sim, _notes, _link, reports) = connected(Protocol::Dgt, SimOptions::default());
+    let (sim, _notes, _link, reports) = connected(Protocol::DGT, SimOptions::default());
     // A message cut short, stray bytes, then a good field update.
     sim.send_raw(&[0x8e, 0x00, 0x33, 0x12, 0x8e, 0x00, 0x05, 36, 1]);
     while !matches!(next(&reports), LinkReport::Rejected(_)) {}
@@ -124,7 +124,7 @@ fn garbage_on_a_dgt_wire_is_rejected_and_the_game_goes_on() {
 fn anna_boards_names_the_protocol_that_answers() {
     let (notes_to, _notes) = mpsc::channel();
     let sim =
-        Simulator::start(SimOptions { protocol: Protocol::Millennium, ..SimOptions::default() }, notes_to).unwrap();
+        Simulator::start(SimOptions { protocol: Protocol::MILLENNIUM, ..SimOptions::default() }, notes_to).unwrap();
     let output = support::anna(&support::shared_data()).arg("boards").arg(sim.path()).output().expect("anna runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("\tmillennium: Millennium ChessLink 1.03"), "{stdout}");
@@ -136,7 +136,7 @@ fn a_game_on_two_boards_checks_every_execution_on_the_opponents_board() {
     let (peg_notes, _peg) = mpsc::channel();
     let peg = Simulator::start(SimOptions::default(), peg_notes).unwrap();
     let (dgt_notes, _dgt) = mpsc::channel();
-    let dgt = Simulator::start(SimOptions { protocol: Protocol::Dgt, ..SimOptions::default() }, dgt_notes).unwrap();
+    let dgt = Simulator::start(SimOptions { protocol: Protocol::DGT, ..SimOptions::default() }, dgt_notes).unwrap();
     let mut anna = support::anna(&support::shared_data());
     anna.args(["--speech", "off", "--player", "white", "--board"])
         .arg(peg.path())
@@ -220,10 +220,10 @@ fn whole_game_on(protocol: Protocol) {
 
 #[test]
 fn a_whole_game_on_a_dgt_board() {
-    whole_game_on(Protocol::Dgt);
+    whole_game_on(Protocol::DGT);
 }
 
 #[test]
 fn a_whole_game_on_a_millennium_board() {
-    whole_game_on(Protocol::Millennium);
+    whole_game_on(Protocol::MILLENNIUM);
 }

@@ -277,7 +277,7 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
                         Event::Board(*role, LinkReport::Disconnected(LinkError::Lost("unplugged".to_string())))
                     }
                     BoardStep::Plug(role) => {
-                        let protocol = if app.has_sensor_board(*role) { Protocol::Dgt } else { Protocol::Anna };
+                        let protocol = if app.has_sensor_board(*role) { Protocol::DGT } else { Protocol::ANNA };
                         Event::Board(*role, LinkReport::Connected { name: "script".to_string(), version: 1, protocol })
                     }
                     BoardStep::Settle => Event::BoardSettled,

@@ -78,6 +78,7 @@ use std::marker::PhantomData;
 
 use shakmaty::{File, Piece, Rank, Square};
 
+use super::protocol::{Answer, BoardEnd, BoardProtocol, Framing, Note, Sensed, Serial, Wire, WireError};
 use super::{BoardEvent, Cell, HostCommand, Snapshot};
 
 /// The protocol version this module speaks.
@@ -420,6 +421,99 @@ impl<T: Message> Decoder<T> {
     pub fn reset(&mut self) {
         self.line.clear();
         self.skipping = false;
+    }
+}
+
+/// Anna's peg-board protocol as a [`BoardProtocol`].
+pub struct Anna;
+
+impl BoardProtocol for Anna {
+    fn id(&self) -> &'static str {
+        "anna"
+    }
+    fn also_called(&self) -> &'static [&'static str] {
+        &["peg"]
+    }
+    fn name(&self) -> &'static str {
+        "peg board"
+    }
+    fn serial(&self) -> Serial {
+        // A board a maker builds runs at whatever rate he flashed: `--board-baud` says.
+        Serial { baud: None, framing: Framing::EightNone }
+    }
+    fn is_sensor(&self) -> bool {
+        false
+    }
+    fn wire(&self) -> Box<dyn Wire> {
+        Box::new(EventDecoder::new())
+    }
+    fn greeting(&self) -> Vec<u8> {
+        encode_request(&Request { seq: 0, command: HostCommand::Hello { version: VERSION } })
+    }
+    fn start(&self) -> Vec<u8> {
+        Vec::new()
+    }
+    fn encode(&self, request: &Request) -> Option<Vec<u8>> {
+        Some(encode_request(request))
+    }
+    fn acknowledges(&self) -> bool {
+        true
+    }
+    fn board_end(&self) -> Box<dyn BoardEnd> {
+        Box::new(RequestDecoder::new())
+    }
+}
+
+impl Wire for EventDecoder {
+    fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>> {
+        let version_ok = |event| match event {
+            BoardEvent::Hello { version, .. } if version != VERSION => {
+                Err(WireError::Version { board: version, ours: VERSION })
+            }
+            event => Ok(event),
+        };
+        Decoder::feed(self, bytes)
+            .into_iter()
+            .map(|line| line.map_err(WireError::garbled).and_then(version_ok))
+            .collect()
+    }
+}
+
+/// A peg board's end: every command acknowledged once carried out, the hello answered with the
+/// board's own.
+impl BoardEnd for RequestDecoder {
+    fn receive(&mut self, bytes: &[u8], board: Sensed<'_>) -> Answer {
+        let mut answer = Answer::default();
+        for line in Decoder::feed(self, bytes) {
+            let request = match line {
+                Ok(request) => request,
+                Err(error) => {
+                    answer.notes.push(Note::Rejected(error));
+                    continue;
+                }
+            };
+            match &request.command {
+                HostCommand::Hello { .. } => {
+                    let hello = BoardEvent::Hello { version: VERSION, name: board.name.to_string() };
+                    answer.bytes.extend(encode_event(&hello));
+                }
+                HostCommand::Query => answer.bytes.extend(encode_event(&BoardEvent::Board(board.snapshot()))),
+                HostCommand::ShowMove { .. } | HostCommand::Invalid(_) | HostCommand::Clear => {}
+            }
+            if !matches!(request.command, HostCommand::Hello { .. }) {
+                answer.bytes.extend(encode_event(&BoardEvent::Ack(request.seq)));
+            }
+            answer.notes.push(Note::Command(request));
+        }
+        answer
+    }
+
+    fn changed(&mut self, change: &BoardEvent, _board: Sensed<'_>) -> Vec<u8> {
+        encode_event(change)
+    }
+
+    fn reset(&mut self) {
+        Decoder::reset(self);
     }
 }
 

@@ -49,7 +49,9 @@ use std::time::Duration;
 
 use shakmaty::{Color, Piece, Role};
 
-use super::{Cell, ClockFace, ClockHand, ClockReading};
+use super::codec::Request;
+use super::protocol::{Answer, BoardEnd, BoardProtocol, Framing, Note, Sensed, Serial, Wire, WireError};
+use super::{BoardEvent, Cell, ClockFace, ClockHand, ClockReading, HostCommand, Snapshot};
 
 /// The baud rate of every DGT board.
 pub const BAUD: u32 = 9600;
@@ -324,6 +326,162 @@ pub fn decode_commands(bytes: &[u8]) -> Vec<Result<u8, u8>> {
             other => Err(other),
         })
         .collect()
+}
+
+/// The DGT protocol as a [`BoardProtocol`].
+pub struct Dgt;
+
+impl BoardProtocol for Dgt {
+    fn id(&self) -> &'static str {
+        "dgt"
+    }
+    fn name(&self) -> &'static str {
+        "DGT board"
+    }
+    fn serial(&self) -> Serial {
+        Serial { baud: Some(BAUD), framing: Framing::EightNone }
+    }
+    fn is_sensor(&self) -> bool {
+        true
+    }
+    fn wire(&self) -> Box<dyn Wire> {
+        Box::new(DgtWire::default())
+    }
+    fn greeting(&self) -> Vec<u8> {
+        vec![command::RESET, command::VERSION]
+    }
+    fn start(&self) -> Vec<u8> {
+        vec![command::SEND_BOARD, command::UPDATE_NICE, command::SEND_CLOCK]
+    }
+    fn encode(&self, request: &Request) -> Option<Vec<u8>> {
+        match request.command {
+            HostCommand::Query => Some(vec![command::SEND_BOARD]),
+            _ => None,
+        }
+    }
+    fn keepalive(&self) -> Option<(Vec<u8>, Duration)> {
+        Some((vec![command::SERIAL_NUMBER], Duration::from_secs(2)))
+    }
+    fn board_end(&self) -> Box<dyn BoardEnd> {
+        Box::new(DgtEnd::default())
+    }
+}
+
+/// A DGT board in "nice" update mode: field updates as pieces move, the clock when it changes.
+#[derive(Default)]
+struct DgtWire {
+    decoder: Decoder,
+    /// The board as last dumped and updated, field 0 first; `None` until the first dump.
+    fields: Option<[Cell; 64]>,
+}
+
+impl Wire for DgtWire {
+    fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>> {
+        let mut out = Vec::new();
+        for message in self.decoder.feed(bytes) {
+            let event = match message {
+                Err(e) => Err(WireError::garbled(e)),
+                Ok(Message::Version { major, minor }) => {
+                    Ok(BoardEvent::Hello { version: u32::from(major), name: format!("DGT board {major}.{minor:02}") })
+                }
+                Ok(Message::Board(fields)) => {
+                    self.fields = Some(fields);
+                    Ok(BoardEvent::Board(Snapshot::from_a8_first(&fields)))
+                }
+                Ok(Message::Field { field, cell }) => match &mut self.fields {
+                    Some(fields) => {
+                        fields[usize::from(field)] = cell;
+                        Ok(BoardEvent::Board(Snapshot::from_a8_first(fields)))
+                    }
+                    // Before the first dump a change means nothing; the dump follows.
+                    None => continue,
+                },
+                Ok(Message::Clock(reading)) => Ok(BoardEvent::Clock(reading)),
+                Ok(_) => continue,
+            };
+            out.push(event);
+        }
+        out
+    }
+}
+
+/// The serial number the simulated DGT board gives.
+const SIMULATED_SERIAL: &str = "12345";
+
+/// A DGT board's end: one-byte commands answered, changes sent in update mode, the clock plugged
+/// into it.
+#[derive(Default)]
+struct DgtEnd {
+    /// In update mode, every change is sent as it happens.
+    updates: bool,
+    /// The clock plugged into the board, if any.
+    clock: Option<ClockReading>,
+}
+
+impl BoardEnd for DgtEnd {
+    fn receive(&mut self, bytes: &[u8], board: Sensed<'_>) -> Answer {
+        let mut answer = Answer::default();
+        let mut garbled = Vec::new();
+        for byte in decode_commands(bytes) {
+            let (message, note) = match byte {
+                Ok(command::RESET) => {
+                    self.updates = false;
+                    (None, "reset".to_string())
+                }
+                Ok(command::SEND_BOARD) => {
+                    (Some(Message::Board(board.reported().a8_first())), "board sent".to_string())
+                }
+                Ok(command::UPDATE | command::UPDATE_NICE | command::UPDATE_BOARD) => {
+                    self.updates = true;
+                    (None, "update mode".to_string())
+                }
+                Ok(command::VERSION) => (Some(Message::Version { major: 1, minor: 7 }), "version sent".to_string()),
+                Ok(command::SERIAL_NUMBER) => {
+                    // Anna asks now and then whether the board is still there: not worth a note.
+                    answer.bytes.extend(encode(&Message::Serial(SIMULATED_SERIAL.to_string())));
+                    continue;
+                }
+                Ok(command::SEND_CLOCK) => {
+                    let reading = self.clock.unwrap_or_else(|| ClockReading::parse("none").expect("a reading"));
+                    (Some(Message::Clock(reading)), "clock sent".to_string())
+                }
+                Ok(other) => (None, format!("DGT command {other:#04x} ignored")),
+                Err(byte) => {
+                    garbled.push(format!("{byte:#04x}"));
+                    continue;
+                }
+            };
+            if let Some(message) = message {
+                answer.bytes.extend(encode(&message));
+            }
+            answer.notes.push(Note::Asked(note));
+        }
+        if !garbled.is_empty() {
+            answer.notes.push(Note::Garbled(garbled.join(" ")));
+        }
+        answer
+    }
+
+    fn changed(&mut self, change: &BoardEvent, board: Sensed<'_>) -> Vec<u8> {
+        let (BoardEvent::Lifted(square) | BoardEvent::Placed(square)) = change else { return Vec::new() };
+        if !self.updates {
+            return Vec::new();
+        }
+        let field = super::a8_index(board.reported_square(*square)) as u8;
+        let cell = board.board.piece_at(*square).map_or(Cell::Empty, Cell::Piece);
+        encode(&Message::Field { field, cell })
+    }
+
+    fn clock(&mut self, reading: ClockReading) -> Vec<u8> {
+        self.clock = Some(reading);
+        if self.updates {
+            encode(&Message::Clock(reading))
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn reset(&mut self) {}
 }
 
 #[cfg(test)]

@@ -3,7 +3,6 @@
 
 use std::fmt;
 
-use crate::codec::VERSION;
 use crate::protocol::{Protocol, WireError};
 use crate::BoardEvent;
 
@@ -32,8 +31,8 @@ pub enum LinkError {
     Lost(String),
     /// The board did not answer the hello, or a command, in time.
     Silent,
-    /// The board speaks another protocol version.
-    Version(u32),
+    /// The board speaks another version of the protocol.
+    Version { board: u32, ours: u32 },
 }
 
 impl fmt::Display for LinkError {
@@ -42,8 +41,8 @@ impl fmt::Display for LinkError {
             LinkError::Open(why) => write!(f, "the port cannot be opened: {why}"),
             LinkError::Lost(why) => write!(f, "the connection was lost: {why}"),
             LinkError::Silent => write!(f, "the board does not answer"),
-            LinkError::Version(version) => {
-                write!(f, "the board speaks protocol version {version}, Anna speaks {VERSION}")
+            LinkError::Version { board, ours } => {
+                write!(f, "the board speaks protocol version {board}, Anna speaks {ours}")
             }
         }
     }

@@ -31,8 +31,11 @@ use std::fmt::Write as _;
 
 use shakmaty::Square;
 
+use super::codec::Request;
 use super::codec::{cell_char, cell_from_char};
-use super::Cell;
+use super::protocol::{Answer, BoardEnd, BoardProtocol, Framing, Note, Sensed, Serial, Wire, WireError};
+use super::{BoardEvent, Cell, HostCommand, Snapshot};
+use std::time::Duration;
 
 /// The baud rate of a ChessLink board.
 pub const BAUD: u32 = 38_400;
@@ -304,6 +307,182 @@ impl<T> Decoder<T> {
     /// Forgets a partial message.
     pub fn reset(&mut self) {
         self.buffer.clear();
+    }
+}
+
+/// The ChessLink protocol as a [`BoardProtocol`].
+pub struct Millennium;
+
+impl BoardProtocol for Millennium {
+    fn id(&self) -> &'static str {
+        "millennium"
+    }
+    fn also_called(&self) -> &'static [&'static str] {
+        &["chesslink"]
+    }
+    fn name(&self) -> &'static str {
+        "Millennium ChessLink board"
+    }
+    fn serial(&self) -> Serial {
+        Serial { baud: Some(BAUD), framing: Framing::SevenOdd }
+    }
+    fn is_sensor(&self) -> bool {
+        true
+    }
+    fn wire(&self) -> Box<dyn Wire> {
+        Box::new(ReplyDecoder::new())
+    }
+    fn greeting(&self) -> Vec<u8> {
+        encode_command(&Command::Version)
+    }
+    fn start(&self) -> Vec<u8> {
+        let (address, value) = AUTO_REPORTS;
+        let mut bytes = encode_command(&Command::Write { address, value });
+        bytes.extend(encode_command(&Command::Extinguish));
+        bytes.extend(encode_command(&Command::Status));
+        bytes
+    }
+    fn encode(&self, request: &Request) -> Option<Vec<u8>> {
+        let command = match &request.command {
+            HostCommand::Hello { .. } => Command::Version,
+            HostCommand::Query => Command::Status,
+            HostCommand::Clear => Command::Extinguish,
+            HostCommand::ShowMove { from, to, captured, rook } => {
+                let mut lit = vec![*from, *to];
+                lit.extend(captured.iter().filter(|c| *c != to));
+                lit.extend(rook.iter().flat_map(|(f, t)| [*f, *t]));
+                Command::Leds { slot: 0x20, leds: leds(&lit, &[]) }
+            }
+            HostCommand::Invalid(square) => Command::Leds { slot: 0x20, leds: leds(&[], &[*square]) },
+        };
+        Some(encode_command(&command))
+    }
+    fn keepalive(&self) -> Option<(Vec<u8>, Duration)> {
+        Some((encode_command(&Command::Version), Duration::from_secs(2)))
+    }
+    fn board_end(&self) -> Box<dyn BoardEnd> {
+        Box::new(MillenniumEnd::default())
+    }
+}
+
+/// A ChessLink board reporting its status on every change.
+impl Wire for ReplyDecoder {
+    fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>> {
+        let mut out = Vec::new();
+        for reply in Decoder::feed(self, bytes) {
+            out.push(match reply {
+                Err(e) => Err(WireError::garbled(e)),
+                Ok(Reply::Version(version)) => Ok(BoardEvent::Hello {
+                    version: u32::from(version),
+                    name: format!("Millennium ChessLink {}.{:02}", version >> 8, version & 0xff),
+                }),
+                Ok(Reply::Status(cells)) => Ok(BoardEvent::Board(Snapshot::from_a8_first(&cells))),
+                Ok(_) => continue,
+            });
+        }
+        out
+    }
+}
+
+/// A ChessLink board's end: commands answered, the whole board sent on every change once Anna
+/// switched automatic reports on.
+struct MillenniumEnd {
+    commands: CommandDecoder,
+    /// The settings memory.
+    eeprom: [u8; 256],
+    /// The automatic status reports Anna switched on.
+    auto_reports: bool,
+    /// Reports held back while moves are made faster than the board scans.
+    holding: bool,
+}
+
+impl Default for MillenniumEnd {
+    fn default() -> Self {
+        MillenniumEnd { commands: CommandDecoder::commands(), eeprom: [0; 256], auto_reports: false, holding: false }
+    }
+}
+
+impl BoardEnd for MillenniumEnd {
+    fn receive(&mut self, bytes: &[u8], board: Sensed<'_>) -> Answer {
+        let mut answer = Answer::default();
+        for command in self.commands.feed(bytes) {
+            let (reply, note) = match command {
+                // Anna asks now and then whether the board is still there: not worth a note.
+                Ok(Command::Version) => (Some(Reply::Version(0x0103)), None),
+                Ok(Command::Status) => {
+                    (Some(Reply::Status(board.reported().a8_first())), Some("board sent".to_string()))
+                }
+                Ok(Command::Extinguish) => (Some(Reply::Extinguished), Some("lights off".to_string())),
+                Ok(Command::Leds { leds, .. }) => {
+                    (Some(Reply::Leds), Some(format!("lights {}", lit_squares(&leds, board.turned))))
+                }
+                Ok(Command::Write { address, value }) => {
+                    self.eeprom[usize::from(address)] = value;
+                    if address == AUTO_REPORTS.0 {
+                        // 001 is off; every other setting reports by itself.
+                        self.auto_reports = value & 0x07 != 0x01;
+                    }
+                    (Some(Reply::Written { address, value }), Some(format!("setting {address:02X} = {value:02X}")))
+                }
+                Ok(Command::Read { address }) => {
+                    let value = self.eeprom[usize::from(address)];
+                    (Some(Reply::Read { address, value }), Some(format!("setting {address:02X} read")))
+                }
+                Ok(Command::Reset) => {
+                    self.auto_reports = false;
+                    (None, Some("reset".to_string()))
+                }
+                Err(error) => {
+                    answer.notes.push(Note::Garbled(error.to_string()));
+                    continue;
+                }
+            };
+            if let Some(reply) = reply {
+                answer.bytes.extend(encode_reply(&reply));
+            }
+            answer.notes.extend(note.map(Note::Asked));
+        }
+        answer
+    }
+
+    fn changed(&mut self, _change: &BoardEvent, board: Sensed<'_>) -> Vec<u8> {
+        if self.auto_reports && !self.holding {
+            encode_reply(&Reply::Status(board.reported().a8_first()))
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn hold(&mut self, holding: bool) {
+        self.holding = holding;
+    }
+
+    fn reset(&mut self) {
+        self.commands.reset();
+    }
+}
+
+/// The squares lit, as the board stands: those whose four corner lights are all on, less those
+/// lit only because their neighbours are (e3 between e2 and e4).
+fn lit_squares(leds: &[u8; 81], board_turned: bool) -> String {
+    let corners = |square: Square| {
+        let (file, row) = (usize::from(square.file()), 7 - usize::from(square.rank()));
+        [(file, row), (file + 1, row), (file, row + 1), (file + 1, row + 1)].map(|(c, r)| c * 9 + r)
+    };
+    let lit: Vec<Square> = Square::ALL.into_iter().filter(|s| corners(*s).iter().all(|i| leds[*i] != 0)).collect();
+    let mut squares: Vec<String> = lit
+        .iter()
+        .filter(|s| {
+            let others: Vec<usize> = lit.iter().filter(|o| o != s).flat_map(|o| corners(*o)).collect();
+            !corners(**s).iter().all(|i| others.contains(i))
+        })
+        .map(|s| if board_turned { super::turned_square(*s) } else { *s }.to_string())
+        .collect();
+    squares.sort();
+    if squares.is_empty() {
+        "none".to_string()
+    } else {
+        squares.join(" ")
     }
 }
 

@@ -4,6 +4,7 @@ use super::*;
 use crate::Options;
 use anna_board::codec::LineError;
 use anna_board::link::LinkError;
+use anna_board::protocol::WireError;
 use anna_board::HostCommand;
 use anna_core::command::{Command, Setting};
 use anna_core::session::Config;
@@ -36,7 +37,7 @@ fn a_lift_after_the_game_ended_is_no_touch() {
 #[test]
 fn the_link_is_said_in_words_and_sounds() {
     let mut m = board_mode(Vec::new());
-    let connected = LinkReport::Connected { name: "sim".to_string(), version: 1, protocol: Protocol::Anna };
+    let connected = LinkReport::Connected { name: "sim".to_string(), version: 1, protocol: Protocol::ANNA };
     let out = m.board_report(BoardRole::Player, &connected, Duration::ZERO);
     assert_eq!(out[0], Out::Play(Sound::BoardConnected));
     assert_eq!(said!(m, &out), ["Board connected."]);
@@ -49,7 +50,7 @@ fn the_link_is_said_in_words_and_sounds() {
 #[test]
 fn rejected_lines_are_mentioned_only_when_they_keep_coming_and_once_a_minute() {
     let mut m = board_mode(Vec::new());
-    let bad = LinkReport::Rejected(LineError::NoChecksum.into());
+    let bad = LinkReport::Rejected(WireError::garbled(LineError::NoChecksum));
     let mut notices = Vec::new();
     for second in [0, 1, 2, 3, 4, 5, 61, 62, 63] {
         if !said!(m, &m.board_report(BoardRole::Player, &bad, Duration::from_secs(second))).is_empty() {
