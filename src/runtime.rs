@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use crate::adapters::engine::{Computer, EngineChoice, Reply};
 use crate::adapters::games;
 use crate::adapters::journal::{self, JournalError};
-use crate::adapters::listen::{Hearing, ListenError, Microphone, Mode};
+use crate::adapters::listen::{Hearing, ListenError, Microphone, Mode, Report};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::board_link::serial::{Link, LinkReport};
@@ -49,6 +49,8 @@ pub enum Source {
     Board(BoardRole, LinkReport),
     /// What the microphone heard.
     Heard(Result<Hearing, ListenError>),
+    /// The microphone's recogniser is built, or why it cannot be.
+    Opened(Result<(), ListenError>),
 }
 
 /// What a view makes of a line or key from its terminal.
@@ -183,6 +185,8 @@ struct Outputs {
     boards: Vec<(BoardRole, Link)>,
     /// The microphone, once started (`--listen`, or the first `listen`), or why it cannot be.
     microphone: Option<Result<Microphone, ListenError>>,
+    /// The microphone's recogniser is built: it hears what it is asked to at once.
+    microphone_open: bool,
     /// How the microphone listens, and the channel it reports through.
     listening: Option<(Mode, mpsc::Sender<Source>)>,
     /// The game's position, whose moves the microphone hears.
@@ -292,6 +296,7 @@ fn drive(
             Ok(Source::Computer(reply)) => vec![Step::Event(Event::Engine(reply))],
             Ok(Source::Board(role, report)) => vec![Step::Event(Event::Board(role, report))],
             Ok(Source::Heard(hearing)) => vec![Step::Event(Event::Heard(hearing))],
+            Ok(Source::Opened(opened)) => vec![Step::Event(outputs.opened(opened))],
             Ok(source) => view.translate(program, source),
         };
         let mut quit = false;
@@ -329,6 +334,7 @@ impl Outputs {
             journal: None,
             boards: Vec::new(),
             microphone: None,
+            microphone_open: false,
             listening: None,
             position: None,
             print_notices,
@@ -338,25 +344,41 @@ impl Outputs {
     }
 
     /// Listens for one utterance (push-to-talk): the speech stops first, so the microphone hears the
-    /// player, not Anna. The microphone starts here the first time (it takes a second or two);
-    /// when it cannot, the app is told why.
+    /// player, not Anna. The microphone starts here the first time; its recogniser is built on the
+    /// microphone's own thread (it takes a second or two) while the game goes on, and the app hears
+    /// that it is listening, or why it cannot, once it is built ([`Outputs::opened`]).
     fn listen(&mut self, voice: &Voice) {
         let Some((mode, sender)) = self.listening.clone() else { return };
         self.speaker.silence();
         let position = self.position.clone().unwrap_or_default();
         let microphone = self.microphone.get_or_insert_with(|| {
-            let wrap = Source::Heard;
+            let wrap = |report| match report {
+                Report::Opened(opened) => Source::Opened(opened),
+                Report::Heard(hearing) => Source::Heard(hearing),
+            };
             Microphone::start(&voice.vocab, &position, mode, self.speaker.talking(), sender.clone(), wrap)
         });
-        let opened = match microphone {
+        match microphone {
             Ok(microphone) => {
+                // Asked before it is open, it listens as soon as it is.
                 microphone.listen();
-                Ok(())
+                if self.microphone_open {
+                    self.feedback.push(Event::Listening(Ok(())));
+                }
             }
-            Err(e) => Err(e.clone()),
-        };
-        // "Listening." once the microphone is open, or why it cannot be, never both.
-        self.feedback.push(Event::Listening(opened));
+            // "Listening." once the microphone is open, or why it cannot be, never both.
+            Err(e) => self.feedback.push(Event::Listening(Err(e.clone()))),
+        }
+    }
+
+    /// The microphone's recogniser is built, or cannot be: the app is told, and a microphone
+    /// that cannot hear is kept as the reason, said again at every attempt.
+    fn opened(&mut self, opened: Result<(), ListenError>) -> Event {
+        match &opened {
+            Ok(()) => self.microphone_open = true,
+            Err(e) => self.microphone = Some(Err(e.clone())),
+        }
+        Event::Listening(opened)
     }
 
     /// Hands the program what became of the outs carried out, and carries out its answers; true

@@ -23,7 +23,7 @@ mod microphone;
 mod sphinx;
 
 pub use anna_app::{Hearing, ListenError};
-pub use microphone::{Microphone, Mode};
+pub use microphone::{Microphone, Mode, Report};
 
 /// Where Debian's `pocketsphinx-en-us` puts the US English model and its dictionary.
 pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";

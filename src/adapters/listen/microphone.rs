@@ -51,6 +51,15 @@ pub enum Mode {
     Always,
 }
 
+/// What the microphone's thread tells the runtime.
+#[derive(Debug)]
+pub enum Report {
+    /// The recogniser is built and the microphone hears from now on, or why it cannot.
+    Opened(Result<(), ListenError>),
+    /// An utterance heard, or why it could not be.
+    Heard(Result<Hearing, ListenError>),
+}
+
 /// The microphone's thread. Dropping it stops listening.
 pub struct Microphone {
     control: Sender<()>,
@@ -85,8 +94,10 @@ impl Position {
 }
 
 impl Microphone {
-    /// Builds the recogniser for `vocab` (which may take a second) and starts the thread; what is
-    /// heard is `wrap`ped and sent on `sender`. `talking` is true while Anna speaks.
+    /// Starts the thread, which builds the recogniser for `vocab` (a second or two: off the
+    /// caller's thread, so the game goes on meanwhile) and reports [`Report::Opened`] before
+    /// anything it hears; its reports are `wrap`ped and sent on `sender`. `talking` is true while
+    /// Anna speaks. A recorder that is not installed is an error at once.
     pub fn start<T, F>(
         vocab: &Vocabulary,
         position: &Chess,
@@ -97,7 +108,7 @@ impl Microphone {
     ) -> Result<Microphone, ListenError>
     where
         T: Send + 'static,
-        F: Fn(Result<Hearing, ListenError>) -> T + Send + 'static,
+        F: Fn(Report) -> T + Send + 'static,
     {
         // A recorder that is not installed is said before "Listening.", not after it.
         let program = &capture_command()[0];
@@ -105,14 +116,26 @@ impl Microphone {
             "arecord" => ListenError::Microphone("arecord is not installed (Debian package alsa-utils)".to_string()),
             _ => ListenError::Microphone(format!("{program} is not found")),
         })?;
-        let recogniser = Recogniser::new(vocab, position)?;
         let (control, requests) = mpsc::channel();
-        let report = move |hearing| sender.send(wrap(hearing)).is_ok();
+        let report = move |report| sender.send(wrap(report)).is_ok();
         let shared = Position::default();
         let heard = shared.clone();
+        let (vocab, position) = (vocab.clone(), position.clone());
         std::thread::Builder::new()
             .name("anna-microphone".into())
-            .spawn(move || serve(recogniser, mode, &Ears { talking: &talking, position: &heard }, &requests, report))
+            .spawn(move || {
+                let recogniser = match Recogniser::new(&vocab, &position) {
+                    Ok(recogniser) => recogniser,
+                    Err(e) => {
+                        report(Report::Opened(Err(e)));
+                        return;
+                    }
+                };
+                if report(Report::Opened(Ok(()))) {
+                    let ears = Ears { talking: &talking, position: &heard };
+                    serve(recogniser, mode, &ears, &requests, |hearing| report(Report::Heard(hearing)));
+                }
+            })
             .map_err(|e| ListenError::Microphone(e.to_string()))?;
         Ok(Microphone { control, position: shared })
     }
