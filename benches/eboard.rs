@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use anna::board_link::serial::LinkReport;
-use anna_app::{App, Event, Options, Out};
+use anna_app::{App, Event, Joining, Options, Out};
 use anna_board::millennium::{self, Reply};
 use anna_board::protocol::Protocol;
 use anna_board::{a8_index, dgt, BoardRole, Cell, Snapshot};
@@ -31,7 +31,7 @@ fn app() -> App {
         Options::default(),
     );
     let _ = app.start();
-    app.connect_opponent_board();
+    let _ = app.handle(Event::BoardJoined(Joining::Opponent), Duration::ZERO);
     let connected = LinkReport::Connected { name: "bench".to_string(), version: 1, protocol: Protocol::DGT };
     let _ = app.handle(Event::Board(BoardRole::Opponent, connected), Duration::ZERO);
     app

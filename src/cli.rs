@@ -440,7 +440,10 @@ pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArg
         }
         Ok(Heard::Command(Command::Claim(Some(spec)))) => ("command claim ", spec),
         Ok(Heard::Command(command)) => {
-            println!("command {}", parse::command_name(&command).unwrap_or("unknown"));
+            println!(
+                "command {}",
+                anna_core::command::Name::of(&command).map_or("unknown", anna_core::command::Name::key)
+            );
             return ExitCode::SUCCESS;
         }
         Ok(Heard::Move(spec)) => ("", spec),

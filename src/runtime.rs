@@ -27,7 +27,7 @@ use crate::board_link::serial::{Link, LinkReport};
 use crate::ui::review::Review;
 use crate::ui::tui::Key;
 use anna_app::view::GameView;
-use anna_app::{App, Event, InForce, Out};
+use anna_app::{App, Event, InForce, Joining, Out};
 use anna_board::protocol::Protocol;
 use anna_board::BoardRole;
 use anna_core::message::{Arg, Priority, Utterance, Words};
@@ -221,17 +221,18 @@ pub fn run(
     app.set_date(games::now_stamp().0);
     // A game read from PGN goes on from the session time where its replay stopped.
     let origin = app.origin();
-    let start = app.start();
+    let mut start = app.start();
     // After the setup, so the mirrors start from the game's position and side.
     if let Some(port) = boards.player {
-        app.connect_board_speaking(port.protocol);
+        let joining = Joining::Player { protocol: port.protocol, side: None };
+        start.extend(app.handle(Event::BoardJoined(joining), origin));
         let link = Link::open_protocol(&port.path, port.protocol, port.baud, sender.clone(), |report| {
             Source::Board(BoardRole::Player, report)
         });
         outputs.boards.push((BoardRole::Player, link));
     }
     if let Some(port) = boards.opponent {
-        app.connect_opponent_board();
+        start.extend(app.handle(Event::BoardJoined(Joining::Opponent), origin));
         let link = Link::open_protocol(&port.path, port.protocol, port.baud, sender.clone(), |report| {
             Source::Board(BoardRole::Opponent, report)
         });

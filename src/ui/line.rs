@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use crate::runtime::{Program, Source, Step, View};
 use anna_app::Event;
-use anna_core::command::Command;
+use anna_core::command::{Command, Name};
 
 /// Standard input and output, a line at a time.
 #[derive(Debug, Default)]
@@ -92,7 +92,7 @@ impl View for LineView {
             Some(_) if text.trim().is_empty() => vec![Step::Say(anna_core::message::Words::line("line.arrows"))],
             None if text.trim().is_empty() && !line.trim().is_empty() => Vec::new(),
             // A full stop alone: the quickest way to silence.
-            None if text.trim() == "." => vec![Step::Event(Event::Line("stop".to_string()))],
+            None if text.trim() == "." => vec![Step::Event(Event::Line(Name::Stop.key().to_string()))],
             _ => vec![Step::Event(Event::Line(text))],
         }
     }

@@ -11,7 +11,7 @@ use shakmaty::{Chess, Color, Position};
 
 use anna_app::keys;
 use anna_app::Out;
-use anna_core::command::Command;
+use anna_core::command::{Command, Name};
 use anna_core::explore;
 use anna_core::message::{Arg, Played, Priority, Sentence, Utterance, Words};
 use anna_core::pgn::ImportedGame;
@@ -72,12 +72,12 @@ impl Review {
             return self.step(name, rest);
         }
         if let Some((name, rest)) = keys::leading(text, &self.voice.vocab) {
-            match name.as_str() {
-                "quit" => return vec![Out::Quit],
-                "help" if rest.is_empty() => return vec![say(self.word("review.help").to_string())],
-                "time" => return vec![self.time()],
-                "moves" => return vec![self.moves()],
-                "repeat" | "last" => return vec![say(self.announce())],
+            match name {
+                Name::Quit => return vec![Out::Quit],
+                Name::Help if rest.is_empty() => return vec![say(self.word("review.help").to_string())],
+                Name::Time => return vec![self.time()],
+                Name::Moves => return vec![self.moves()],
+                Name::Repeat | Name::Last => return vec![say(self.announce())],
                 _ => {}
             }
         }

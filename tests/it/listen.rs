@@ -22,9 +22,10 @@ use std::process::Command;
 
 use anna::adapters::listen::{read_wav, Hearing, Recogniser};
 use anna_core::command::Command as Act;
+use anna_core::command::Name;
 use anna_core::rules::Game;
+use anna_language::commands;
 use anna_language::Vocabulary;
-use anna_language::{commands, parse};
 use support::TempDir;
 
 /// A position where each kind of move is legal: the start; castling either side; promotion.
@@ -128,7 +129,7 @@ fn understood(words: &str, fen: &str, vocab: &Vocabulary) -> String {
         Ok(Act::Answer(yes)) => format!("answer {}", if yes { "yes" } else { "no" }),
         Ok(Act::Press) => "command press".to_string(),
         Ok(Act::Unclear { text, .. }) => format!("not understood: {text}"),
-        Ok(command) => format!("command {}", parse::command_name(&command).unwrap_or("unknown")),
+        Ok(command) => format!("command {}", Name::of(&command).map_or("unknown", Name::key)),
         Err(e) => format!("not {e}"),
     }
 }

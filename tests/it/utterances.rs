@@ -12,9 +12,10 @@ use std::fs;
 use std::path::Path;
 
 use anna_core::command::Command;
+use anna_core::command::Name;
 use anna_core::explore::{Filter, Query};
 use anna_core::rules::{Game, MoveError, MoveSpec};
-use anna_language::parse::{command_name, hear, Heard};
+use anna_language::parse::{hear, Heard};
 use anna_language::Vocabulary;
 use shakmaty::{CastlingSide, Color};
 
@@ -94,7 +95,7 @@ fn meaning(vocabs: &[Vocabulary], lang: &str, fen: &str, text: &str, want_spec: 
         Ok(Heard::Command(Command::TimeOf(side))) => {
             format!("command time {}", if side == Color::White { "white" } else { "black" })
         }
-        Ok(Heard::Command(c)) => format!("command {}", command_name(&c).unwrap_or("?")),
+        Ok(Heard::Command(c)) => format!("command {}", Name::of(&c).map_or("?", Name::key)),
         Ok(Heard::Move(spec)) if want_spec => describe(&spec),
         Ok(Heard::Move(spec)) => resolve(&game, &spec),
         Err(e) => match e.suggestion {

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{App, Out};
+use super::{App, Joining, Out};
 use anna_board::link::LinkReport;
 use anna_board::mirror::{Mirror, MirrorOut};
 use anna_board::protocol::Protocol;
@@ -58,29 +58,35 @@ pub(super) struct Health {
 }
 
 impl App {
-    /// A peg board joins the game (`--board`): the player's side plays on it, both sides in the
-    /// assistant's mode or when no side is chosen; the other side's moves are shown on it.
-    pub fn connect_board(&mut self) {
+    /// A board joins the game ([`Event::BoardJoined`](crate::Event::BoardJoined)).
+    pub(super) fn join_board(&mut self, joining: Joining) {
+        match joining {
+            Joining::Player { protocol: Some(p), .. } if p.is_sensor() => {
+                self.board = None;
+                self.connect_sensor(BoardRole::Player);
+            }
+            Joining::Player { side, .. } => {
+                self.sensors.retain(|s| s.role() != BoardRole::Player);
+                self.connect_board_as(side);
+            }
+            Joining::Opponent => self.connect_sensor(BoardRole::Opponent),
+        }
+    }
+
+    /// A peg board joins the game as the player's board: the player's side plays on it, both
+    /// sides in the assistant's mode or when no side is chosen; the other side's moves are shown
+    /// on it.
+    fn connect_board(&mut self) {
         self.connect_board_as(None);
     }
 
     /// A peg board joins the game, with the side that plays on it given (`Some(None)`: both), or
     /// followed from the player's side (`None`).
-    pub fn connect_board_as(&mut self, fixed_side: Option<Option<Color>>) {
+    fn connect_board_as(&mut self, fixed_side: Option<Option<Color>>) {
         let side = fixed_side.unwrap_or_else(|| self.player_board_side());
         let mirror = Mirror::new(self.session.game(), side);
         let board = Board { mirror, fixed_side, unsettled: None, health: Health::default() };
         self.board = Some(board);
-    }
-
-    /// The player's board joins, in `protocol` when it is known: a sensor board (DGT, Millennium)
-    /// or Anna's peg board. An unknown protocol is found when the board answers
-    /// ([`LinkReport::Connected`]); until then it counts as a peg board.
-    pub fn connect_board_speaking(&mut self, protocol: Option<Protocol>) {
-        match protocol {
-            Some(p) if p.is_sensor() => self.connect_sensor(BoardRole::Player),
-            _ => self.connect_board(),
-        }
     }
 
     /// The board of `role` speaks `protocol`: a peg board and a sensor board are kept differently.

@@ -1,53 +1,11 @@
-//! One command table for the line mode and the board view's `:` line: the commands only the terminal
-//! knows (`help`, `quit`, `new`, `flip`, `settings`, `set`, `save`), found by their words in the
-//! `[commands]` table of `grammar/`, in the game's language and in English.
+//! Commands by their leading words, for the line mode, the board view's `:` line and review: the
+//! [`Name`] whose words in the `[commands]` table of `grammar/` begin a line, in the game's
+//! language and in English. The terminal's own (`help`, `quit`, `new`, `flip`, `settings`, `set`,
+//! `save`...: [`Name::is_terminal`]) are handled by the app; the rest go to the session.
 
+use anna_core::command::Name;
 use anna_language::parse::fold;
 use anna_language::Vocabulary;
-
-/// A command the terminal handles itself; everything else goes to the session.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UiCommand {
-    Help,
-    Quit,
-    New,
-    Flip,
-    Settings,
-    Set,
-    /// `save [FILE]`, `save braille [FILE]`: the scoresheet as a file.
-    Save,
-    /// Lead the peg board back to the last position board and game agreed on.
-    Restore,
-    /// Read the sensor board as standing the other way round.
-    TurnBoard,
-    /// Listen for one utterance (push-to-talk).
-    Listen,
-    /// Stop the speech at once.
-    Stop,
-    /// Go on with an answer a move cut off.
-    More,
-}
-
-impl UiCommand {
-    /// The command of a name of `[commands]`, if the terminal handles it.
-    pub fn from_name(name: &str) -> Option<UiCommand> {
-        Some(match name {
-            "help" => UiCommand::Help,
-            "quit" => UiCommand::Quit,
-            "new" => UiCommand::New,
-            "flip" => UiCommand::Flip,
-            "settings" => UiCommand::Settings,
-            "set" => UiCommand::Set,
-            "save" => UiCommand::Save,
-            "restore" => UiCommand::Restore,
-            "turn_board" => UiCommand::TurnBoard,
-            "listen" => UiCommand::Listen,
-            "stop" => UiCommand::Stop,
-            "more" => UiCommand::More,
-            _ => return None,
-        })
-    }
-}
 
 /// The command name whose words begin `text` (the longest phrase wins), in the language of `vocab`
 /// or in English, and the rest of the text after those words.
@@ -55,16 +13,17 @@ impl UiCommand {
 /// ```
 /// use anna_language::Vocabulary;
 /// use anna_app::keys::leading;
+/// use anna_core::command::Name;
 ///
 /// let sk = Vocabulary::get("sk").unwrap();
-/// assert_eq!(leading("Nová partia", &sk), Some(("new".to_string(), "")));
-/// assert_eq!(leading("pomoc čas", &sk), Some(("help".to_string(), "čas")));
-/// assert_eq!(leading("help c", &sk), Some(("help".to_string(), "c")));
+/// assert_eq!(leading("Nová partia", &sk), Some((Name::New, "")));
+/// assert_eq!(leading("pomoc čas", &sk), Some((Name::Help, "čas")));
+/// assert_eq!(leading("help c", &sk), Some((Name::Help, "c")));
 /// ```
-pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(String, &'t str)> {
+pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(Name, &'t str)> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let english = Vocabulary::english();
-    let mut best: Option<(usize, &str)> = None;
+    let mut best: Option<(usize, Name)> = None;
     for v in [vocab, &english] {
         for (name, phrases) in &v.commands {
             for phrase in phrases {
@@ -72,12 +31,12 @@ pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(String, &'t str
                 let k = folded.split(' ').count();
                 let longer = best.is_none_or(|(b, _)| k > b);
                 if longer && k <= words.len() && fold(&words[..k].join(" ")) == folded {
-                    best = Some((k, name));
+                    best = Some((k, *name));
                 }
             }
         }
     }
-    best.map(|(k, name)| (name.to_string(), after_words(text, k)))
+    best.map(|(k, name)| (name, after_words(text, k)))
 }
 
 /// `text` after its first `k` words, trimmed.
@@ -98,15 +57,12 @@ mod tests {
     fn help_and_quit_are_understood_in_every_language() {
         for code in Vocabulary::codes() {
             let v = Vocabulary::get(code).unwrap();
-            for name in ["help", "quit", "new", "flip", "settings", "set", "save", "restore", "turn_board"] {
-                let words = &v.commands.iter().find(|(n, _)| n == name).unwrap().1;
+            for name in [Name::Help, Name::Quit, Name::New, Name::Flip, Name::Settings, Name::Set, Name::Save] {
+                let words = &v.commands.iter().find(|(n, _)| *n == name).unwrap().1;
                 for word in words {
-                    let found = leading(word, &v).map(|(n, _)| n);
-                    assert_eq!(found.as_deref(), Some(name), "{code}: {word}");
+                    assert_eq!(leading(word, &v).map(|(n, _)| n), Some(name), "{code}: {word}");
                 }
-                if !name.contains('_') {
-                    assert_eq!(leading(name, &v).map(|(n, _)| n).as_deref(), Some(name), "{code}: English {name}");
-                }
+                assert_eq!(leading(name.key(), &v).map(|(n, _)| n), Some(name), "{code}: English {name}");
             }
         }
     }
@@ -114,9 +70,9 @@ mod tests {
     #[test]
     fn the_longest_phrase_wins_and_the_rest_is_kept() {
         let en = Vocabulary::english();
-        assert_eq!(leading("new game", &en), Some(("new".to_string(), "")));
-        assert_eq!(leading("help   claim", &en), Some(("help".to_string(), "claim")));
-        assert_eq!(leading("say again", &en), Some(("repeat".to_string(), "")));
+        assert_eq!(leading("new game", &en), Some((Name::New, "")));
+        assert_eq!(leading("help   claim", &en), Some((Name::Help, "claim")));
+        assert_eq!(leading("say again", &en), Some((Name::Repeat, "")));
         assert_eq!(leading("Nf3", &en), None);
     }
 }

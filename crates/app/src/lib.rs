@@ -56,11 +56,10 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use crate::journal::{End, Record};
-use crate::keys::UiCommand;
 use crate::save::SaveError;
 use anna_board::link::LinkReport;
 use anna_board::BoardRole;
-use anna_core::command::{Command, Input};
+use anna_core::command::{Command, Input, Name};
 use anna_core::message::{Effect, Priority, Sentence, Words};
 use anna_core::scoresheet::Tags;
 use anna_core::session::{Config, Session};
@@ -98,6 +97,23 @@ pub enum Event {
     Tick,
     /// What became of a save the app asked for ([`Out::Save`]).
     Saved { save: Save, result: Result<std::path::PathBuf, SaveError> },
+    /// Hear and speak in this voice from now on (a script's `voice` line): journaled, so that a
+    /// resumed game speaks as it did, and put out as in force.
+    Voice(Box<Voice>),
+    /// A board joins the game (`--board`, `--opponent-board`; a script's `board connect` and
+    /// `board sensor`). Not journaled: a resumed game plays on the boards its command line names.
+    BoardJoined(Joining),
+}
+
+/// Which board joins the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Joining {
+    /// The player's board, in `protocol` when it is known (until the board answers it counts as a
+    /// peg board, or as a sensor board when `protocol` is one). On a peg board, `side` is the side
+    /// that plays on it (`Some(None)`: both), or `None` to follow the player's side.
+    Player { protocol: Option<anna_board::protocol::Protocol>, side: Option<Option<Color>> },
+    /// The sighted opponent's sensor board (D.1, D.2.1), on which the player's moves are carried out.
+    Opponent,
 }
 
 /// The longest line read as a move or a command: the longest spoken move, with fillers and a
@@ -239,9 +255,15 @@ impl App {
         self.board_debounce = debounce;
     }
 
-    /// Hears and speaks in `voice` from now on (a script's `voice` line).
-    pub fn set_voice(&mut self, voice: Voice) {
+    /// Hears and speaks in `voice` from now on: journaled, and put out as in force.
+    fn change_voice(&mut self, voice: Voice) -> Vec<Out> {
         self.voice = voice;
+        let mut out = Vec::new();
+        if self.journaling {
+            out.push(Out::Journal(self.voice_record()));
+        }
+        out.push(self.in_force());
+        out
     }
 
     pub fn options(&self) -> &Options {
@@ -334,6 +356,11 @@ impl App {
             }],
             Event::Heard(hearing) => self.around_input(now, |app| app.heard(hearing, now)),
             Event::Saved { save, result } => self.saved(save, result),
+            Event::Voice(voice) => self.change_voice(*voice),
+            Event::BoardJoined(joining) => {
+                self.join_board(joining);
+                Vec::new()
+            }
         }
     }
 
@@ -407,10 +434,8 @@ impl App {
                 Enter::Nothing => Vec::new(),
             };
         }
-        if let Some((name, rest)) = keys::leading(text, &self.voice.vocab) {
-            if let Some(command) = UiCommand::from_name(&name) {
-                return self.ui(command, rest, now);
-            }
+        if let Some(out) = keys::leading(text, &self.voice.vocab).and_then(|(name, rest)| self.ui(name, rest, now)) {
+            return out;
         }
         let command = match commands::command(text, &self.voice.vocab) {
             Ok(command) => command,
@@ -431,8 +456,7 @@ impl App {
 
     /// Whether `text` is the `listen` command (Tab in the board view).
     fn is_listen(&self, text: &str) -> bool {
-        keys::leading(text, &self.voice.vocab)
-            .is_some_and(|(name, rest)| rest.is_empty() && UiCommand::from_name(&name) == Some(UiCommand::Listen))
+        keys::leading(text, &self.voice.vocab).is_some_and(|(name, rest)| rest.is_empty() && name == Name::Listen)
     }
 
     /// Hands a command to the session. The user resigns for the side they play (`--player`,

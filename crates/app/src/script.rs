@@ -29,7 +29,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use crate::heard::Hearing;
-use crate::{App, Event, Options, Out};
+use crate::{App, Event, Joining, Options, Out};
 use anna_board::link::{LinkError, LinkReport};
 use anna_board::mirror;
 use anna_board::protocol::Protocol;
@@ -239,10 +239,7 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
         }
         let at = step.time;
         let event = match &step.what {
-            What::Voice(voice) => {
-                app.set_voice(voice.as_ref().clone());
-                continue;
-            }
+            What::Voice(voice) => Event::Voice(voice.clone()),
             What::Typed { text, .. } => Event::Line(text.clone()),
             What::Heard { words, .. } if words.is_empty() => Event::Heard(Ok(Hearing::Nothing)),
             What::Heard { words, spelled: false } => Event::Heard(Ok(Hearing::Words(words.clone()))),
@@ -256,19 +253,22 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
             What::Board(board) => {
                 let role = board.role();
                 transcript.push(format!("{} {}< {board}", format_precise(at), board::role_name(role)));
-                match board {
-                    BoardStep::Connect(side) => {
-                        app.connect_board_as(Some(*side));
-                        continue;
-                    }
-                    BoardStep::Sensor(role) => {
-                        app.connect_sensor_board(*role);
-                        continue;
-                    }
-                    _ if role == BoardRole::Player && !app.board_connected() => app.connect_board_as(Some(None)),
-                    _ => {}
+                let peg = |side| Event::BoardJoined(Joining::Player { protocol: None, side: Some(side) });
+                if role == BoardRole::Player
+                    && !app.board_connected()
+                    && !matches!(board, BoardStep::Sensor(_) | BoardStep::Connect(_))
+                {
+                    // A board line before any `board connect`: a peg board on which both sides play.
+                    let outs = app.handle(peg(None), at);
+                    write_outs(&mut transcript, at, &outs, app.voice());
                 }
                 match board {
+                    BoardStep::Connect(side) => peg(*side),
+                    BoardStep::Sensor(BoardRole::Player) => {
+                        // Any sensor board: the script's lines are positions, not a protocol's bytes.
+                        Event::BoardJoined(Joining::Player { protocol: Some(Protocol::DGT), side: None })
+                    }
+                    BoardStep::Sensor(BoardRole::Opponent) => Event::BoardJoined(Joining::Opponent),
                     BoardStep::Event(role, event) => Event::Board(*role, LinkReport::Event(event.clone())),
                     BoardStep::Position(role, snapshot) => {
                         Event::Board(*role, LinkReport::Event(BoardEvent::Board(*snapshot)))
@@ -283,7 +283,6 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
                     BoardStep::Settle => Event::BoardSettled,
                     BoardStep::Restore => Event::Line("restore board".to_string()),
                     BoardStep::Turn => Event::Line("turn board".to_string()),
-                    BoardStep::Connect(_) | BoardStep::Sensor(_) => continue,
                 }
             }
         };

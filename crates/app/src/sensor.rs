@@ -66,22 +66,9 @@ impl App {
         self.sensors.push(SensorBoard { role, mirror, health: Health::default(), clock });
     }
 
-    /// A sensor board holding the game's position joins in `role` (a script's `board sensor`).
-    pub fn connect_sensor_board(&mut self, role: BoardRole) {
-        if role == BoardRole::Player {
-            self.board = None;
-        }
-        self.connect_sensor(role);
-    }
-
     /// Whether a sensor board is linked in `role`.
     pub fn has_sensor_board(&self, role: BoardRole) -> bool {
         self.sensor_at(role).is_some()
-    }
-
-    /// The sighted opponent's sensor board joins (`--opponent-board`).
-    pub fn connect_opponent_board(&mut self) {
-        self.connect_sensor(BoardRole::Opponent);
     }
 
     pub(super) fn sensor_at(&self, role: BoardRole) -> Option<usize> {

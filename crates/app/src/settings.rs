@@ -48,18 +48,17 @@ impl App {
             "language" | "lang" => match Vocabulary::get(&value) {
                 Some(vocab) => {
                     let said = vocab.name.clone();
-                    self.voice = Voice::new(vocab, self.voice.squares, self.voice.form);
-                    out.push(self.in_force());
+                    out.extend(self.change_voice(Voice::new(vocab, self.voice.squares, self.voice.form)));
                     Some(said)
                 }
                 None => None,
             },
             "squares" => value.parse::<SquareStyle>().ok().map(|style| {
-                self.voice.squares = style;
+                out.extend(self.change_voice(Voice::new(self.voice.vocab.clone(), style, self.voice.form)));
                 value.clone()
             }),
             "form" => value.parse::<MoveForm>().ok().map(|form| {
-                self.voice.form = form;
+                out.extend(self.change_voice(Voice::new(self.voice.vocab.clone(), self.voice.squares, form)));
                 value.clone()
             }),
             "speech" => value.parse::<Choice>().ok().map(|choice| {
@@ -104,9 +103,6 @@ impl App {
                 _ => None,
             },
         };
-        if said.is_some() && self.journaling && matches!(name.as_str(), "language" | "lang" | "squares" | "form") {
-            out.insert(0, Out::Journal(self.voice_record()));
-        }
         let words = match said {
             Some(value) => {
                 Words::line("line.setting_changed").arg("name", Arg::Text(name)).arg("value", Arg::Text(value))

@@ -8,45 +8,45 @@ use shakmaty::Color;
 use super::save::{self, Save, SaveKind};
 use super::{App, Out, Pending, Waiting};
 use crate::journal::{End, Record};
-use crate::keys::{self, UiCommand};
+use crate::keys;
 use crate::save::SaveError;
-use anna_core::command::{Command, Setting};
+use anna_core::command::{Command, Name, Setting};
 use anna_core::message::{Arg, Priority, Words};
 use anna_core::session::Session;
 use anna_language::parse::fold;
 
 impl App {
-    pub(super) fn ui(&mut self, command: UiCommand, rest: &str, now: Duration) -> Vec<Out> {
-        match command {
-            UiCommand::Help => vec![self.help(rest)],
-            UiCommand::Quit => vec![Out::Quit],
-            UiCommand::New => {
+    /// A command the terminal handles itself ([`Name::is_terminal`]); `None` for the session's.
+    pub(super) fn ui(&mut self, name: Name, rest: &str, now: Duration) -> Option<Vec<Out>> {
+        Some(match name {
+            Name::Help => vec![self.help(rest)],
+            Name::Quit => vec![Out::Quit],
+            Name::New => {
                 let running = !self.session.game().plies().is_empty() && self.session.outcome().is_none();
                 if running && self.options.confirm {
                     self.waiting = Some(Waiting::Confirm(Pending::NewGame));
-                    return vec![self.ask("line.confirm_new")];
+                    return Some(vec![self.ask("line.confirm_new")]);
                 }
                 self.new_game(now)
             }
-            UiCommand::Flip => {
+            Name::Flip => {
                 let side = !self.session.config().player.unwrap_or(Color::White);
                 let mut out = self.act(Command::Set(Setting::Player(Some(side))), now);
                 let words = Words::line("line.flipped").arg("side", Arg::Side(side));
                 out.push(Out::Say(words, Priority::Info));
                 out
             }
-            UiCommand::Settings => vec![self.settings()],
-            UiCommand::Set => self.set(rest, now),
-            UiCommand::Restore => self.restore_board(now),
-            UiCommand::TurnBoard => {
-                self.turn_sensor_board(now).unwrap_or_else(|| vec![self.say("line.board_none_sensor")])
-            }
-            UiCommand::Save => vec![self.save(rest)],
-            UiCommand::Stop => vec![Out::Silence],
-            UiCommand::More => vec![Out::More],
+            Name::Settings => vec![self.settings()],
+            Name::Set => self.set(rest, now),
+            Name::Restore => self.restore_board(now),
+            Name::TurnBoard => self.turn_sensor_board(now).unwrap_or_else(|| vec![self.say("line.board_none_sensor")]),
+            Name::Save => vec![self.save(rest)],
+            Name::Stop => vec![Out::Silence],
+            Name::More => vec![Out::More],
             // The speech stops, the microphone opens, then "Listening." (which it does not hear).
-            UiCommand::Listen => vec![Out::Listen],
-        }
+            Name::Listen => vec![Out::Listen],
+            _ => return None,
+        })
     }
 
     /// `save [FILE]`: the game as PGN; `save braille [FILE]`: the braille scoresheet (.brf).
@@ -88,7 +88,8 @@ impl App {
         if rest.is_empty() {
             return self.say("help.intro");
         }
-        let name = keys::leading(rest, &self.voice.vocab).map_or_else(|| fold(rest), |(name, _)| name);
+        let name =
+            keys::leading(rest, &self.voice.vocab).map_or_else(|| fold(rest), |(name, _)| name.key().to_string());
         let key = format!("help.{name}");
         if name != "intro" && name != "unknown" && self.voice.vocab.has(&key) {
             return Out::Say(Words::line(key), Priority::Info);

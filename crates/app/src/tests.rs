@@ -76,7 +76,8 @@ fn help_in_every_language() {
     for code in Vocabulary::codes() {
         let voice = Voice::new(Vocabulary::get(code).unwrap(), Default::default(), Default::default());
         let mut m = App::new(Config::default(), Vec::new(), voice.clone(), Options::default());
-        let help = voice.vocab.commands.iter().find(|(n, _)| n == "help").unwrap().1[0].clone();
+        let help =
+            voice.vocab.commands.iter().find(|(n, _)| *n == anna_core::command::Name::Help).unwrap().1[0].clone();
         assert_eq!(type_lines(&mut m, &[&help]), [voice.vocab.word("help.intro")], "{code}");
         assert_eq!(type_lines(&mut m, &["help resign"]), [voice.vocab.word("help.resign")], "{code}");
         assert_eq!(m.line("quit", Duration::ZERO), [Out::Quit], "{code}");
@@ -165,4 +166,17 @@ fn accept_with_no_offer_standing_asks_nothing() {
     m.start();
     assert_eq!(type_lines(&mut m, &["accept"]), ["There is no draw offer to answer."]);
     assert!(!m.awaiting_answer());
+}
+
+/// Issue 22: one table of command names. Every name the terminal handles does something there,
+/// and none of the session's is taken by it.
+#[test]
+fn the_terminal_handles_exactly_its_own_names() {
+    let mut m = mode(Options::default());
+    m.start();
+    for name in Name::ALL {
+        // `quit` ends, `new` asks: each answers, which is all this checks.
+        let handled = m.ui(name, "", Duration::ZERO).is_some();
+        assert_eq!(handled, name.is_terminal(), "{name}");
+    }
 }

@@ -3,6 +3,9 @@
 
 use std::time::Duration;
 
+mod name;
+pub use name::Name;
+
 use shakmaty::{Color, Square};
 
 use crate::clock::{ClockMode, TimeControl};

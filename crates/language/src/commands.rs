@@ -9,7 +9,7 @@ use shakmaty::{Color, Square};
 use crate::parse::{self, Heard};
 use crate::{Vocabulary, Voice};
 use anna_core::clock::{ClockMode, TimeControl};
-use anna_core::command::{Command, IllegalMove, Setting};
+use anna_core::command::{Command, IllegalMove, Name, Setting};
 use anna_core::duration;
 use anna_core::message::{Arg, Words};
 use anna_core::rules::MoveSpec;
@@ -145,15 +145,8 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
             Ok(Command::Name(color(&lower).unwrap_or(Color::White), rest.to_string()))
         }
         "white" | "black" => Err(needs(Need::Name)),
-        "start" => no_argument(Command::Start),
-        "press" => no_argument(Command::Press),
-        "offer" => no_argument(Command::Offer),
-        "accept" => no_argument(Command::Accept),
-        "decline" => no_argument(Command::Decline),
         "claim" if rest.is_empty() => Ok(Command::Claim(None)),
         "claim" => move_spec(rest, vocab).map(|spec| Command::Claim(Some(spec))),
-        "resign" => no_argument(Command::Resign),
-        "flag" => no_argument(Command::Flag),
         "illegal" if rest.eq_ignore_ascii_case("press") => Ok(Command::Illegal(IllegalMove::Press)),
         "illegal" if rest.eq_ignore_ascii_case("two-hands") || rest.eq_ignore_ascii_case("two hands") => {
             Ok(Command::Illegal(IllegalMove::TwoHands))
@@ -163,8 +156,6 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
         "touch" => Square::from_ascii(rest.to_ascii_lowercase().as_bytes())
             .map(Command::Touch)
             .map_err(|_| needs(Need::Square)),
-        "pause" => no_argument(Command::Pause),
-        "resume" => no_argument(Command::Resume),
         "adjust" => adjust(rest).ok_or_else(|| needs(Need::Adjust)),
         "quickplay" => no_argument(Command::Quickplay),
         "decide" => match rest {
@@ -185,11 +176,15 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
         "rank" if rest.is_empty() => Err(needs(Need::Rank)),
         "file" if rest.is_empty() => Err(needs(Need::File)),
         "square" if rest.is_empty() => Err(needs(Need::SquareQuestion)),
-        _ => match parse::hear(text, vocab) {
-            Ok(Heard::Move(spec)) => Ok(Command::Move(spec)),
-            Ok(Heard::Command(command)) => Ok(command),
-            Ok(Heard::Answer(yes)) => Ok(Command::Answer(yes)),
-            Err(e) => Ok(Command::Unclear { text: text.to_string(), guess: guess(&e, vocab) }),
+        key => match Name::from_key(key).and_then(Name::command) {
+            // A command by its name (`resign`), which takes nothing after it.
+            Some(command) => no_argument(command),
+            None => match parse::hear(text, vocab) {
+                Ok(Heard::Move(spec)) => Ok(Command::Move(spec)),
+                Ok(Heard::Command(command)) => Ok(command),
+                Ok(Heard::Answer(yes)) => Ok(Command::Answer(yes)),
+                Err(e) => Ok(Command::Unclear { text: text.to_string(), guess: guess(&e, vocab) }),
+            },
         },
     }
 }

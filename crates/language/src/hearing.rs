@@ -51,12 +51,6 @@ pub const EXTRA: &[(&str, &str)] = &[
     ("queenside", "K W IY N S AY D"),
 ];
 
-/// The commands worth saying aloud during a game (the others take file names or settings).
-const SPOKEN_COMMANDS: &[&str] = &[
-    "press", "time", "moves", "offer", "accept", "decline", "claim", "resign", "flag", "pause", "resume", "repeat",
-    "turn", "last", "stop", "more", "board",
-];
-
 /// Words as the recogniser writes them: lower case ASCII letters (and the apostrophe of `what's`),
 /// the German umlauts without their dots (`funf`, as the parser reads `fünf` too); a phrase with
 /// any other character is left out.

@@ -30,7 +30,6 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-pub use self::command::name as command_name;
 pub use self::lexicon::Lexicon;
 use self::lexicon::{flag, Word};
 /// A word or phrase in the form the parser compares it in (case and accents folded).

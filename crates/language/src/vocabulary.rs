@@ -6,6 +6,8 @@ use std::collections::HashMap;
 use serde::Deserialize;
 use shakmaty::{ByColor, ByRole, Role};
 
+pub use anna_core::command::Name;
+
 /// The grammar files, built into the program so it needs nothing at run time.
 const SOURCES: &[(&str, &str)] = &[
     ("en", include_str!("../../../grammar/en.toml")),
@@ -65,8 +67,8 @@ pub struct Vocabulary {
     pub side_short: Vec<String>,
     pub side_long: Vec<String>,
     pub moves: MoveWords,
-    /// Command words by command name (`time`, `offer`...).
-    pub commands: Vec<(String, Vec<String>)>,
+    /// Command words by command name, every name of [`Name`] once, in the order of the file.
+    pub commands: Vec<(Name, Vec<String>)>,
     /// The colours of pieces as said in questions about the board (`weiß`, `weißer`, `weißen`).
     pub colours: ByColor<Vec<String>>,
     words: HashMap<String, String>,
@@ -231,9 +233,14 @@ impl Vocabulary {
         let p = file.pieces;
         let l = file.letters;
         let mut commands = Vec::new();
-        for (name, value) in file.commands {
+        for (key, value) in file.commands {
+            // A key that names no command is a typo that would leave the command without words.
+            let name = Name::from_key(&key).ok_or_else(|| error(&format!("[commands] has no command {key}")))?;
             let list: Vec<String> = value.try_into().map_err(|e| error(&e))?;
             commands.push((name, list));
+        }
+        if let Some(missing) = Name::ALL.into_iter().find(|n| commands.iter().all(|(name, _)| name != n)) {
+            return Err(error(&format!("[commands] has no words for {missing}")));
         }
         Ok(Vocabulary {
             code,
@@ -406,7 +413,7 @@ mod tests {
     #[test]
     fn every_language_has_every_key_of_english_and_no_empty_list() {
         let en = Vocabulary::english();
-        let command_names: Vec<&String> = en.commands.iter().map(|(name, _)| name).collect();
+        let command_names: Vec<Name> = en.commands.iter().map(|(name, _)| *name).collect();
         for code in Vocabulary::codes() {
             let v = Vocabulary::get(code).unwrap();
             for key in en.keys().filter(|k| en.variant_of(k).is_none()) {
@@ -420,7 +427,7 @@ mod tests {
                     "{code}: {key} is not a key of English nor a variant of one"
                 );
             }
-            let names: Vec<&String> = v.commands.iter().map(|(name, _)| name).collect();
+            let names: Vec<Name> = v.commands.iter().map(|(name, _)| *name).collect();
             assert_eq!(names, command_names, "{code}: the command names differ from English");
             let lists = [
                 &v.castle_short,

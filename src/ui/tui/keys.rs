@@ -7,7 +7,7 @@ use std::fmt;
 use shakmaty::{Color, Position, Role, Square};
 
 use crate::ui::tui::{Mode, Screen};
-use anna_core::command::Command;
+use anna_core::command::{Command, Name};
 use anna_core::rules::MoveSpec;
 use anna_language::announce::fill;
 use anna_language::describe;
@@ -160,7 +160,7 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
             app.selected = None;
             say(app, app.voice.vocab.word_owned("screen.cancelled"))
         }
-        Key::Esc => vec![Action::Line("stop".to_string())],
+        Key::Esc => vec![Action::Line(Name::Stop.key().to_string())],
         Key::Char(':') => {
             app.mode = Mode::Command(String::new());
             Vec::new()
@@ -173,7 +173,7 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
         }
         Key::Char(' ') => vec![Action::Do(Command::Press)],
         // Push-to-talk: the microphone hears one move or command.
-        Key::Tab => vec![Action::Line("listen".to_string())],
+        Key::Tab => vec![Action::Line(Name::Listen.key().to_string())],
         Key::Char('f') => {
             app.settings.flipped = !app.settings.flipped;
             Vec::new()

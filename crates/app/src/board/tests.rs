@@ -1,7 +1,7 @@
 //! The peg board in the application: its link's words, its quiet, its requests.
 
 use super::*;
-use crate::Options;
+use crate::{Event, Joining, Options};
 use anna_board::codec::LineError;
 use anna_board::link::LinkError;
 use anna_board::protocol::WireError;
@@ -16,7 +16,7 @@ fn board_mode(setup: Vec<Command>) -> App {
     setup.push(Command::Set(Setting::Player(Some(Color::White))));
     let mut mode = App::new(Config::default(), setup, Voice::english(), Options::default());
     mode.start();
-    mode.connect_board();
+    mode.handle(Event::BoardJoined(Joining::Player { protocol: None, side: None }), Duration::ZERO);
     mode
 }
 
@@ -93,4 +93,20 @@ fn without_a_board_restore_says_how_to_link_one() {
     m.start();
     let out = said!(m, &m.line("restore board", Duration::ZERO));
     assert_eq!(out, ["No peg board is linked; start Anna with --board and the board's port."]);
+}
+
+/// Issue 22: a board joins by an event; a sensor protocol makes it a sensor board, the opponent's
+/// board is always one.
+#[test]
+fn a_board_joins_by_an_event_as_its_protocol_says() {
+    let mut app = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
+    app.start();
+    let dgt = Joining::Player { protocol: Some(Protocol::DGT), side: None };
+    assert_eq!(app.handle(Event::BoardJoined(dgt), Duration::ZERO), []);
+    assert!(app.has_sensor_board(BoardRole::Player) && app.board.is_none());
+    let peg = Joining::Player { protocol: Some(Protocol::ANNA), side: None };
+    app.handle(Event::BoardJoined(peg), Duration::ZERO);
+    assert!(!app.has_sensor_board(BoardRole::Player) && app.board.is_some());
+    app.handle(Event::BoardJoined(Joining::Opponent), Duration::ZERO);
+    assert!(app.has_sensor_board(BoardRole::Opponent) && app.board.is_some());
 }

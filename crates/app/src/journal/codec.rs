@@ -18,7 +18,7 @@ use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 use crate::Options;
 use anna_core::bad_value::BadValue;
 use anna_core::clock::{ClockMode, Period, TimeControl};
-use anna_core::command::{Command, IllegalMove, Input, Setting};
+use anna_core::command::{Command, IllegalMove, Input, Name, Setting};
 use anna_core::explore::{Filter, Query};
 use anna_core::rules::MoveSpec;
 use anna_core::session::{FlagPolicy, TouchMove};
@@ -237,28 +237,34 @@ pub fn command_text(command: &Command) -> String {
         Command::Fen(fen) => format!("fen {fen}"),
         Command::Chess960(n) => format!("chess960 {n}"),
         Command::Name(s, name) => format!("name {} {name}", side_name(*s)),
-        Command::Start => "start".into(),
         Command::Move(spec) => format!("move{}", spec_text(spec)),
-        Command::Press => "press".into(),
-        Command::Offer => "offer".into(),
-        Command::Accept => "accept".into(),
-        Command::Decline => "decline".into(),
-        Command::Claim(None) => "claim".into(),
         Command::Claim(Some(spec)) => format!("claim move{}", spec_text(spec)),
-        Command::Resign => "resign".into(),
-        Command::Flag => "flag".into(),
         Command::Illegal(IllegalMove::Press) => "illegal press".into(),
         Command::Illegal(IllegalMove::TwoHands) => "illegal two-hands".into(),
         Command::Illegal(IllegalMove::Move(spec)) => format!("illegal move{}", spec_text(spec)),
         Command::Touch(square) => format!("touch {square}"),
-        Command::Pause => "pause".into(),
-        Command::Resume => "resume".into(),
         Command::AdjustTime(s, time) => format!("adjust {} {}", side_name(*s), seconds(*time)),
         Command::AdjustMoves(s, n) => format!("adjust {} moves {n}", side_name(*s)),
         Command::FollowClock(s, time) => format!("follow {} {}", side_name(*s), seconds(*time)),
         Command::Quickplay => "quickplay".into(),
+        Command::Start
+        | Command::Press
+        | Command::Offer
+        | Command::Accept
+        | Command::Decline
+        | Command::Claim(None)
+        | Command::Resign
+        | Command::Flag
+        | Command::Pause
+        | Command::Resume
+        | Command::Open
+        | Command::Time
+        | Command::Moves
+        | Command::Repeat
+        | Command::Turn
+        // Said by its name alone: written as its name (every one of these has one).
+        | Command::Last => Name::of(command).map_or("unnamed", Name::key).into(),
         Command::Seal(spec) => format!("seal move{}", spec_text(spec)),
-        Command::Open => "open".into(),
         Command::Decide(winner) => format!("decide {}", winner.map_or("draw", side_name)),
         Command::Unclear { text, guess } => {
             let guess = guess.as_ref().map_or_else(String::new, |g| format!(" {}", command_text(g)));
@@ -266,14 +272,9 @@ pub fn command_text(command: &Command) -> String {
         }
         Command::Answer(yes) => if *yes { "yes" } else { "no" }.into(),
         Command::Set(setting) => format!("set {}", setting_text(setting)),
-        Command::Time => "time".into(),
         Command::TimeOf(s) => format!("time {}", side_name(*s)),
-        Command::Moves => "moves".into(),
         Command::MovesFrom(n) => format!("moves {n}"),
         Command::Explore(query) => format!("explore {}", query_text(query)),
-        Command::Repeat => "repeat".into(),
-        Command::Turn => "turn".into(),
-        Command::Last => "last".into(),
     }
 }
 
@@ -344,10 +345,22 @@ fn query_text(query: &Query) -> String {
     }
 }
 
+/// A command said by its name alone, written as the name (the questions about the board have
+/// their own form, `explore ...`).
+fn bare(command: &Command) -> Option<Name> {
+    Name::of(command).filter(|name| name.command().as_ref() == Some(command) && !matches!(command, Command::Explore(_)))
+}
+
 /// Reads a command written by [`command_text`].
 pub fn read_command(text: &str) -> Res<Command> {
     let (word, rest) = split(text);
     let plain = |command: Command| if rest.is_empty() { Ok(command) } else { bad(format!("'{word}' takes nothing")) };
+    if let Some(command) = Name::from_key(word).and_then(Name::command).filter(|c| bare(c).is_some()) {
+        // `claim`, `time` and `moves` also take more (`claim move ...`, `time white`).
+        if rest.is_empty() || !matches!(command, Command::Claim(_) | Command::Time | Command::Moves) {
+            return plain(command);
+        }
+    }
     match word {
         "tc" => {
             let (mode, periods) = split(rest);
@@ -365,24 +378,13 @@ pub fn read_command(text: &str) -> Res<Command> {
             let (s, name) = split(rest);
             Ok(Command::Name(side(s)?, name.to_string()))
         }
-        "start" => plain(Command::Start),
         "move" => Ok(Command::Move(spec(rest)?)),
-        "press" => plain(Command::Press),
-        "offer" => plain(Command::Offer),
-        "accept" => plain(Command::Accept),
-        "decline" => plain(Command::Decline),
-        "claim" if rest.is_empty() => Ok(Command::Claim(None)),
         "claim" => Ok(Command::Claim(Some(spec(moved(rest)?)?))),
-        "resign" => plain(Command::Resign),
-        "flag" => plain(Command::Flag),
         "illegal" if rest == "press" => Ok(Command::Illegal(IllegalMove::Press)),
         "illegal" if rest == "two-hands" => Ok(Command::Illegal(IllegalMove::TwoHands)),
         "illegal" => Ok(Command::Illegal(IllegalMove::Move(spec(moved(rest)?)?))),
         "touch" => Ok(Command::Touch(square(rest)?)),
-        "pause" => plain(Command::Pause),
-        "resume" => plain(Command::Resume),
         "seal" => Ok(Command::Seal(spec(moved(rest)?)?)),
-        "open" => plain(Command::Open),
         "adjust" => {
             let (s, what) = split(rest);
             match what.strip_prefix("moves ") {
@@ -413,14 +415,9 @@ pub fn read_command(text: &str) -> Res<Command> {
         "yes" => plain(Command::Answer(true)),
         "no" => plain(Command::Answer(false)),
         "set" => Ok(Command::Set(setting(rest)?)),
-        "time" if rest.is_empty() => Ok(Command::Time),
         "time" => Ok(Command::TimeOf(side(rest)?)),
-        "moves" if rest.is_empty() => Ok(Command::Moves),
         "moves" => Ok(Command::MovesFrom(number(rest)?)),
         "explore" => Ok(Command::Explore(query(rest)?)),
-        "repeat" => plain(Command::Repeat),
-        "turn" => plain(Command::Turn),
-        "last" => plain(Command::Last),
         _ => bad(format!("'{word}' is not a command of the journal")),
     }
 }

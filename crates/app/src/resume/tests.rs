@@ -3,6 +3,7 @@ use crate::journal::{frame, parse};
 use crate::speech::Choice;
 use crate::{Event, InForce, Options};
 use anna_core::clock::TimeControl;
+use anna_language::{MoveForm, SquareStyle, Vocabulary};
 
 fn secs(s: f64) -> Duration {
     Duration::from_secs_f64(s)
@@ -331,4 +332,23 @@ fn the_view_shows_the_language_in_force() {
     let mut r = r;
     r.line("set language sk", secs(1.0));
     assert_eq!(r.view(secs(1.0)).voice.vocab.code(), "sk");
+}
+
+/// Issue 22: a voice change is an event: journaled, put out as in force, and spoken by a resumed
+/// game (a script's `voice de annex-d long`).
+#[test]
+fn a_voice_changed_by_an_event_is_journaled_and_resumed() {
+    let mut m = game_mode();
+    let mut disk = Disk::default();
+    disk.take(m.start());
+    let german = Voice::new(Vocabulary::german(), SquareStyle::AnnexD, MoveForm::Long);
+    let out = m.handle(Event::Voice(Box::new(german.clone())), secs(1.0));
+    assert!(out
+        .iter()
+        .any(|o| matches!(o, Out::Journal(Record::Voice { lang, form: MoveForm::Long, .. }) if lang == "de")));
+    assert!(out.iter().any(|o| matches!(o, Out::Settings(InForce { language, .. }) if language == "de")), "{out:?}");
+    disk.take(out);
+    disk.take(m.handle(Event::Line("e4".into()), secs(2.0)));
+    let (r, _) = resumed(disk.journal(), false);
+    assert_eq!(*r.voice(), german);
 }

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
-use super::{tokens, SPOKEN_COMMANDS};
+use super::tokens;
 use crate::Vocabulary;
 
 /// The share of the language model's sentences that are castling, commands and answers, so that
@@ -119,7 +119,7 @@ pub(super) fn short_sentences(vocab: &Vocabulary, short: bool, long: bool) -> [(
     let commands: Vec<String> = vocab
         .commands
         .iter()
-        .filter(|(name, _)| SPOKEN_COMMANDS.contains(&name.as_str()))
+        .filter(|(name, _)| name.spoken())
         .flat_map(|(_, phrases)| phrases.iter().take(2).cloned())
         .filter(|p| p.chars().count() > 1)
         .collect();

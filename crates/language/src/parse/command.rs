@@ -3,8 +3,7 @@
 use super::explore;
 use super::lexicon::{flag, Word};
 use super::spoken::whole_move;
-use anna_core::command::Command;
-use anna_core::explore::{Filter, Query};
+use anna_core::command::{Command, Name};
 
 /// `answer ::= yes-word { yes-word } | no-word { no-word }` (the whole utterance)
 pub fn answer(words: &[Word]) -> Option<bool> {
@@ -24,14 +23,14 @@ pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>
     }
     // `white's time`: the side first.
     if let [colour, time] = words {
-        if let (Some(side), Some("time")) = (colour.meaning.side, time.meaning.command) {
+        if let (Some(side), Some(Name::Time)) = (colour.meaning.side, time.meaning.command) {
             return Some(Ok(Command::TimeOf(side)));
         }
     }
     let (first, rest) = words.split_first()?;
     let name = first.meaning.command?;
     // `Zeit Weiß`, `čas biely`, `time white`: one side's clock.
-    if let ("time", [colour]) = (name, rest) {
+    if let (Name::Time, [colour]) = (name, rest) {
         if let Some(side) = colour.meaning.side {
             return Some(Ok(Command::TimeOf(side)));
         }
@@ -40,76 +39,22 @@ pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>
         return Some(Ok(command));
     }
     if rest.is_empty() {
-        return Some(named(name).ok_or(0..1));
+        return Some(name.command().ok_or(0..1));
     }
-    if name != "claim" && name != "seal" {
+    if name != Name::Claim && name != Name::Seal {
         return Some(Err(1..2));
     }
     Some(match whole_move(rest) {
-        Ok(spec) if name == "seal" => Ok(Command::Seal(spec)),
+        Ok(spec) if name == Name::Seal => Ok(Command::Seal(spec)),
         Ok(spec) => Ok(Command::Claim(Some(spec))),
         Err(range) => Err(range.start + 1..range.end + 1),
-    })
-}
-
-/// The command of a name of `[commands]` said alone (see `lexicon::COMMAND_NAMES`); `None` for a
-/// question that needs more (`rank`, `file`, `square`) and for `seal`, which needs its move.
-pub fn named(name: &str) -> Option<Command> {
-    Some(match name {
-        "start" => Command::Start,
-        "press" => Command::Press,
-        "time" => Command::Time,
-        "moves" => Command::Moves,
-        "offer" => Command::Offer,
-        "accept" => Command::Accept,
-        "decline" => Command::Decline,
-        "claim" => Command::Claim(None),
-        "resign" => Command::Resign,
-        "flag" => Command::Flag,
-        "pause" => Command::Pause,
-        "resume" => Command::Resume,
-        "open" => Command::Open,
-        "repeat" => Command::Repeat,
-        "turn" => Command::Turn,
-        "last" => Command::Last,
-        "board" => Command::Explore(Query::Board),
-        "pieces" => Command::Explore(Query::Pieces(Filter::default())),
-        "where" => Command::Explore(Query::Where(Filter::default())),
-        _ => return None,
-    })
-}
-
-/// The name `anna parse` prints for a command heard by `command`, if it is one.
-pub fn name(command: &Command) -> Option<&'static str> {
-    Some(match command {
-        Command::Start => "start",
-        Command::Press => "press",
-        Command::Time => "time",
-        Command::Moves => "moves",
-        Command::Offer => "offer",
-        Command::Accept => "accept",
-        Command::Decline => "decline",
-        Command::Claim(_) => "claim",
-        Command::Resign => "resign",
-        Command::Flag => "flag",
-        Command::Pause => "pause",
-        Command::Resume => "resume",
-        Command::Seal(_) => "seal",
-        Command::Open => "open",
-        Command::Repeat => "repeat",
-        Command::Turn => "turn",
-        Command::Last => "last",
-        Command::MovesFrom(_) => "moves",
-        Command::TimeOf(_) => "time",
-        Command::Explore(query) => query.name(),
-        _ => return None,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::lexicon::{Lexicon, COMMAND_NAMES};
+    use crate::parse::lexicon::Lexicon;
     use crate::Vocabulary;
     use anna_core::rules::MoveSpec;
     use shakmaty::Role;
@@ -138,13 +83,6 @@ mod tests {
         let knight = MoveSpec { pieces: vec![Role::Knight], ..MoveSpec::default() };
         assert_eq!(command(&lex.words("claim knight")), Some(Ok(Command::Claim(Some(knight)))));
         assert_eq!(command(&lex.words("Nf3")), None);
-        for name in COMMAND_NAMES {
-            if let Some(command) = named(name) {
-                assert_eq!(super::name(&command), Some(name));
-            } else {
-                assert!(["rank", "file", "square", "seal"].contains(&name), "{name}");
-            }
-        }
     }
 
     #[test]

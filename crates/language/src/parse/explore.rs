@@ -9,7 +9,7 @@ use shakmaty::{Color, Role};
 use super::lexicon::{flag, Word};
 use super::square::{file, rank, square};
 use super::words::{flagged, one, Res, Words};
-use anna_core::command::Command;
+use anna_core::command::{Command, Name};
 use anna_core::explore::{Filter, Query};
 
 /// The question a command word and the words after it ask; `None` when they do not fit.
@@ -20,16 +20,16 @@ use anna_core::explore::{Filter, Query};
 ///       | rank-word rank | file-word file | square-word square
 ///       | moves-word ( [ from-word ] square | number ) ;
 /// ```
-pub fn query(name: &str, rest: &[Word]) -> Option<Command> {
+pub fn query(name: Name, rest: &[Word]) -> Option<Command> {
     let input = Words(rest);
     let (left, command) = match name {
-        "board" => (input, Command::Explore(Query::Board)),
-        "pieces" => selection_or_all(input).map(|(i, f)| (i, Command::Explore(Query::Pieces(f)))).ok()?,
-        "where" => selection_or_all(input).map(|(i, f)| (i, Command::Explore(Query::Where(f)))).ok()?,
-        "rank" => rank(input).map(|(i, r)| (i, Command::Explore(Query::Rank(r)))).ok()?,
-        "file" => file(input).map(|(i, f)| (i, Command::Explore(Query::File(f)))).ok()?,
-        "square" => square(input).map(|(i, s)| (i, Command::Explore(Query::Square(s)))).ok()?,
-        "moves" => moves(input).ok()?,
+        Name::Board => (input, Command::Explore(Query::Board)),
+        Name::Pieces => selection_or_all(input).map(|(i, f)| (i, Command::Explore(Query::Pieces(f)))).ok()?,
+        Name::Where => selection_or_all(input).map(|(i, f)| (i, Command::Explore(Query::Where(f)))).ok()?,
+        Name::Rank => rank(input).map(|(i, r)| (i, Command::Explore(Query::Rank(r)))).ok()?,
+        Name::File => file(input).map(|(i, f)| (i, Command::Explore(Query::File(f)))).ok()?,
+        Name::Square => square(input).map(|(i, s)| (i, Command::Explore(Query::Square(s)))).ok()?,
+        Name::Moves => moves(input).ok()?,
         _ => return None,
     };
     left.0.is_empty().then_some(command)
@@ -39,8 +39,10 @@ pub fn query(name: &str, rest: &[Word]) -> Option<Command> {
 /// after its file or rank.
 pub fn line_after(words: &[Word]) -> Option<Command> {
     match words {
-        [f, word] if word.meaning.command == Some("file") => f.meaning.file.map(|f| Command::Explore(Query::File(f))),
-        [o, word] if word.meaning.command == Some("rank") => {
+        [f, word] if word.meaning.command == Some(Name::File) => {
+            f.meaning.file.map(|f| Command::Explore(Query::File(f)))
+        }
+        [o, word] if word.meaning.command == Some(Name::Rank) => {
             o.meaning.ordinal.map(|r| Command::Explore(Query::Rank(r)))
         }
         _ => None,

@@ -11,6 +11,7 @@ use shakmaty::{Color, File, Rank, Role, Square};
 use super::normalize;
 use super::typed;
 use crate::Vocabulary;
+use anna_core::command::Name;
 use anna_core::rules::MoveSpec;
 
 /// The small words, as bits of [`Meaning::flags`].
@@ -37,12 +38,6 @@ pub mod flag {
     pub const VERB: u32 = 1 << 16;
 }
 
-/// The command names of `[commands]`, also understood as words in every language.
-pub const COMMAND_NAMES: [&str; 23] = [
-    "start", "press", "time", "moves", "offer", "accept", "decline", "claim", "resign", "flag", "pause", "resume",
-    "repeat", "turn", "last", "board", "pieces", "where", "rank", "file", "square", "seal", "open",
-];
-
 /// Everything one word (or phrase) can mean; the grammar picks the meaning that fits its place.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Meaning {
@@ -53,7 +48,7 @@ pub struct Meaning {
     pub square: Option<Square>,
     /// A move written as one word in notation: `Nf3`, `e2e4`, `O-O`.
     pub typed: Option<MoveSpec>,
-    pub command: Option<&'static str>,
+    pub command: Option<Name>,
     /// A colour of pieces, in a question about the board (`weißer`, `white`).
     pub side: Option<Color>,
     /// An ordinal number (`vierte`), before a rank word.
@@ -141,8 +136,8 @@ impl Lexicon {
                 lex.add_moves(v);
             }
         }
-        for (index, name) in COMMAND_NAMES.iter().enumerate() {
-            lex.add(name, Meaning { command: Some(COMMAND_NAMES[index]), ..Meaning::default() });
+        for name in Name::ALL.into_iter().filter(|name| !name.is_terminal()) {
+            lex.add(name.key(), Meaning { command: Some(name), ..Meaning::default() });
         }
         if let Some(en) = find("en") {
             lex.add_colours(en);
@@ -238,10 +233,9 @@ impl Lexicon {
         self.add_flag(&m.filler, flag::FILLER);
         self.add_flag(&m.yes, flag::YES);
         self.add_flag(&m.no_answer, flag::NO);
-        for (name, words) in &v.commands {
-            let Some(name) = COMMAND_NAMES.iter().find(|n| **n == name) else { continue };
+        for (name, words) in v.commands.iter().filter(|(name, _)| !name.is_terminal()) {
             for phrase in words {
-                self.add(phrase, Meaning { command: Some(name), ..Meaning::default() });
+                self.add(phrase, Meaning { command: Some(*name), ..Meaning::default() });
             }
         }
         self.add_colours(v);
@@ -405,7 +399,7 @@ mod tests {
         assert_eq!(w[3].meaning.rank, Some(Rank::Second));
         // Yes, no and fillers are the language's own.
         assert!(!de().words("yes")[0].meaning.is_known());
-        assert_eq!(de().words("time")[0].meaning.command, Some("time"));
+        assert_eq!(de().words("time")[0].meaning.command, Some(Name::Time));
     }
 
     #[test]
