@@ -145,23 +145,28 @@ pub enum JournalError {
 pub struct Sink {
     folder: Option<PathBuf>,
     writer: Option<Writer>,
+    /// A new game's first records, kept until its first move: a game left before it (at the setup
+    /// questions, with Ctrl-D) leaves no journal to hide a real unfinished game behind.
+    pending: Option<Vec<Record>>,
     failed: bool,
 }
 
 impl Sink {
     /// Journals in `folder` (usually [`folder()`]); `None`: there is nowhere to write them.
     pub fn new(folder: Option<PathBuf>) -> Sink {
-        Sink { folder, writer: None, failed: false }
+        Sink { folder, writer: None, pending: None, failed: false }
     }
 
-    /// A new game: a new journal file.
+    /// A new game: a new journal file, made at its first move. A folder that cannot be made is
+    /// said now.
     pub fn begin(&mut self) -> Result<(), JournalError> {
         self.sync()?;
+        self.writer = None;
         match self.folder.clone() {
             _ if self.failed => Ok(()),
-            Some(folder) => match Writer::create(&folder) {
-                Ok(writer) => {
-                    self.writer = Some(writer);
+            Some(folder) => match fs::create_dir_all(&folder) {
+                Ok(()) => {
+                    self.pending = Some(Vec::new());
                     Ok(())
                 }
                 Err(source) => self.fail(JournalError::Io { path: folder, source }),
@@ -170,9 +175,27 @@ impl Sink {
         }
     }
 
+    /// The file of the game begun, at its first move, with the records kept until then.
+    fn create(&mut self, pending: Vec<Record>) -> Result<(), JournalError> {
+        let Some(folder) = self.folder.clone() else { return self.fail(JournalError::NoFolder) };
+        let mut writer = match Writer::create(&folder) {
+            Ok(writer) => writer,
+            Err(source) => return self.fail(JournalError::Io { path: folder, source }),
+        };
+        let path = writer.path().to_path_buf();
+        match pending.iter().try_for_each(|record| writer.write(record)) {
+            Ok(()) => {
+                self.writer = Some(writer);
+                Ok(())
+            }
+            Err(source) => self.fail(JournalError::Io { path, source }),
+        }
+    }
+
     /// Goes on writing the journal at `path` (a resumed game).
     pub fn resume(&mut self, path: &Path) -> Result<(), JournalError> {
         self.sync()?;
+        self.pending = None;
         match Writer::append_to(path) {
             Ok(writer) => {
                 self.writer = Some(writer);
@@ -183,6 +206,14 @@ impl Sink {
     }
 
     pub fn write(&mut self, record: &Record) -> Result<(), JournalError> {
+        if let Some(mut pending) = self.pending.take() {
+            pending.push(record.clone());
+            if !record.is_move() {
+                self.pending = Some(pending);
+                return Ok(());
+            }
+            return self.create(pending);
+        }
         match self.writer.as_mut().map(|w| w.write(record).map_err(|e| (w.path().to_path_buf(), e))) {
             Some(Err((path, source))) => self.fail(JournalError::Io { path, source }),
             _ => Ok(()),
@@ -336,7 +367,17 @@ pub fn unfinished(dir: &Path) -> Option<PathBuf> {
         .collect();
     // The names begin with the date and time, so the newest sorts last.
     journals.sort();
-    journals.into_iter().rev().find(|p| !ends_with_end(p) && !in_use(p))
+    journals.into_iter().rev().find(|p| !ends_with_end(p) && !in_use(p) && has_moves(p))
+}
+
+/// Whether the journal at `path` holds a move (one without any, left at the setup questions by an
+/// older Anna, is never offered). A journal that cannot be read at all is offered, so that its
+/// damage is said.
+fn has_moves(path: &Path) -> bool {
+    match fs::read(path).map(|bytes| parse(&bytes)) {
+        Ok(Ok(journal)) => journal.has_moves(),
+        _ => true,
+    }
 }
 
 /// Whether the last record of the file is `end` (read from its tail only: a long game's journal is

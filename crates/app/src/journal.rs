@@ -52,6 +52,12 @@ impl Journal {
         self.records.iter().any(|r| matches!(r, Record::End { .. }))
     }
 
+    /// Whether a move was made: a journal without one holds no game worth resuming (a player who
+    /// left at the setup questions), and is never offered.
+    pub fn has_moves(&self) -> bool {
+        self.records.iter().any(Record::is_move)
+    }
+
     /// The instant of the last record: the game resumes from there.
     pub fn last_instant(&self) -> Duration {
         self.records
@@ -62,6 +68,25 @@ impl Journal {
             })
             .max()
             .unwrap_or_default()
+    }
+}
+
+impl Record {
+    /// A move on the board (played, sealed, or claimed with a draw), by whoever made it.
+    pub fn is_move(&self) -> bool {
+        matches!(
+            self,
+            Record::Input {
+                input: Input::Act {
+                    command: Command::Move(_)
+                        | Command::Seal(_)
+                        | Command::Claim(Some(_))
+                        | Command::Illegal(anna_core::command::IllegalMove::Move(_)),
+                    ..
+                },
+                ..
+            }
+        )
     }
 }
 

@@ -1,5 +1,7 @@
 use super::*;
 use anna_core::command::{Command, Input};
+use anna_core::rules::MoveSpec;
+use shakmaty::Square;
 
 /// A fresh folder for one test, removed when dropped.
 struct Folder(PathBuf);
@@ -27,6 +29,7 @@ fn game() -> Vec<Record> {
     vec![
         Record::Voice { lang: "en".into(), squares: Default::default(), form: Default::default() },
         input(0, Command::Start),
+        input(1_000, Command::Move(MoveSpec::squares(Square::E2, Square::E4, None))),
         input(2_000, Command::Press),
         input(3_500, Command::Offer),
         input(4_000, Command::Press),
@@ -89,7 +92,7 @@ fn a_bad_checksum_in_the_middle_stops_reading_there() {
     let at = text.find("3.5 offer").unwrap() + 2;
     damaged[at] = b'6';
     let journal = parse(&damaged).unwrap();
-    assert_eq!(journal.records, game()[..3]);
+    assert_eq!(journal.records, game()[..4]);
     assert_eq!(journal.damage, Some(Damage::Checksum));
 }
 
@@ -193,4 +196,36 @@ fn dates_are_utc() {
     assert_eq!(date(1_795_313_865), "2026-11-22 02:17 UTC");
     assert_eq!(date(951_782_400), "2000-02-29 00:00 UTC");
     assert_eq!(stamp(1_795_313_865), "20261122-021745");
+}
+
+/// Issue 23: a game left before its first move (Ctrl-D at the setup questions) leaves no journal,
+/// and an older Anna's journal without a move never hides the real unfinished game.
+#[test]
+fn a_journal_without_a_move_is_never_written_nor_offered() {
+    let folder = Folder::new("no-move");
+    let real_path = folder.0.join("game-20200101-000000-1.journal");
+    fs::write(&real_path, bytes(&game())).unwrap();
+    // An empty journal from an older Anna, newer than the real game's.
+    let empty = folder.0.join("game-20990101-000000-1.journal");
+    fs::write(&empty, bytes(&game()[..2])).unwrap();
+    assert_eq!(unfinished(&folder.0), Some(real_path.clone()));
+    // A game begun and left at the setup: nothing on the disk.
+    let mut sink = Sink::new(Some(folder.0.clone()));
+    sink.begin().unwrap();
+    sink.write(&game()[0]).unwrap();
+    sink.write(&input(0, Command::Start)).unwrap();
+    sink.sync().unwrap();
+    drop(sink);
+    assert_eq!(fs::read_dir(&folder.0).unwrap().count(), 2);
+    // Its first move makes the file, with every record kept until then.
+    let mut sink = Sink::new(Some(folder.0.clone()));
+    sink.begin().unwrap();
+    for record in &game()[..3] {
+        sink.write(record).unwrap();
+    }
+    sink.sync().unwrap();
+    drop(sink);
+    let newest = unfinished(&folder.0).unwrap();
+    assert_ne!(newest, real_path);
+    assert_eq!(parse(&fs::read(&newest).unwrap()).unwrap().records, game()[..3]);
 }
