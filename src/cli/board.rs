@@ -61,7 +61,6 @@ pub struct SimArgs {
 #[cfg(unix)]
 pub fn board_sim(args: SimArgs) -> ExitCode {
     use crate::board_link::sim::{SimCommand, SimOptions, Simulator};
-    use std::io::BufRead;
 
     let SimArgs { fen, auto, occupancy, link, protocol, turned } = args;
     let options = match fen.as_deref().map(SimOptions::with_fen).transpose() {
@@ -96,8 +95,7 @@ pub fn board_sim(args: SimArgs) -> ExitCode {
             let _ = std::io::stdout().flush();
         }
     });
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
+    for line in crate::ui::line::typed_lines(std::io::stdin().lock()) {
         if line.trim().is_empty() {
             continue;
         }

@@ -70,11 +70,28 @@ pub fn clean(line: &str) -> (String, Option<Arrow>) {
     (text, arrow)
 }
 
+/// The lines typed on `input`, until its end or an error reading it. A line that is not UTF-8
+/// (a Latin-1 terminal, a braille display's stray byte) is read as Latin-1, byte for character:
+/// a byte never ends the game.
+pub fn typed_lines(mut input: impl BufRead) -> impl Iterator<Item = String> {
+    std::iter::from_fn(move || {
+        let mut bytes = Vec::new();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                    bytes.pop();
+                }
+                Some(String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|b| char::from(*b)).collect()))
+            }
+        }
+    })
+}
+
 impl View for LineView {
     fn listen(&mut self, sender: mpsc::Sender<Source>) {
         std::thread::spawn(move || {
-            for line in std::io::stdin().lock().lines() {
-                let Ok(line) = line else { break };
+            for line in typed_lines(std::io::stdin().lock()) {
                 if sender.send(Source::Line(line)).is_err() {
                     return;
                 }
@@ -109,5 +126,19 @@ impl View for LineView {
 
     fn writes_lines(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::typed_lines;
+
+    /// Issue 23: a byte that is not UTF-8 (Latin-1 "ä" from a Latin-1 terminal) is read, and the
+    /// lines after it too.
+    #[test]
+    fn a_line_that_is_not_utf8_is_read_as_latin1_and_reading_goes_on() {
+        let input: &[u8] = b"e4\r\nSf\xe4\n\xff\nNf3";
+        let lines: Vec<String> = typed_lines(input).collect();
+        assert_eq!(lines, ["e4", "Sfä", "ÿ", "Nf3"]);
     }
 }
