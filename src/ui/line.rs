@@ -82,7 +82,10 @@ pub fn typed_lines(mut input: impl BufRead) -> impl Iterator<Item = String> {
                 while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
                     bytes.pop();
                 }
-                Some(String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|b| char::from(*b)).collect()))
+                Some(
+                    String::from_utf8(bytes)
+                        .unwrap_or_else(|e| e.into_bytes().iter().map(|b| char::from(*b)).collect()),
+                )
             }
         }
     })

@@ -63,11 +63,14 @@ fn the_line_mode_and_a_script_of_the_same_lines_say_the_same() {
 
 /// The journal of the game in `data`.
 fn journal(data: &Path) -> PathBuf {
+    find_journal(data).expect("a journal")
+}
+
+fn find_journal(data: &Path) -> Option<PathBuf> {
     std::fs::read_dir(data.join("games"))
-        .unwrap()
+        .ok()?
         .map(|e| e.unwrap().path())
         .find(|p| p.extension().is_some_and(|x| x == "journal"))
-        .expect("a journal")
 }
 
 /// Rewrites one record of a journal, its checksum and length made right: a record that reads well.
@@ -180,8 +183,10 @@ fn a_closed_standard_output_ends_the_game_cleanly_with_its_journal() {
     let stderr = text(&child.wait_with_output().unwrap().stderr);
     assert_eq!(status, Some(0), "a clean exit: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
-    // The journal is whole: it reads back as a game to resume or not, every record checked.
-    let journal = std::fs::read(journal(&data)).unwrap();
+    // A game ended before its first move leaves no journal (issue 23); one with a move leaves a
+    // whole journal: it reads back as a game to resume or not, every record checked.
+    let Some(path) = find_journal(&data) else { return };
+    let journal = std::fs::read(path).unwrap();
     let parsed = anna::adapters::journal::parse(&journal).expect("the journal reads");
     assert!(parsed.damage.is_none(), "no damaged record");
 }

@@ -20,7 +20,7 @@ fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
     t.wait_for("Anna is ready.");
     for (typed, shown) in [
         ("f3", "White: Felix drei."),
-        ("", "Clock started."),
+        ("", "White: Felix drei."),
         ("e5", "Black: Eva fünf."),
         ("", "Black: Eva fünf."),
         ("g3", "White: Gustav drei."),
@@ -70,7 +70,7 @@ fn with_no_game_arguments_the_setup_is_asked_and_enter_enter_enter_starts() {
     t.type_line("");
     t.wait_for("Ready: your side White, your opponent opponent.");
     t.type_line("e4");
-    t.wait_for("Clock started. White against opponent. White to move.");
+    t.wait_for("White: Eva vier.");
     t.type_line("time");
     t.wait_for(", Black 15 minutes 10 seconds, 0 moves.");
     t.type_line("resign");
@@ -93,9 +93,9 @@ fn the_computer_chosen_in_the_setup_moves_first_and_answers() {
     t.wait_for("Type computer to play against the computer.");
     t.type_line("computer");
     t.wait_for("Your side: Black; your opponent: the computer at level 2.");
-    // The computer has White (named as the setup named it): it starts the clock with its move, unasked.
-    t.wait_for("Clock started. computer against Black. White to move.");
-    t.wait_for("White: ");
+    // The computer has White: it starts the clock with its move, unasked, and the move is said first.
+    let screen = t.wait_for("White: ");
+    assert!(!screen.contains("Clock started"), "{screen}");
     t.type_line("Nf6");
     t.wait_for("Black: Knight f-six.");
     t.type_line("");
@@ -131,7 +131,7 @@ fn arrow_keys_and_escape_sequences_are_never_read_as_words() {
     t.keys("\u{1b}[2J");
     t.key("Enter");
     t.type_line("turn");
-    let screen = t.wait_for("White to move.");
+    let screen = t.wait_for(" to move.");
     assert!(screen.contains("Anna is ready."), "the screen was not cleared:\n{screen}");
     assert!(!screen.contains("not understand") && !screen.contains("Which square"), "{screen}");
     t.type_line("quit");

@@ -370,22 +370,27 @@ impl Session {
         self.names.get(side).clone().map_or(Arg::Side(side), Arg::Text)
     }
 
+    /// `start`: the clock starts for the side to move, which is said.
     fn start(&mut self, now: Duration) {
         if self.started {
             return;
         }
+        self.start_clock(now);
+        let named = self.names.get(Color::White).is_some() || self.names.get(Color::Black).is_some();
+        let sentence = if named { Sentence::ClockStarted } else { Sentence::ClockStartedUnnamed };
+        // Part of the game's course, said in order and never cut off by the first move.
+        let u = Utterance::new(Priority::Move, sentence)
+            .arg("white", self.player_name(Color::White))
+            .arg("black", self.player_name(Color::Black))
+            .arg("side", Arg::Side(self.game.turn()));
+        self.say(u);
+    }
+
+    fn start_clock(&mut self, now: Duration) {
         self.started = true;
         let side = self.game.turn();
         self.clock.start(side, now);
         self.record(Event::Started { side });
-        // Part of the game's course, said in order before the first move and never cut off by it.
-        let named = self.names.get(Color::White).is_some() || self.names.get(Color::Black).is_some();
-        let sentence = if named { Sentence::ClockStarted } else { Sentence::ClockStartedUnnamed };
-        let u = Utterance::new(Priority::Move, sentence)
-            .arg("white", self.player_name(Color::White))
-            .arg("black", self.player_name(Color::Black))
-            .arg("side", Arg::Side(side));
-        self.say(u);
     }
 
     /// The side that made the move now waiting for the clock press.
@@ -443,8 +448,10 @@ impl Session {
             self.sheet.pop();
             self.record(Event::Retracted { side: mover, san: ply.san.to_string() });
         }
+        // The first move starts the clock without a word of its own: the move is what the player
+        // waits for, said at once, and "White to move" would no longer be true.
         if !self.started {
-            self.start(now);
+            self.start_clock(now);
         }
         self.play(mover, mv, correction, now);
     }

@@ -69,10 +69,7 @@ fn the_computer_with_white_moves_first_and_the_user_cannot_move_for_it() {
     assert_eq!(said!(m, &m.line("e4", secs(1))), ["It is White's move."]);
     assert_eq!(m.session().game().plies().len(), 0);
     assert_eq!(said!(m, &m.line("turn", secs(1))), ["White to move."]);
-    assert_eq!(
-        said!(m, &m.engine_move(request.id, "d2d4", secs(2))),
-        ["Clock started. White against Black. White to move.", "White: d-four."]
-    );
+    assert_eq!(said!(m, &m.engine_move(request.id, "d2d4", secs(2))), ["White: d-four."]);
     assert_eq!(said!(m, &m.line("d5", secs(3))), ["Black: d-five."]);
 }
 
@@ -85,7 +82,7 @@ fn an_old_answer_is_dropped_and_a_bad_one_hands_over_to_the_builtin_opponent() {
     assert_eq!(said!(m, &out), ["The engine fish did not answer with a legal move. Anna's own opponent plays on."]);
     let again = Out::think(&out).expect("asked again");
     assert!(!again.engine, "the built-in opponent answers now");
-    assert_eq!(said!(m, &m.engine_move(again.id, "g1f3", secs(2)))[1], "White: Knight f-three.");
+    assert_eq!(said!(m, &m.engine_move(again.id, "g1f3", secs(2)))[0], "White: Knight f-three.");
     // A failure of an engine is said once per failure, with the engine's name.
     let (mut m, start) = against_computer(Color::Black, Vec::new());
     let out = m.engine_failed(Out::think(&start).unwrap().id, EngineFailure::Silent, secs(3));

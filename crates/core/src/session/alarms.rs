@@ -18,10 +18,17 @@ impl Session {
             return None;
         }
         let floor = *self.alarm_floor.get(side);
+        // An alarm is for crossing its time: in the first period, one at or above the time the
+        // game gives never sounds (5 minutes left in a 5+3 game, after its first increment).
+        let start = match self.clock.period(side) {
+            0 => self.clock.time_control().periods.first().map(|p| p.time),
+            _ => None,
+        };
         self.config
             .alarms
             .iter()
             .filter(|left| floor.is_none_or(|f| **left < f) && !left.is_zero())
+            .filter(|left| start.is_none_or(|start| **left < start))
             .filter_map(|left| self.clock.reaches(*left).map(|at| (at, *left)))
             .min()
     }
