@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 use shakmaty::{ByColor, ByRole, Role};
 
-pub use anna_core::command::Name;
+use anna_core::command::Name;
 
 /// The grammar files, built into the program so it needs nothing at run time.
 const SOURCES: &[(&str, &str)] = &[

@@ -355,12 +355,6 @@ fn bare(command: &Command) -> Option<Name> {
 pub fn read_command(text: &str) -> Res<Command> {
     let (word, rest) = split(text);
     let plain = |command: Command| if rest.is_empty() { Ok(command) } else { bad(format!("'{word}' takes nothing")) };
-    if let Some(command) = Name::from_key(word).and_then(Name::command).filter(|c| bare(c).is_some()) {
-        // `claim`, `time` and `moves` also take more (`claim move ...`, `time white`).
-        if rest.is_empty() || !matches!(command, Command::Claim(_) | Command::Time | Command::Moves) {
-            return plain(command);
-        }
-    }
     match word {
         "tc" => {
             let (mode, periods) = split(rest);
@@ -379,7 +373,7 @@ pub fn read_command(text: &str) -> Res<Command> {
             Ok(Command::Name(side(s)?, name.to_string()))
         }
         "move" => Ok(Command::Move(spec(rest)?)),
-        "claim" => Ok(Command::Claim(Some(spec(moved(rest)?)?))),
+        "claim" if !rest.is_empty() => Ok(Command::Claim(Some(spec(moved(rest)?)?))),
         "illegal" if rest == "press" => Ok(Command::Illegal(IllegalMove::Press)),
         "illegal" if rest == "two-hands" => Ok(Command::Illegal(IllegalMove::TwoHands)),
         "illegal" => Ok(Command::Illegal(IllegalMove::Move(spec(moved(rest)?)?))),
@@ -415,10 +409,14 @@ pub fn read_command(text: &str) -> Res<Command> {
         "yes" => plain(Command::Answer(true)),
         "no" => plain(Command::Answer(false)),
         "set" => Ok(Command::Set(setting(rest)?)),
-        "time" => Ok(Command::TimeOf(side(rest)?)),
-        "moves" => Ok(Command::MovesFrom(number(rest)?)),
+        "time" if !rest.is_empty() => Ok(Command::TimeOf(side(rest)?)),
+        "moves" if !rest.is_empty() => Ok(Command::MovesFrom(number(rest)?)),
         "explore" => Ok(Command::Explore(query(rest)?)),
-        _ => bad(format!("'{word}' is not a command of the journal")),
+        // A command said by its name alone (`resign`, `claim`, `time`), written as its name.
+        _ => match Name::from_key(word).and_then(Name::command).filter(|c| bare(c).is_some()) {
+            Some(command) => plain(command),
+            None => bad(format!("'{word}' is not a command of the journal")),
+        },
     }
 }
 
