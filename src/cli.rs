@@ -573,6 +573,7 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
         Ui::Board => {
             // Black at the bottom for the player of Black, unless --flip turns it back.
             let black = app.session().config().player == Some(Color::Black);
+            app.set_press_key(anna_app::PressKey::Space);
             let settings = Settings {
                 large: args.large_squares,
                 color: Settings::color_allowed(args.no_color, std::env::var("NO_COLOR").ok().as_deref()),

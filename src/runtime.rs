@@ -375,9 +375,14 @@ impl Outputs {
     /// Shows, says, plays, journals and sends what the program returned; true when it asked to
     /// quit, or when the terminal is gone.
     fn carry_out(&mut self, outs: &[Out], voice: &Voice, view: &mut dyn View) -> bool {
+        // The answers of one event are said as one: each would replace the one before it.
+        let mut answer: Vec<String> = Vec::new();
         for out in outs {
             if !matches!(out, Out::Journal(_) | Out::JournalNew | Out::JournalContinue(_)) {
                 self.sync_journal(voice, view);
+            }
+            if !matches!(out, Out::Say(_, Priority::Info) | Out::Write(_)) && !answer.is_empty() {
+                self.speaker.say(std::mem::take(&mut answer).join(" "), Priority::Info);
             }
             match out {
                 Out::Journal(record) => {
@@ -395,7 +400,10 @@ impl Outputs {
                 // The words are made here, at the edge, in the voice of the program.
                 Out::Say(words, priority) => {
                     let words = sane(&voice.words(words));
-                    self.speaker.say(words.clone(), *priority);
+                    match priority {
+                        Priority::Info => answer.push(words.clone()),
+                        _ => self.speaker.say(words.clone(), *priority),
+                    }
                     if !view.show(&words) {
                         return self.closed(voice, view);
                     }
@@ -410,7 +418,7 @@ impl Outputs {
                 Out::Write(words) => {
                     // Everything written is said too (a blind player reads nothing else).
                     let words = sane(&voice.words(words));
-                    self.speaker.say(words.clone(), Priority::Info);
+                    answer.push(words.clone());
                     if !view.show(&words) {
                         return self.closed(voice, view);
                     }
@@ -445,6 +453,9 @@ impl Outputs {
                     return true;
                 }
             }
+        }
+        if !answer.is_empty() {
+            self.speaker.say(answer.join(" "), Priority::Info);
         }
         self.sync_journal(voice, view);
         false

@@ -210,13 +210,13 @@ impl Talk {
         self.expect(|line| line == "readyok", HANDSHAKE)?;
         self.last = Some((request.start_fen.clone(), request.moves.clone()));
         self.send(&position_command(request))?;
-        let (go, limit) = go_command(request, self.options.contains_key("Skill Level") || self.limits_elo());
-        self.send(&go)?;
-        let best = match self.expect(|line| line.starts_with("bestmove"), limit + GRACE) {
+        let go = go_command(request, self.options.contains_key("Skill Level") || self.limits_elo());
+        self.send(&go.command)?;
+        let best = match self.expect(|line| line.starts_with("bestmove"), go.think + go.patience) {
             Err(EngineFailure::Silent) => {
                 // Asked to stop, an engine still owes its best move so far.
                 self.send("stop")?;
-                self.expect(|line| line.starts_with("bestmove"), GRACE)?
+                self.expect(|line| line.starts_with("bestmove"), go.patience)?
             }
             other => other?,
         };
@@ -287,26 +287,27 @@ pub fn parse_option(line: &str) -> Option<(String, UciOption)> {
     Some((name.trim().to_string(), UciOption { kind, min, max }))
 }
 
-/// The settings that make the engine play at `level`: its `Skill Level` if it has one (Stockfish:
-/// 0-20), else `UCI_LimitStrength` with `UCI_Elo`, within the range it announced. An engine with
-/// neither plays at full strength, held back only by a search depth (see [`go_command`]).
+/// Level 1 to 8 as Elo: a beginner to a club player. Stockfish calibrates its `UCI_Elo` (1320 is
+/// its floor); full strength would be far above any club player.
+const ELO: [i64; 8] = [1320, 1400, 1500, 1600, 1700, 1800, 1950, 2100];
+/// The same levels on Stockfish's `Skill Level` scale of 0-20, for an engine without `UCI_Elo`
+/// (Stockfish maps 2100 Elo to about skill 5).
+const SKILL: [i64; 8] = [0, 0, 1, 1, 2, 3, 4, 5];
+
+/// The settings that make the engine play at `level`: `UCI_LimitStrength` with `UCI_Elo` if it has
+/// them, within the range it announced; else its `Skill Level`. An engine with neither plays at
+/// full strength, held back only by a search depth (see [`go_command`]).
 pub fn strength_options(level: Level, options: &HashMap<String, UciOption>) -> Vec<(String, String)> {
-    let step = i64::from(level.get() - 1);
+    let step = usize::from(level.get() - 1);
+    if let (Some(_), Some(elo)) = (options.get("UCI_LimitStrength"), options.get("UCI_Elo")) {
+        let (min, max) = (elo.min.unwrap_or(1320), elo.max.unwrap_or(3190));
+        let value = ELO[step].clamp(min, max.max(min));
+        return vec![("UCI_LimitStrength".to_string(), "true".to_string()), ("UCI_Elo".to_string(), value.to_string())];
+    }
     if let Some(skill) = options.get("Skill Level") {
         let (min, max) = (skill.min.unwrap_or(0), skill.max.unwrap_or(20));
-        const SKILL: [i64; 8] = [0, 2, 4, 7, 10, 13, 16, 20];
-        let value = min + (max - min) * SKILL[step as usize] / 20;
-        let mut settings = Vec::new();
-        if options.contains_key("UCI_LimitStrength") {
-            settings.push(("UCI_LimitStrength".to_string(), "false".to_string()));
-        }
-        settings.push(("Skill Level".to_string(), value.to_string()));
-        return settings;
-    }
-    if let (Some(_), Some(elo)) = (options.get("UCI_LimitStrength"), options.get("UCI_Elo")) {
-        let (min, max) = (elo.min.unwrap_or(1350), elo.max.unwrap_or(2850));
-        let value = (1200 + 200 * step).clamp(min, max);
-        return vec![("UCI_LimitStrength".to_string(), "true".to_string()), ("UCI_Elo".to_string(), value.to_string())];
+        let value = min + (max - min) * SKILL[step] / 20;
+        return vec![("Skill Level".to_string(), value.to_string())];
     }
     Vec::new()
 }
@@ -325,24 +326,42 @@ pub fn position_command(request: &Request) -> String {
     command
 }
 
-/// The most a level may think for one move, whatever the clock allows: beginners answer quickly.
-/// The two strongest levels are limited only by the game's clock (with no clock, by 5 seconds).
-pub fn move_time_cap(level: Level) -> Option<Duration> {
-    match level.get() {
-        1 | 2 => Some(Duration::from_secs(1)),
-        3 | 4 => Some(Duration::from_secs(2)),
-        5 | 6 => Some(Duration::from_secs(4)),
-        _ => None,
-    }
+/// The most a level may think for one move, whatever the clock allows: beginners answer quickly,
+/// and the strongest level still answers within a quarter of a minute.
+pub fn move_time_cap(level: Level) -> Duration {
+    Duration::from_secs(match level.get() {
+        1 | 2 => 1,
+        3 | 4 => 2,
+        5 | 6 => 4,
+        7 => 8,
+        _ => 15,
+    })
 }
 
-/// The `go` command for the request, and the longest the engine may take by it. `strength` says
-/// whether the engine can be weakened by an option; if not, the level limits its depth.
-pub fn go_command(request: &Request, strength: bool) -> (String, Duration) {
+/// What the engine is told for one move, and how long Anna waits for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Go {
+    /// `go wtime btime winc binc [movestogo] movetime [depth]`.
+    pub command: String,
+    /// The time it is given to think (`movetime`).
+    pub think: Duration,
+    /// How long past that it may be late before it is asked to `stop`, and again before it is
+    /// given up: never so long that its flag could fall first.
+    pub patience: Duration,
+}
+
+/// Moves a game still has, for the engine's share of its clock when the control does not say.
+const MOVES_AHEAD: u32 = 30;
+
+/// The `go` command for the request. Every level thinks for its share of its own clock (the time
+/// left over the moves still to make, plus its increment), at most its level's cap and half of
+/// what it has left; with no clock, the cap. `strength` says whether the engine can be weakened
+/// by an option; if not, the level limits its depth.
+pub fn go_command(request: &Request, strength: bool) -> Go {
     let ms = |d: Duration| d.as_millis();
     let cap = move_time_cap(request.level);
     let mut command = "go".to_string();
-    let limit = match request.clocks {
+    let (think, patience) = match request.clocks {
         Some(c) => {
             command.push_str(&format!(
                 " wtime {} btime {} winc {} binc {}",
@@ -354,22 +373,20 @@ pub fn go_command(request: &Request, strength: bool) -> (String, Duration) {
             if let Some(n) = c.moves_to_go {
                 command.push_str(&format!(" movestogo {n}"));
             }
-            let own = if request.moves.len() % 2 == usize::from(start_black(request)) { c.white } else { c.black };
-            if let Some(cap) = cap {
-                command.push_str(&format!(" movetime {}", ms(cap)));
-            }
-            cap.map_or(own, |cap| cap.min(own))
+            let white = request.moves.len() % 2 == usize::from(start_black(request));
+            let (own, increment) = if white { (c.white, c.white_increment) } else { (c.black, c.black_increment) };
+            let share = own / c.moves_to_go.unwrap_or(MOVES_AHEAD).max(1) + increment;
+            let think = share.min(cap).min(own / 2);
+            // The wait, the stop and the last wait all end before the flag would fall.
+            (think, GRACE.min(own.saturating_sub(think) / 3))
         }
-        None => {
-            let time = cap.unwrap_or(Duration::from_secs(5));
-            command.push_str(&format!(" movetime {}", ms(time)));
-            time
-        }
+        None => (cap, GRACE),
     };
+    command.push_str(&format!(" movetime {}", ms(think)));
     if !strength {
         command.push_str(&format!(" depth {}", request.level.get()));
     }
-    (command, limit)
+    Go { command, think, patience }
 }
 
 /// Whether Black moves first in the start position.
@@ -396,23 +413,26 @@ mod tests {
     }
 
     #[test]
-    fn levels_become_skill_or_elo() {
+    fn levels_become_elo_or_skill() {
         let stockfish = options(
             "option name Skill Level type spin default 20 min 0 max 20\n\
              option name UCI_LimitStrength type check default false\n\
-             option name UCI_Elo type spin default 1350 min 1350 max 2850",
+             option name UCI_Elo type spin default 1320 min 1320 max 3190",
         );
         let set = |n| strength_options(Level::new(n).unwrap(), &stockfish);
-        assert_eq!(set(1), [("UCI_LimitStrength".into(), "false".into()), ("Skill Level".into(), "0".into())]);
-        assert_eq!(set(8)[1], ("Skill Level".into(), "20".into()));
+        assert_eq!(set(1), [("UCI_LimitStrength".into(), "true".into()), ("UCI_Elo".into(), "1320".into())]);
+        assert_eq!(set(8)[1], ("UCI_Elo".into(), "2100".into()), "a club player, not full strength");
         let elo_only = options(
             "option name UCI_LimitStrength type check default false\n\
              option name UCI_Elo type spin default 1500 min 1500 max 2500",
         );
         let set = |n| strength_options(Level::new(n).unwrap(), &elo_only);
-        assert_eq!(set(1), [("UCI_LimitStrength".into(), "true".into()), ("UCI_Elo".into(), "1500".into())]);
-        assert_eq!(set(6)[1].1, "2200");
-        assert_eq!(set(8)[1].1, "2500");
+        assert_eq!(set(1)[1].1, "1500", "the engine's floor");
+        assert_eq!(set(8)[1].1, "2100");
+        let skill_only = options("option name Skill Level type spin default 20 min 0 max 20");
+        let set = |n| strength_options(Level::new(n).unwrap(), &skill_only);
+        assert_eq!(set(1), [("Skill Level".into(), "0".into())]);
+        assert_eq!(set(8), [("Skill Level".into(), "5".into())]);
         assert!(strength_options(Level::MAX, &HashMap::new()).is_empty());
     }
 
@@ -429,16 +449,56 @@ mod tests {
         };
         let request = Request::new(4, &game, Level::MAX, Some(clocks), true);
         assert_eq!(position_command(&request), "position startpos moves e2e4");
-        let (go, limit) = go_command(&request, true);
-        assert_eq!(go, "go wtime 890000 btime 900000 winc 10000 binc 10000 movestogo 39");
-        assert_eq!(limit, Duration::from_secs(900));
+        // Black's share of 900 seconds over 39 moves plus 10 a move is 33 seconds: level 8 takes
+        // its cap of 15.
+        let go = go_command(&request, true);
+        assert_eq!(go.command, "go wtime 890000 btime 900000 winc 10000 binc 10000 movestogo 39 movetime 15000");
+        assert_eq!((go.think, go.patience), (Duration::from_secs(15), GRACE));
         let beginner = Request { level: Level::MIN, clocks: None, ..request.clone() };
-        assert_eq!(go_command(&beginner, false), ("go movetime 1000 depth 1".to_string(), Duration::from_secs(1)));
+        let go = go_command(&beginner, false);
+        assert_eq!(go.command, "go movetime 1000 depth 1");
+        assert_eq!((go.think, go.patience), (Duration::from_secs(1), GRACE));
         let chess960 = Request::new(1, &Game::chess960(0).unwrap(), Level::MIN, None, true);
         assert_eq!(
             position_command(&chess960),
             "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
         );
+    }
+
+    #[test]
+    fn every_level_has_a_deadline_from_the_clock_before_its_flag() {
+        let after_e4 = {
+            let mut game = Game::new();
+            game.play(game.resolve("e4").unwrap()).unwrap();
+            game
+        };
+        let clocks = |black: u64, increment: u64, moves_to_go| Clocks {
+            white: Duration::from_secs(5400),
+            black: Duration::from_secs(black),
+            white_increment: Duration::from_secs(increment),
+            black_increment: Duration::from_secs(increment),
+            moves_to_go,
+        };
+        let secs = Duration::from_secs;
+        for level in 1..=8 {
+            let level = Level::new(level).unwrap();
+            // 90+30: a hung engine is given up in at most 15 + 5 + 5 seconds, never after 90 minutes.
+            let go = go_command(&Request::new(1, &after_e4, level, Some(clocks(5400, 30, None)), true), true);
+            assert_eq!(go.think, move_time_cap(level));
+            assert!(go.think + 2 * go.patience <= secs(25), "{level:?}: {go:?}");
+            // Three seconds left, no increment: the engine is stopped and given up before the flag.
+            let go = go_command(&Request::new(1, &after_e4, level, Some(clocks(3, 0, None)), true), true);
+            assert!(go.think + 2 * go.patience < secs(3), "{level:?}: {go:?}");
+        }
+        // Level 8 in 5+3 thinks for its share: 300 / 30 + 3 seconds.
+        let go = go_command(&Request::new(1, &after_e4, Level::MAX, Some(clocks(300, 3, None)), true), true);
+        assert_eq!(go.think, secs(13));
+        // 40 moves in 90 minutes with 39 to go: 5400 / 39 + 30 seconds, capped at 15.
+        let go = go_command(
+            &Request::new(1, &after_e4, Level::new(7).unwrap(), Some(clocks(5400, 30, Some(39))), true),
+            true,
+        );
+        assert_eq!(go.think, secs(8));
     }
 
     #[test]

@@ -41,13 +41,14 @@ fn the_line_mode_and_a_script_of_the_same_lines_say_the_same() {
     ];
     // The line mode, typed as a player would (no time control: the times said cannot differ).
     // Everything said is also written, so the lines written are what the player heard, but for the
-    // welcome (only written) and where the game was saved (a script writes no files). (The speech
-    // itself may drop a question's answer for a newer one; what is written never drops anything.)
+    // welcome and how to press (only written) and where the game was saved (a script writes no
+    // files). (The speech itself may drop a question's answer for a newer one; what is written
+    // never drops anything.)
     let args = ["--speech", "off", "--sounds", "off", "--no-confirm"];
     let out = run(&dir.join("data"), &args, &(lines.join("\n") + "\n"));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let spoken: Vec<String> =
-        text(&out.stdout).lines().skip(1).filter(|l| !l.starts_with("Saved: ")).map(String::from).collect();
+        text(&out.stdout).lines().skip(2).filter(|l| !l.starts_with("Saved: ")).map(String::from).collect();
     // The same lines as a script, one a second.
     let script = dir.join("same.script");
     let body: String = lines.iter().enumerate().map(|(i, line)| format!("0:{i:02} {line}\n")).collect();

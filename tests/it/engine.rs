@@ -48,9 +48,9 @@ fn a_short_game_against_stockfish() {
     for turn in 0..4 {
         let mv = white.choose(ui.session().game()).unwrap().mv;
         let uci = ui.session().game().uci(mv).to_string();
-        ui.handle(Event::Line(uci.clone()), began.elapsed());
         let request =
-            Out::think(&ui.handle(Event::Line("".to_string()), began.elapsed())).expect("the press asks the engine");
+            Out::think(&ui.handle(Event::Line(uci.clone()), began.elapsed())).expect("the move asks the engine");
+        ui.handle(Event::Line("".to_string()), began.elapsed());
         assert!(request.engine, "the engine answers, not the built-in opponent");
         let plies = ui.session().game().plies().len();
         computer.think(request);
@@ -71,8 +71,8 @@ fn a_missing_engine_is_said_and_the_builtin_opponent_plays() {
     let (mut computer, replies) = computer(EngineChoice::Path("/nonexistent/engine".into()));
     let mut ui = game("engine", "5+0");
     ui.start();
-    ui.handle(Event::Line("e4".to_string()), Duration::from_secs(1));
-    computer.think(Out::think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
+    computer.think(Out::think(&ui.handle(Event::Line("e4".to_string()), Duration::from_secs(1))).unwrap());
+    ui.handle(Event::Line("".to_string()), Duration::from_secs(1));
     let Ok(Reply::Failed { id, failure }) = replies.recv_timeout(Duration::from_secs(10)) else { panic!() };
     assert_eq!(failure, EngineFailure::NotFound);
     let out = ui.handle(Event::Engine(Reply::Failed { id, failure }), Duration::from_secs(2));
@@ -89,8 +89,7 @@ fn an_engine_that_exits_has_crashed() {
     let (mut computer, replies) = computer(EngineChoice::Path("/bin/true".into()));
     let mut ui = game("true", "5+0");
     ui.start();
-    ui.handle(Event::Line("d4".to_string()), Duration::from_secs(1));
-    computer.think(Out::think(&ui.handle(Event::Line("".to_string()), Duration::from_secs(1))).unwrap());
+    computer.think(Out::think(&ui.handle(Event::Line("d4".to_string()), Duration::from_secs(1))).unwrap());
     let reply = replies.recv_timeout(Duration::from_secs(15)).unwrap();
     assert!(matches!(reply, Reply::Failed { failure: EngineFailure::Crashed, .. }), "{reply:?}");
 }

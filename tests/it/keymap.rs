@@ -92,7 +92,7 @@ fn type_in(view: View, mode: &mut App, lines: &[&str]) -> (String, bool) {
 /// The command words the English help lists: `press or Enter` gives `press` and `Enter`.
 fn listed() -> Vec<String> {
     let en = Vocabulary::english();
-    let intro = en.word("help.intro");
+    let intro = en.word("help.intro").replace("{press}", en.word("line.press_enter"));
     let list = intro.strip_prefix("Commands: ").unwrap().split(". ").next().unwrap();
     list.split("; ")
         .flat_map(|item| item.strip_prefix("a move like ").unwrap_or(item).split(" or "))
@@ -105,7 +105,7 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("e4", &["e4"], "White: Eva vier."),
     ("Nf3", &["Nf3"], "White: Knight Felix drei."),
     ("press", &["e4", "press", "turn"], "Black to move."),
-    ("Enter", &["e4", "", "turn"], "Black to move."),
+    ("Enter on an empty line", &["e4", "", "turn"], "Black to move."),
     ("time", &["time"], "White 5 minutes 3 seconds, Black 5 minutes 3 seconds, 0 moves."),
     ("c", &["c"], "White 5 minutes 3 seconds, Black 5 minutes 3 seconds, 0 moves."),
     ("last", &["e4", "", "last"], "Last move: White: Eva vier."),
@@ -180,7 +180,7 @@ fn every_listed_command_has_its_own_help() {
     for word in listed() {
         let topic = match word.as_str() {
             "e4" | "Nf3" => "move",
-            "Enter" => "press",
+            "Enter on an empty line" => "press",
             "seal and a move" => "seal",
             other => other,
         };

@@ -120,10 +120,12 @@ fn plies(sheet: &str) -> Vec<String> {
         .collect()
 }
 
-/// The moves announced: `White: e-four.`
+/// The moves announced: `White: e-four.` (not a resumed game's `White: e-four, waiting for the
+/// clock press; ...`, which names a move already counted).
 fn announced(lines: &[String]) -> Vec<String> {
     lines
         .iter()
+        .filter(|l| !l.contains("waiting for the clock press"))
         .filter_map(|l| l.strip_prefix("White: ").or_else(|| l.strip_prefix("Black: ")))
         .map(|m| m.trim_end_matches('.').to_string())
         .collect()

@@ -79,14 +79,25 @@ pub enum Reply {
     Failed { id: u64, failure: EngineFailure },
 }
 
+/// How long the computer's answer waits for the player to press after his move: long enough to
+/// hear his move read back and correct a slip (D.2.8); after it, the answer completes his move
+/// (6.2.2), as a sighted opponent's would.
+pub const HOLD: Duration = Duration::from_secs(5);
+
 /// The computer accepts a draw when it stands this much worse (centipawns).
 pub const ACCEPT_DRAW_BELOW: i32 = -200;
+
+/// The position a request was made for: its plies and the last of them, which a correction of the
+/// player's move before the press changes (D.2.8).
+type Asked = (usize, Option<shakmaty::Move>);
 
 /// The computer's side of the conversation.
 #[derive(Clone, Debug, Default)]
 pub(super) struct State {
-    /// The request waiting for an answer.
-    thinking: Option<u64>,
+    /// The request waiting for an answer, and the position it was asked about.
+    thinking: Option<(u64, Asked)>,
+    /// Its answer, come while the player's move waits for his press, and when it is played anyway.
+    held: Option<(String, Duration)>,
     /// Requests made so far: the next one's id.
     requests: u64,
     /// An engine failed: the built-in opponent answers from now on.
@@ -97,6 +108,7 @@ impl State {
     /// Whatever was asked is no longer wanted (a new game).
     pub(super) fn forget(&mut self) {
         self.thinking = None;
+        self.held = None;
     }
 }
 
@@ -127,19 +139,47 @@ impl App {
     }
 
     /// Asks the computer for its move when it is its turn and nothing stands in the way (the game
-    /// over, a question for the arbiter, the clock paused, the setup questions, a move not yet
-    /// completed).
-    pub(super) fn think(&mut self, now: Duration) -> Option<Out> {
-        let side = self.computer_side()?;
-        if self.computer.thinking.is_some() || matches!(self.waiting, Some(Waiting::Setup(_))) || !self.may_move(side) {
-            return None;
+    /// over, a question for the arbiter, the clock paused, the setup questions). The player's move
+    /// need not be pressed: the computer's reply completes it (6.2.2), and the player's clock runs
+    /// until then. An answer held for the press is played once he pressed or [`HOLD`] is over. A
+    /// request about a position since changed (the player corrected his move) is replaced; its
+    /// answer will be dropped.
+    pub(super) fn think(&mut self, now: Duration) -> Vec<Out> {
+        let Some(side) = self.computer_side() else { return Vec::new() };
+        let asked = self.asked();
+        if self.computer.thinking.as_ref().is_some_and(|(_, about)| *about == asked) {
+            let due = self
+                .computer
+                .held
+                .as_ref()
+                .is_some_and(|(_, at)| *at <= now || self.session.awaiting_press() != Some(!side));
+            if !due {
+                return Vec::new();
+            }
+            let Some((uci, _)) = self.computer.held.take() else { return Vec::new() };
+            self.computer.thinking = None;
+            return self.play_answer(side, &uci, now);
+        }
+        self.computer.held = None;
+        if matches!(self.waiting, Some(Waiting::Setup(_))) || !self.may_move(side) {
+            return Vec::new();
         }
         self.computer.requests += 1;
         let id = self.computer.requests;
-        self.computer.thinking = Some(id);
+        self.computer.thinking = Some((id, asked));
         let request =
             Request::new(id, self.session.game(), self.options.level, self.clocks(now), !self.computer.engine_failed);
-        Some(Out::Think(request))
+        vec![Out::Think(request)]
+    }
+
+    /// When an answer held for the player's press is played anyway.
+    pub(super) fn computer_deadline(&self) -> Option<Duration> {
+        self.computer.held.as_ref().map(|(_, at)| *at)
+    }
+
+    fn asked(&self) -> Asked {
+        let plies = self.session.game().plies();
+        (plies.len(), plies.last().map(|ply| ply.mv))
     }
 
     fn may_move(&self, side: Color) -> bool {
@@ -147,7 +187,6 @@ impl App {
         session.outcome().is_none()
             && session.question().is_none_or(|q| q == Question::DeadPosition)
             && !session.clock().is_paused()
-            && session.awaiting_press().is_none()
             && session.game().turn() == side
     }
 
@@ -178,14 +217,25 @@ impl App {
     }
 
     fn play_engine_move(&mut self, id: u64, uci: &str, now: Duration) -> Vec<Out> {
-        if self.computer.thinking != Some(id) {
+        let Some((asked, about)) = self.computer.thinking else { return Vec::new() };
+        let Some(side) = self.computer_side().filter(|_| asked == id) else { return Vec::new() };
+        if about != self.asked() {
+            // The player corrected his move meanwhile: the answer is to another position.
+            self.computer.thinking = None;
+            return self.think(now);
+        }
+        if self.session.awaiting_press() == Some(!side) {
+            self.computer.held = Some((uci.to_string(), now + HOLD));
             return Vec::new();
         }
         self.computer.thinking = None;
-        let Some(side) = self.computer_side() else { return Vec::new() };
+        self.play_answer(side, uci, now)
+    }
+
+    fn play_answer(&mut self, side: Color, uci: &str, now: Duration) -> Vec<Out> {
         if !self.may_move(side) {
             // Paused or over meanwhile: asked again when play goes on.
-            return self.think(now).into_iter().collect();
+            return self.think(now);
         }
         let game = self.session.game();
         let Some(mv) = uci.parse::<UciMove>().ok().and_then(|uci| game.resolve_uci(&uci).ok()) else {
@@ -205,7 +255,7 @@ impl App {
 
     /// The engine failed on request `id`: said in a sentence, and the built-in opponent answers.
     pub(super) fn engine_failed(&mut self, id: u64, failure: EngineFailure, now: Duration) -> Vec<Out> {
-        if self.computer.thinking != Some(id) {
+        if self.computer.thinking.as_ref().is_none_or(|(asked, _)| *asked != id) {
             return Vec::new();
         }
         self.computer.thinking = None;

@@ -47,7 +47,7 @@ pub mod view;
 
 pub use computer::{EngineChoice, Reply};
 pub use heard::{Hearing, ListenError};
-pub use options::{Enter, Options};
+pub use options::{Enter, Options, PressKey};
 pub use out::{InForce, Out};
 pub use resume::{replayable, worth_resuming, Unfinished};
 
@@ -164,6 +164,8 @@ pub struct App {
     sensors: Vec<sensor::SensorBoard>,
     /// How long a sensor board's position must be still before it is read.
     board_debounce: Duration,
+    /// The key that presses the clock in the view in use.
+    press_key: PressKey,
     /// The session's time at a given instant of the runtime: a resumed game goes on from the time
     /// its journal stopped.
     base: resume::TimeBase,
@@ -208,6 +210,7 @@ impl App {
             board: None,
             sensors: Vec::new(),
             board_debounce: anna_board::sensor::DEBOUNCE,
+            press_key: PressKey::Enter,
             base: resume::TimeBase::default(),
             journaling: false,
             journaled: None,
@@ -255,6 +258,28 @@ impl App {
         self.board_debounce = debounce;
     }
 
+    /// The view in use presses the clock with `key`: the words that say how to press follow it.
+    pub fn set_press_key(&mut self, key: PressKey) {
+        self.press_key = key;
+    }
+
+    /// How the clock is pressed, as the help says it: `line.press_enter`, `_space` or `_typed`
+    /// (Enter set to do nothing).
+    fn press_words(&self, kind: &str) -> Words {
+        let way = match (self.press_key, self.options.enter) {
+            (PressKey::Space, _) => "space",
+            (PressKey::Enter, Enter::Press) => "enter",
+            (PressKey::Enter, Enter::Nothing) => "typed",
+        };
+        Words::line(format!("line.{kind}_{way}"))
+    }
+
+    /// After the welcome or the setup: how to press the clock. Not in the assistant's mode, where
+    /// every move is completed at once.
+    fn press_hint(&self) -> Option<Words> {
+        (!self.options.assistant).then(|| self.press_words("hint"))
+    }
+
     /// Hears and speaks in `voice` from now on: journaled, and put out as in force.
     fn change_voice(&mut self, voice: Voice) -> Vec<Out> {
         self.voice = voice;
@@ -272,7 +297,11 @@ impl App {
 
     /// The instant the runtime must hand the app an [`Event::Tick`].
     pub fn next_deadline(&self) -> Option<Duration> {
-        let deadlines = [self.session.next_deadline().map(|at| self.base.process(at)), self.board_deadline()];
+        let deadlines = [
+            self.session.next_deadline().map(|at| self.base.process(at)),
+            self.board_deadline(),
+            self.computer_deadline(),
+        ];
         deadlines.into_iter().flatten().min()
     }
 
@@ -322,6 +351,7 @@ impl App {
             out.push(self.say("line.setup_side"));
         } else {
             out.push(Out::Write(Words::line("line.welcome")));
+            out.extend(self.press_hint().map(Out::Write));
             out.extend(self.computer_ready());
         }
         out.extend(self.think(Duration::ZERO));

@@ -13,6 +13,16 @@ pub enum Enter {
     Nothing,
 }
 
+/// The key that presses the clock in the view the player uses: Enter on an empty line in the line
+/// mode (as `Enter` says), Space in the board view. The words that tell the player how to press
+/// follow it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PressKey {
+    #[default]
+    Enter,
+    Space,
+}
+
 /// How the line mode behaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {

@@ -81,6 +81,7 @@ impl App {
         }
         let words = Words::line("line.ready").arg("side", Arg::Side(side)).arg("name", Arg::Text(name));
         out.push(Out::Say(words, Priority::Info));
+        out.extend(self.press_hint().map(|words| Out::Say(words, Priority::Info)));
         out.extend(self.computer_ready());
         out
     }

@@ -85,14 +85,16 @@ impl App {
 
     /// `help` (the list of commands) or `help COMMAND` (what it does).
     fn help(&self, rest: &str) -> Out {
+        // The intro and `help press` say how this view presses the clock.
+        let press = Arg::Text(self.voice.words(&self.press_words("press")));
         if rest.is_empty() {
-            return self.say("help.intro");
+            return Out::Say(Words::line("help.intro").arg("press", press), Priority::Info);
         }
         let name =
             keys::leading(rest, &self.voice.vocab).map_or_else(|| fold(rest), |(name, _)| name.key().to_string());
         let key = format!("help.{name}");
         if name != "intro" && name != "unknown" && self.voice.vocab.has(&key) {
-            return Out::Say(Words::line(key), Priority::Info);
+            return Out::Say(Words::line(key).arg("press", press), Priority::Info);
         }
         Out::Say(Words::line("help.unknown").arg("text", Arg::Text(rest.to_string())), Priority::Info)
     }

@@ -51,7 +51,8 @@ fn setup_questions_take_enter_enter_enter() {
         out,
         [
             "Rapid chess: 15 minutes, plus 10 seconds a move.",
-            "Ready: your side White, your opponent opponent. Type a move, or help."
+            "Ready: your side White, your opponent opponent. Type a move, or help.",
+            "After your move, Enter on an empty line presses the clock."
         ]
     );
     assert_eq!(m.session().name(Color::Black), Some("opponent"));
@@ -78,10 +79,26 @@ fn help_in_every_language() {
         let mut m = App::new(Config::default(), Vec::new(), voice.clone(), Options::default());
         let help =
             voice.vocab.commands.iter().find(|(n, _)| *n == anna_core::command::Name::Help).unwrap().1[0].clone();
-        assert_eq!(type_lines(&mut m, &[&help]), [voice.vocab.word("help.intro")], "{code}");
+        let intro = voice.vocab.word("help.intro").replace("{press}", voice.vocab.word("line.press_enter"));
+        assert_eq!(type_lines(&mut m, &[&help]), [intro], "{code}");
         assert_eq!(type_lines(&mut m, &["help resign"]), [voice.vocab.word("help.resign")], "{code}");
         assert_eq!(m.line("quit", Duration::ZERO), [Out::Quit], "{code}");
     }
+}
+
+#[test]
+fn the_view_and_the_enter_setting_say_how_to_press() {
+    let mut m = mode(Options::default());
+    assert!(type_lines(&mut m, &["help"])[0].contains("; press or Enter on an empty line; "));
+    assert_eq!(said!(m, &m.start()).last().unwrap(), "After your move, Enter on an empty line presses the clock.");
+    m.set_press_key(crate::PressKey::Space);
+    assert_eq!(type_lines(&mut m, &["help press"]), ["press or Space: completes your move by pressing the clock."]);
+    assert_eq!(said!(m, &m.start()).last().unwrap(), "After your move, Space presses the clock.");
+    let mut m = mode(Options { enter: crate::Enter::Nothing, ..Options::default() });
+    assert_eq!(type_lines(&mut m, &["help press"]), ["press: completes your move by pressing the clock."]);
+    // The assistant's moves are completed at once: nothing about pressing.
+    let mut m = mode(Options { assistant: true, ..Options::default() });
+    assert!(!said!(m, &m.start()).iter().any(|w| w.contains("presses the clock")));
 }
 
 #[test]

@@ -85,6 +85,7 @@ sentences! {
     Moves => "moves",
     NoMoves => "no_moves",
     Turn => "turn",
+    TurnAwaitingPress => "turn_awaiting_press",
     LastMove => "last_move",
     DrawOffered => "draw_offered",
     DrawOfferedOffTurn => "draw_offered_off_turn",

@@ -24,7 +24,7 @@ use crate::command::{Command, IllegalMove, Input, Setting};
 use crate::explore;
 use crate::message::{Arg, Effect, Event, Played, Priority, Sentence, Sound, Utterance};
 use crate::outcome::{Outcome, Reason};
-use crate::rules::{AutoEnd, Game, MoveSpec};
+use crate::rules::{AutoEnd, Game, MoveError, MoveSpec};
 use crate::scoresheet::Scoresheet;
 
 /// A completed illegal move in rapid or blitz, standing unless the opponent claims it (A.4.2).
@@ -220,10 +220,7 @@ impl Session {
                 return self.say(explore::utterance(explore::answer(self.game.position(), query)))
             }
             Command::Repeat => return self.repeat(),
-            Command::Turn => {
-                let side = self.game.turn();
-                return self.say(Utterance::new(Priority::Info, Sentence::Turn).arg("side", Arg::Side(side)));
-            }
+            Command::Turn => return self.say_turn(),
             Command::Last => return self.say_last(),
             Command::Decide(winner) => {
                 self.dead_check_now();
@@ -410,7 +407,12 @@ impl Session {
             }
         }
         let correction = match (actor, self.pending_side()) {
-            // Without a named actor, a new move before the press replaces the pending one (D.2.8).
+            // Without a named actor, a move the opponent can make and the mover cannot is the
+            // opponent's: it completes the pending move (6.2.2). Any other replaces it (D.2.8).
+            (None, Some(side)) if self.is_reply(side, spec) => {
+                self.press(None, now);
+                false
+            }
             (None, Some(_)) => true,
             (Some(a), Some(p)) if a == p => true,
             // The opponent moved without the press: the pending move is completed (6.2.1).
@@ -454,6 +456,20 @@ impl Session {
             self.start_clock(now);
         }
         self.play(mover, mv, correction, now);
+    }
+
+    /// Whether `spec`, typed while `side`'s move waits for its press, is legal for the opponent
+    /// and not as a correction of that move.
+    fn is_reply(&mut self, side: Color, spec: &MoveSpec) -> bool {
+        // A move that fits several of the opponent's pieces is still his: he is asked which.
+        let fits = |game: &Game| matches!(game.resolve_spec(spec), Ok(_) | Err(MoveError::Ambiguous(_)));
+        if self.game.turn() == side || !fits(&self.game) {
+            return false;
+        }
+        let Some(ply) = self.game.undo() else { return false };
+        let corrects = fits(&self.game);
+        let _ = self.game.play(ply.mv);
+        !corrects
     }
 
     /// Plays a legal move for `mover` and decides what follows at once (5.1.1, 5.2, 9.6).

@@ -37,24 +37,30 @@ fn secs(s: u64) -> Duration {
 #[test]
 fn the_computer_answers_after_the_press_and_its_move_is_announced() {
     let (mut m, start) = against_computer(Color::White, Vec::new());
-    assert_eq!(said!(m, &start)[2], "Your side: White; your opponent: the computer at level 2.");
+    assert_eq!(said!(m, &start)[3], "Your side: White; your opponent: the computer at level 2.");
     assert_eq!(Out::think(&start), None, "White moves first");
     let moved = m.line("e4", secs(1));
-    assert_eq!(Out::think(&moved), None, "not before the press");
-    let pressed = m.line("", secs(2));
-    let request = Out::think(&pressed).expect("the press hands the move to the computer");
+    let request = Out::think(&moved).expect("the computer thinks from the move on");
     assert_eq!(request.moves, ["e2e4"]);
     assert!(request.engine);
+    // Its answer waits for the press (the player may still correct a slip, D.2.8).
+    assert!(m.engine_move(request.id, "c7c5", secs(1)).is_empty());
+    let pressed = m.line("", secs(2));
+    assert_eq!(said!(m, &pressed), ["Black: c-five."], "the press brings the answer held for it");
+    assert_eq!(Out::think(&pressed), None);
+    // The next request carries the clocks as they stand: 5 minutes and the first 3 seconds each
+    // (Fischer); White used 1 second and got 3 more, Black answered at once; White's clock runs.
+    let request = Out::think(&m.line("d4", secs(3))).unwrap();
     let clocks = request.clocks.unwrap();
-    // 5 minutes and the first 3 seconds each (Fischer); White used 1 second and got 3 more.
-    assert_eq!((clocks.white, clocks.black, clocks.black_increment), (secs(305), secs(303), secs(3)));
+    assert_eq!((clocks.white, clocks.black, clocks.black_increment), (secs(304), secs(306), secs(3)));
     assert!(m.computer_thinking());
-    let answer = m.engine_move(request.id, "c7c5", secs(7));
-    assert_eq!(said!(m, &answer), ["Black: c-five."]);
-    assert!(answer.contains(&Out::Play(anna_core::message::Sound::Move)));
+    m.line("", secs(4));
+    let answer = m.engine_move(request.id, "c5d4", secs(9));
+    assert_eq!(said!(m, &answer), ["Black: c takes d-four."]);
+    assert!(answer.contains(&Out::Play(anna_core::message::Sound::Capture)));
     assert!(!m.computer_thinking());
-    // Its clock ran while it thought and was pressed for it: 303 - 5 + 3.
-    assert_eq!(m.session().clock().remaining(Color::Black, secs(7)), secs(301));
+    // Its clock ran while it thought and was pressed for it: 306 - 5 + 3.
+    assert_eq!(m.session().clock().remaining(Color::Black, secs(9)), secs(304));
     assert_eq!(m.session().awaiting_press(), None);
     assert_eq!(m.session().game().turn(), Color::White);
 }
@@ -91,10 +97,29 @@ fn an_old_answer_is_dropped_and_a_bad_one_hands_over_to_the_builtin_opponent() {
 }
 
 #[test]
+fn the_answer_held_for_the_press_completes_the_move_after_a_while_and_a_correction_asks_again() {
+    let (mut m, _) = against_computer(Color::White, Vec::new());
+    let first = Out::think(&m.line("e4", secs(1))).unwrap();
+    // A slip corrected before the press (D.2.8): the question is asked again about the new move.
+    let second = Out::think(&m.line("d4", secs(2))).expect("asked about the corrected move");
+    assert_eq!(second.moves, ["d2d4"]);
+    assert!(m.engine_move(first.id, "e7e5", secs(2)).is_empty(), "the old answer is dropped");
+    assert!(m.engine_move(second.id, "d7d5", secs(3)).is_empty(), "held for the press");
+    assert_eq!(m.next_deadline(), Some(secs(3) + super::HOLD));
+    assert!(said!(m, &m.line("turn", secs(4)))[0].starts_with("White: d-four, waiting for the clock press"));
+    // Not pressed: the answer completes White's move (6.2.2), White's clock having run until then.
+    let out = m.handle(crate::Event::Tick, secs(8));
+    assert_eq!(said!(m, &out), ["Black: d-five."]);
+    assert_eq!(m.session().clock().remaining(Color::White, secs(8)), secs(303 - 7 + 3));
+    assert_eq!(m.session().game().turn(), Color::White);
+    assert_eq!(m.session().awaiting_press(), None, "the computer pressed its own clock");
+}
+
+#[test]
 fn no_move_while_paused_or_after_a_resignation() {
     let (mut m, _) = against_computer(Color::White, Vec::new());
-    m.line("e4", secs(1));
-    let request = Out::think(&m.line("", secs(1))).unwrap();
+    let request = Out::think(&m.line("e4", secs(1))).unwrap();
+    m.line("", secs(1));
     m.line("pause", secs(2));
     assert!(m.engine_move(request.id, "e7e5", secs(3)).is_empty(), "paused: the answer waits");
     let resumed = m.line("resume", secs(4));
@@ -109,8 +134,8 @@ fn no_move_while_paused_or_after_a_resignation() {
 #[test]
 fn a_draw_offer_is_declined_when_equal_and_accepted_when_lost() {
     let (mut m, _) = against_computer(Color::White, Vec::new());
-    m.line("e4", secs(1));
-    let request = Out::think(&m.line("", secs(1))).unwrap();
+    let request = Out::think(&m.line("e4", secs(1))).unwrap();
+    m.line("", secs(1));
     m.engine_move(request.id, "e7e5", secs(2));
     m.line("Nf3", secs(3));
     let out = m.line("offer", secs(3));
@@ -118,8 +143,8 @@ fn a_draw_offer_is_declined_when_equal_and_accepted_when_lost() {
     // Black has a bare king against a queen: the computer takes the draw.
     let fen = Command::Fen("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1".to_string());
     let (mut m, _) = against_computer(Color::White, vec![fen]);
-    m.line("Qd3", secs(1));
-    let request = Out::think(&m.line("", secs(1))).unwrap();
+    let request = Out::think(&m.line("Qd3", secs(1))).unwrap();
+    m.line("", secs(1));
     m.engine_move(request.id, "e8e7", secs(2));
     m.line("Qe3", secs(3));
     let out = m.line("offer", secs(3));
@@ -139,6 +164,7 @@ fn setup_questions_take_computer_for_the_opponent() {
         [
             "Rapid chess: 15 minutes, plus 10 seconds a move.",
             "Ready: your side Black, your opponent computer. Type a move, or help.",
+            "After your move, Enter on an empty line presses the clock.",
             "Your side: Black; your opponent: the computer at level 3."
         ]
     );

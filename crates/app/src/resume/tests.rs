@@ -86,7 +86,7 @@ fn a_resumed_game_stands_as_it_stood_with_its_clocks_stopped() {
             "The game from 2026-11-22 02:17 UTC is restored at move 2.",
             "Clocks stopped.",
             "Last move: White: Knight Felix drei.",
-            "Black to move.",
+            "White: Knight Felix drei, waiting for the clock press; then Black is to move.",
             "White 4 minutes 57 seconds, Black 4 minutes 57 seconds, 1 move.",
             "White has offered a draw; the offer stands.",
             "The clocks are stopped. Say resume to continue.",

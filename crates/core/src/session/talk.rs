@@ -17,6 +17,20 @@ impl Session {
     }
 
     /// The last move played, by whom.
+    /// Whose move it is. A move made but not yet completed by the press (6.2.1) is said as such:
+    /// the board shows the opponent to move while the mover's clock still runs.
+    pub(super) fn say_turn(&mut self) {
+        let waiting = self.pending_side().zip(self.game.plies().last());
+        let u = match waiting {
+            Some((side, ply)) => Utterance::new(Priority::Info, Sentence::TurnAwaitingPress)
+                .arg("side", Arg::Side(side))
+                .arg("opponent", Arg::Side(!side))
+                .arg("move", Arg::Move(Played { san: ply.san, mv: ply.mv })),
+            None => Utterance::new(Priority::Info, Sentence::Turn).arg("side", Arg::Side(self.game.turn())),
+        };
+        self.say(u);
+    }
+
     pub(super) fn say_last(&mut self) {
         let Some(ply) = self.game.plies().last() else { return self.info(Sentence::NoMoves) };
         let u = Utterance::new(Priority::Info, Sentence::LastMove)
