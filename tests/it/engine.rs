@@ -93,3 +93,33 @@ fn an_engine_that_exits_has_crashed() {
     let reply = replies.recv_timeout(Duration::from_secs(15)).unwrap();
     assert!(matches!(reply, Reply::Failed { failure: EngineFailure::Crashed, .. }), "{reply:?}");
 }
+
+/// An engine that answers `uci` and `isready` and never `go`, at the strongest level with three
+/// seconds on its clock: it is given up before its flag could fall (the answer comes within the
+/// three seconds), not after the game's whole time.
+#[cfg(unix)]
+#[test]
+fn a_hung_engine_is_given_up_before_its_flag_falls() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = support::TempDir::new("hung-engine");
+    let stub = dir.join("hung");
+    std::fs::write(
+        &stub,
+        "#!/bin/sh\nwhile read line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (mut computer, replies) = computer(EngineChoice::Path(stub));
+    let mut game = anna_core::rules::Game::new();
+    game.play(game.resolve("e4").unwrap()).unwrap();
+    let clocks = anna_core::opponent::Clocks {
+        white: Duration::from_secs(5400),
+        black: Duration::from_secs(3),
+        white_increment: Duration::ZERO,
+        black_increment: Duration::ZERO,
+        moves_to_go: None,
+    };
+    computer.think(anna_core::opponent::Request::new(1, &game, Level::MAX, Some(clocks), true));
+    let reply = replies.recv_timeout(Duration::from_secs(3)).expect("given up within its 3 seconds");
+    assert_eq!(reply, Reply::Failed { id: 1, failure: EngineFailure::Silent });
+}
