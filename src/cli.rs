@@ -580,7 +580,12 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
                 flipped: args.flip != black,
             };
             match BoardView::open(Screen::new(app.voice().clone(), settings)) {
-                Ok(view) => crate::runtime::run(app, view, args.speech.clone(), sounds, engine, board, listen),
+                Ok(view) => {
+                    // Nothing but the view writes to the terminal while it is up.
+                    let _diverted = crate::adapters::data_folder()
+                        .and_then(|folder| crate::adapters::diverted::Diverted::to_log_in(&folder));
+                    crate::runtime::run(app, view, args.speech.clone(), sounds, engine, board, listen)
+                }
                 Err(e) => {
                     eprintln!("anna: the board view needs a terminal: {e}");
                     ExitCode::from(1)

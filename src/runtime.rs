@@ -26,7 +26,6 @@ use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::board_link::serial::{Link, LinkReport};
 use crate::ui::review::Review;
 use crate::ui::tui::Key;
-use anna_app::view::GameView;
 use anna_app::{App, Event, InForce, Joining, Out};
 use anna_board::protocol::Protocol;
 use anna_board::BoardRole;
@@ -36,6 +35,9 @@ use anna_language::Voice;
 use shakmaty::Color;
 
 mod microphone;
+mod program;
+
+pub use program::Program;
 
 /// What arrives on the loop's one channel.
 pub enum Source {
@@ -53,6 +55,8 @@ pub enum Source {
     Heard(Result<Hearing, ListenError>),
     /// The microphone's recogniser is built, or why it cannot be.
     Opened(Result<(), ListenError>),
+    /// The speaker's own notice (a backend given up), already said: the view shows it.
+    Notice(String),
 }
 
 /// What a view makes of a line or key from its terminal.
@@ -82,77 +86,6 @@ pub trait View {
     /// When the screen next changes by itself (the board view's clock face).
     fn wake_at(&self, _program: &dyn Program, _now: Duration) -> Option<Duration> {
         None
-    }
-    /// Whether the speaker's own notices are written as lines (not on a full-screen board).
-    fn writes_lines(&self) -> bool;
-}
-
-/// What the loop drives: the game's [`App`] or a [`Review`].
-pub trait Program {
-    fn start(&mut self) -> Vec<Out>;
-    fn handle(&mut self, event: Event, now: Duration) -> Vec<Out>;
-    fn voice(&self) -> &Voice;
-    /// The instant the loop must wake with [`Event::Tick`].
-    fn next_deadline(&self) -> Option<Duration> {
-        None
-    }
-    /// Whether a clock runs: the loop then journals its reading now and then.
-    fn clock_running(&self) -> bool {
-        false
-    }
-    /// The game as a view shows it at `now`, if there is one.
-    fn view(&self, _now: Duration) -> Option<GameView> {
-        None
-    }
-    /// The position whose moves the microphone hears, if there is a game.
-    fn position(&self) -> Option<&shakmaty::Chess> {
-        None
-    }
-    /// Whether the app waits for an answer (a setup question, a confirmation, resume or not).
-    fn awaiting_answer(&self) -> bool {
-        false
-    }
-}
-
-impl Program for App {
-    fn start(&mut self) -> Vec<Out> {
-        App::start(self)
-    }
-    fn handle(&mut self, event: Event, now: Duration) -> Vec<Out> {
-        App::handle(self, event, now)
-    }
-    fn voice(&self) -> &Voice {
-        App::voice(self)
-    }
-    fn next_deadline(&self) -> Option<Duration> {
-        App::next_deadline(self)
-    }
-    fn clock_running(&self) -> bool {
-        App::clock_running(self)
-    }
-    fn view(&self, now: Duration) -> Option<GameView> {
-        Some(App::view(self, now))
-    }
-    fn position(&self) -> Option<&shakmaty::Chess> {
-        Some(App::session(self).game().position())
-    }
-    fn awaiting_answer(&self) -> bool {
-        App::awaiting_answer(self)
-    }
-}
-
-impl Program for Review {
-    fn start(&mut self) -> Vec<Out> {
-        Review::start(self)
-    }
-    fn handle(&mut self, event: Event, _now: Duration) -> Vec<Out> {
-        match event {
-            Event::Line(line) => self.line(&line),
-            _ => Vec::new(),
-        }
-    }
-    fn voice(&self) -> &Voice {
-        Review::voice(self)
     }
 }
 
@@ -193,8 +126,8 @@ struct Outputs {
     listening: Option<(Mode, mpsc::Sender<Source>)>,
     /// The game's position, whose moves the microphone hears.
     position: Option<shakmaty::Chess>,
-    /// The view writes the speaker's notices as lines.
-    print_notices: bool,
+    /// Where the speaker's notices go: into the loop, which shows them in the view.
+    notices: mpsc::Sender<Source>,
     /// What became of the outs carried out, for the program to hear (a file saved or not).
     feedback: Vec<Event>,
     /// The language the speaker speaks.
@@ -217,7 +150,7 @@ pub fn run(
     let (sender, receiver) = mpsc::channel();
     let replies = sender.clone();
     let computer = Computer::new(engine, seed(), Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
-    let mut outputs = Outputs::new(speech, sounds, &view as &dyn View, app.voice());
+    let mut outputs = Outputs::new(speech, sounds, sender.clone(), app.voice());
     outputs.computer = Some(computer);
     outputs.journal = Some(journal::Sink::new(journal::folder()));
     app.set_date(games::now_stamp().0);
@@ -251,9 +184,9 @@ pub fn run(
 
 /// Reviews a game until `quit` or the end of input. Nothing runs on a clock here.
 pub fn review(mut review: Review, mut view: impl View, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
-    let outputs = Outputs::new(speech, sounds, &view as &dyn View, review.voice());
-    let start = review.start();
     let (sender, receiver) = mpsc::channel();
+    let outputs = Outputs::new(speech, sounds, sender.clone(), review.voice());
+    let start = review.start();
     drive(&mut review, &mut view, outputs, start, Duration::ZERO, sender, receiver)
 }
 
@@ -300,6 +233,10 @@ fn drive(
             Ok(Source::Board(role, report)) => vec![Step::Event(Event::Board(role, report))],
             Ok(Source::Heard(hearing)) => vec![Step::Event(Event::Heard(hearing))],
             Ok(Source::Opened(opened)) => vec![Step::Event(outputs.opened(opened))],
+            Ok(Source::Notice(words)) => {
+                view.show(&words);
+                Vec::new()
+            }
             Ok(source) => view.translate(program, source),
         };
         let mut quit = false;
@@ -323,10 +260,15 @@ fn drive(
     ExitCode::SUCCESS
 }
 
+/// The speaker's notices, sent into the loop to be shown.
+fn shown(notices: &mpsc::Sender<Source>) -> speech::Show {
+    let notices = notices.clone();
+    Box::new(move |words| drop(notices.send(Source::Notice(words))))
+}
+
 impl Outputs {
-    fn new(speech: SpeechArgs, sounds: SoundPlayer, view: &dyn View, voice: &Voice) -> Outputs {
-        let print_notices = view.writes_lines();
-        let speaker = speech::start(&speech, voice, print_notices);
+    fn new(speech: SpeechArgs, sounds: SoundPlayer, notices: mpsc::Sender<Source>, voice: &Voice) -> Outputs {
+        let speaker = speech::start(&speech, voice, shown(&notices));
         // Saved once at the start; a restart of the speaker does not save again.
         let speech = SpeechArgs { save_settings: false, ..speech };
         Outputs {
@@ -340,7 +282,7 @@ impl Outputs {
             microphone_open: false,
             listening: None,
             position: None,
-            print_notices,
+            notices,
             feedback: Vec::new(),
             language: voice.vocab.code().to_string(),
         }
@@ -479,7 +421,7 @@ impl Outputs {
         }
         self.speech = speech;
         self.language.clone_from(&settings.language);
-        let new = speech::start(&self.speech, voice, self.print_notices);
+        let new = speech::start(&self.speech, voice, shown(&self.notices));
         std::mem::replace(&mut self.speaker, new).finish(Duration::ZERO);
     }
 

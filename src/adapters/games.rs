@@ -11,11 +11,7 @@ pub use anna_app::save::{Save, SaveError, SaveKind};
 
 /// The folder of saved games, if the platform has a data folder.
 pub fn folder() -> Option<PathBuf> {
-    let data = match std::env::var_os("ANNA_DATA_DIR") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => directories::ProjectDirs::from("org", "anna-chess", "anna")?.data_dir().to_path_buf(),
-    };
-    Some(data.join("games"))
+    Some(super::data_folder()?.join("games"))
 }
 
 /// The UTC date and time now: (`YYYY.MM.DD` for the PGN Date tag, `YYYYMMDD-HHMMSS` for a file name).

@@ -25,10 +25,7 @@ pub const EXTENSION: &str = "journal";
 
 /// The folder of the journals: `$ANNA_DATA_DIR/games`, or `games` in the platform's data folder.
 pub fn folder() -> Option<PathBuf> {
-    match std::env::var_os("ANNA_DATA_DIR").filter(|d| !d.is_empty()) {
-        Some(dir) => Some(PathBuf::from(dir).join("games")),
-        None => directories::ProjectDirs::from("org", "anna-chess", "anna").map(|dirs| dirs.data_dir().join("games")),
-    }
+    super::games::folder()
 }
 
 /// Appends records to one journal file.

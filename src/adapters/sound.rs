@@ -82,13 +82,17 @@ impl Playback {
     }
 
     /// The players on this machine, a folder of this process in the temporary directory and the
-    /// terminal bell on standard error.
+    /// terminal bell: on the terminal itself (standard error goes to a log while the board view is
+    /// up), else on standard error.
     pub fn detect() -> Playback {
         let folder = std::env::temp_dir().join(format!("anna-sounds-{}", std::process::id()));
         let bell = |_| {
-            let mut err = io::stderr().lock();
-            let _ = err.write_all(b"\x07");
-            let _ = err.flush();
+            let tty = std::fs::OpenOptions::new().write(true).open("/dev/tty");
+            if tty.and_then(|mut tty| tty.write_all(b"\x07")).is_err() {
+                let mut err = io::stderr().lock();
+                let _ = err.write_all(b"\x07");
+                let _ = err.flush();
+            }
         };
         Playback::new(PlayerCommand::detect(std::env::var_os("PATH").as_ref()), folder, Box::new(bell))
     }

@@ -23,7 +23,6 @@ pub mod worker;
 
 use thread::Thread;
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -118,6 +117,8 @@ pub enum Notice {
     Hung { backend: Name, next: Name },
     /// A backend failed; the next one takes over.
     Failed { backend: Name, next: Name },
+    /// A backend found no audio device; the next one takes over.
+    NoAudio { backend: Name, next: Name },
     /// Native speech was asked for on Linux in a build without the `speech-dispatcher` feature.
     NeedsFeature { next: Name },
 }
@@ -132,6 +133,9 @@ impl Notice {
             }
             Notice::Failed { backend, next } => {
                 ("speech.failed", vec![("backend", backend.words(vocab)), ("next", next.words(vocab))])
+            }
+            Notice::NoAudio { backend, next } => {
+                ("speech.no_audio", vec![("backend", backend.words(vocab)), ("next", next.words(vocab))])
             }
             Notice::NeedsFeature { next } => ("speech.needs_feature", vec![("next", next.words(vocab))]),
         };
@@ -309,18 +313,18 @@ impl Speaker {
     }
 }
 
+/// Shows a notice of the speaker in the view (from the speaker's thread).
+pub type Show = Box<dyn Fn(String) + Send>;
+
 /// Starts the speaker for a game: the settings file under the flags, notices in the game's
-/// language, also written as lines when `write_notices` (the line mode; never on the full-screen
-/// board, where a line would scribble over it). Saves the settings first when asked.
-pub fn start(args: &SpeechArgs, voice: &Voice, write_notices: bool) -> Speaker {
+/// language, said and handed to `show` (the view shows them: a line in the line mode, the said line
+/// of the board view, which nothing else may scribble over). Saves the settings first when asked.
+pub fn start(args: &SpeechArgs, voice: &Voice, show: Show) -> Speaker {
     let settings = settings_for(args, &voice.vocab);
     let vocab = voice.vocab.clone();
     let notices: Notices = Box::new(move |notice| {
         let words = notice.words(&vocab);
-        if write_notices {
-            // A closed standard output (`anna | head -1`) is no reason to fail.
-            let _ = writeln!(std::io::stdout(), "{words}");
-        }
+        show(words.clone());
         Some(words)
     });
     Speaker::start(Plan::for_settings(&settings, voice.vocab.code()), notices)
@@ -369,7 +373,7 @@ pub fn voices(args: &SpeechArgs, voice: &Voice) -> ExitCode {
             }
             Ok(_) => eprintln!("anna: {name} lists no voices."),
             Err(Failure::Hung) => eprintln!("anna: {name} did not answer."),
-            Err(Failure::Failed(e)) => eprintln!("anna: {name}: {e}"),
+            Err(Failure::Failed(e) | Failure::NoAudio(e)) => eprintln!("anna: {name}: {e}"),
         }
     }
     eprintln!("anna: no backend with voices: the transcript and off leave the voice to your screen reader.");

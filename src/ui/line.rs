@@ -118,17 +118,13 @@ impl View for LineView {
     }
 
     fn show(&mut self, words: &str) -> bool {
-        // No lock on stdout is held: a restarted speaker writes its notice from its own thread.
+        // A closed standard output (`anna | head -1`) ends the loop, never a panic.
         let mut out = std::io::stdout();
         writeln!(out, "{words}").and_then(|()| out.flush()).is_ok()
     }
 
     fn draw(&mut self, _program: &dyn Program, _now: Duration) -> std::io::Result<()> {
         Ok(())
-    }
-
-    fn writes_lines(&self) -> bool {
-        true
     }
 }
 

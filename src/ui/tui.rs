@@ -79,6 +79,8 @@ pub struct Screen {
     /// The last thing said, as written.
     pub said: String,
     pub turn: Color,
+    /// The side whose move waits for its press.
+    pub awaiting_press: Option<Color>,
     /// The result in words, once the game is over.
     pub outcome: Option<String>,
     pub cursor: Square,
@@ -106,6 +108,7 @@ impl Screen {
             moves: Vec::new(),
             said: String::new(),
             turn: Color::White,
+            awaiting_press: None,
             outcome: None,
             cursor: if settings.flipped { Square::E7 } else { Square::E2 },
             selected: None,
@@ -126,6 +129,7 @@ impl Screen {
         self.voice = view.voice.clone();
         self.position = view.position.clone();
         self.turn = view.turn;
+        self.awaiting_press = view.awaiting_press;
         self.last_move = view.last_move.as_ref().map(|played| squares_of(played.mv));
         self.timed = view.timed;
         self.running = view.running;

@@ -172,3 +172,39 @@ fn the_setup_questions_are_answered_in_the_board_view() {
     t.type_line(":quit");
     t.wait_for("anna-exited-0");
 }
+
+/// A speech program that writes errors on standard error (espeak-ng on a machine without a sound
+/// card): the board stays whole, the errors go to the log in the data folder, the player is told
+/// in one sentence, and after the view where the log is.
+#[test]
+fn errors_on_standard_error_never_garble_the_board() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("view-stderr");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let fake = bin.join("espeak-ng");
+    std::fs::write(
+        &fake,
+        "#!/bin/sh\ncat >/dev/null\necho \"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\" >&2\n\
+         echo 'error: No such file or directory' >&2\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let data = dir.join("data");
+    let env = [format!("PATH={}:$PATH", bin.display())];
+    let args = ["--ui", "board", "--speech", "espeak", "--sounds", "off", "--tc", "5+3"];
+    let Some(t) = Terminal::start_with("stderr", &data, &env, &args) else { return };
+    t.wait_for("Ctrl-C: quit");
+    t.type_line(":e4");
+    t.wait_for("finds no audio device");
+    let screen = t.screen();
+    assert!(!screen.contains("ALSA") && !screen.contains("anna: speech"), "{screen}");
+    // Rank 8 at the top, rank 1 at the bottom with the king on e1, all eight files between.
+    let rank = |n: char| screen.lines().find(|l| l.starts_with(&format!("{n} "))).map(str::to_string);
+    assert!(rank('8').is_some() && rank('1').is_some_and(|r| r.contains('K')), "{screen}");
+    let log = std::fs::read_to_string(data.join("anna.log")).unwrap();
+    assert!(log.contains("anna: speech: espeak-ng: ALSA lib"), "{log}");
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+    t.wait_for("messages written during the board view are in");
+}

@@ -98,11 +98,19 @@ impl Terminal {
     /// Starts `anna ARGS` in a detached 120x40 session with the data folder `data`, or `None` when
     /// tmux is missing and skipping was asked for.
     pub fn start(name: &str, data: &std::path::Path, args: &[&str]) -> Option<Terminal> {
+        Terminal::start_with(name, data, &[], args)
+    }
+
+    /// [`Terminal::start`] with these `NAME=VALUE` settings of the environment (the shell's words:
+    /// `PATH=/fake:$PATH`).
+    pub fn start_with(name: &str, data: &std::path::Path, env: &[String], args: &[&str]) -> Option<Terminal> {
         if !tool(Command::new("tmux").arg("-V").output().is_ok(), "tmux", "tmux") {
             return None;
         }
         let terminal = Terminal { socket: format!("anna-test-{}-{name}", std::process::id()), data: data.into() };
-        let mut command = vec![format!("ANNA_DATA_DIR={}", data.display()), env!("CARGO_BIN_EXE_anna").to_string()];
+        let mut command = vec![format!("ANNA_DATA_DIR={}", data.display())];
+        command.extend(env.iter().cloned());
+        command.push(env!("CARGO_BIN_EXE_anna").to_string());
         command.extend(args.iter().map(|a| a.to_string()));
         // The shell keeps the pane open after anna ends, so its last lines can still be read.
         let line = format!("{}; echo anna-exited-$?; sleep 60", command.join(" "));

@@ -22,6 +22,8 @@ pub struct GameView {
     pub voice: Voice,
     pub position: Chess,
     pub turn: Color,
+    /// The side whose move waits for its clock press (6.2.1): its clock still runs.
+    pub awaiting_press: Option<Color>,
     /// The last move made, as played.
     pub last_move: Option<Played>,
     /// The moves: (move number, White's, Black's).
@@ -78,6 +80,7 @@ impl App {
             voice: self.voice.clone(),
             position: game.position().clone(),
             turn: game.turn(),
+            awaiting_press: session.awaiting_press().filter(|_| !over),
             last_move: game.plies().last().map(|ply| Played { san: ply.san, mv: ply.mv }),
             moves: session.scoresheet().move_pairs(game),
             clocks: ByColor {

@@ -269,7 +269,7 @@ impl Thread {
                     return;
                 }
                 Ok(Err(reason)) => {
-                    failed = Some((backend.name.clone(), Failure::Failed(reason.to_string())));
+                    failed = Some((backend.name.clone(), Failure::from(reason)));
                     self.resting.push((backend, Instant::now()));
                 }
                 Err(_) if self.starting.is_none() && self.start_timeout > self.timeout => {
@@ -301,7 +301,7 @@ impl Thread {
                 }
                 return;
             }
-            Ok(Err(reason)) => Failure::Failed(reason.to_string()),
+            Ok(Err(reason)) => Failure::from(reason),
             Err(mpsc::TryRecvError::Disconnected) => Failure::Failed("the engine thread ended".into()),
             Err(mpsc::TryRecvError::Empty) if Instant::now() < deadline => {
                 self.starting = Some((backend, worker, started, deadline));
@@ -343,6 +343,10 @@ fn given_up(backend: Name, failure: Failure, next: Name) -> Notice {
         Failure::Failed(reason) => {
             eprintln!("anna: speech: {reason}");
             Notice::Failed { backend, next }
+        }
+        Failure::NoAudio(reason) => {
+            eprintln!("anna: speech: {reason}");
+            Notice::NoAudio { backend, next }
         }
     }
 }

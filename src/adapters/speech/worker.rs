@@ -19,6 +19,9 @@ pub enum EngineError {
     /// The engine itself reported a failure (its error line, its exit status).
     #[error("{0}")]
     Reported(String),
+    /// The engine runs but the machine has no audio device to play on (its error line).
+    #[error("{0} (no audio device)")]
+    NoAudio(String),
 }
 
 impl EngineError {
@@ -78,6 +81,17 @@ pub enum Failure {
     Hung,
     /// The engine answered with an error (for the log, never spoken).
     Failed(String),
+    /// The engine has no audio device to speak on: said, since the player can fix it.
+    NoAudio(String),
+}
+
+impl From<EngineError> for Failure {
+    fn from(error: EngineError) -> Failure {
+        match error {
+            EngineError::NoAudio(_) => Failure::NoAudio(error.to_string()),
+            other => Failure::Failed(other.to_string()),
+        }
+    }
 }
 
 /// The speaker's handle on an engine living on its own thread.
@@ -93,7 +107,7 @@ impl Worker {
         let (worker, started) = Worker::launch(factory, timeout)?;
         match started.recv_timeout(start) {
             Ok(Ok(())) => Ok(worker),
-            Ok(Err(e)) => Err(Failure::Failed(e.to_string())),
+            Ok(Err(e)) => Err(Failure::from(e)),
             Err(mpsc::RecvTimeoutError::Timeout) => Err(Failure::Hung),
             Err(mpsc::RecvTimeoutError::Disconnected) => Err(Failure::Failed("the engine thread ended".into())),
         }
@@ -139,7 +153,7 @@ impl Worker {
         self.calls.send(call).map_err(|_| Failure::Failed("the engine thread ended".into()))?;
         match answer.recv_timeout(self.timeout) {
             Ok(Ok(value)) => Ok(value),
-            Ok(Err(e)) => Err(Failure::Failed(e.to_string())),
+            Ok(Err(e)) => Err(Failure::from(e)),
             Err(mpsc::RecvTimeoutError::Timeout) => Err(Failure::Hung),
             Err(mpsc::RecvTimeoutError::Disconnected) => Err(Failure::Failed("the engine thread ended".into())),
         }

@@ -177,8 +177,4 @@ impl View for BoardView {
     fn wake_at(&self, program: &dyn Program, now: Duration) -> Option<Duration> {
         program.view(now).and_then(|view| view.changes_at)
     }
-
-    fn writes_lines(&self) -> bool {
-        false
-    }
 }

@@ -98,6 +98,20 @@ fn too_small_says_how_large_it_must_be() {
 }
 
 #[test]
+fn a_move_waiting_for_its_press_is_shown_as_such() {
+    let mut s = session();
+    let english = voice("en");
+    s.handle(Input::act(anna_language::commands::command("Nc6", &english.vocab).unwrap()), Duration::from_secs(15));
+    let mut screen_now = Screen::new(voice("en"), Settings::default());
+    screen_now.sync(&view_of(&s, "en", Duration::from_secs(16)));
+    let text = screen(&screen_now, 80, 24);
+    assert!(text.lines().next().unwrap().ends_with("Black has moved: press the clock."), "{text}");
+    s.handle(Input::act(Command::Press), Duration::from_secs(17));
+    screen_now.sync(&view_of(&s, "en", Duration::from_secs(18)));
+    assert!(screen(&screen_now, 80, 24).lines().next().unwrap().ends_with("White to move."));
+}
+
+#[test]
 fn german_letters_flipped_board() {
     let settings = Settings { flipped: true, ..Settings::default() };
     assert_snapshot!(screen(&app("de", settings), 80, 24));

@@ -128,9 +128,11 @@ impl Screen {
         let vocab = &self.voice.vocab;
         let strong = Style::default().add_modifier(Modifier::BOLD);
         let mut lines = Vec::new();
-        let status = match &self.outcome {
-            Some(outcome) => outcome.clone(),
-            None => fill(vocab.word("say.turn"), &[("side", self.side_name(self.turn))]),
+        let status = match (&self.outcome, self.awaiting_press) {
+            (Some(outcome), _) => outcome.clone(),
+            // The board shows the opponent to move, but the mover's clock runs until he presses.
+            (None, Some(side)) => fill(vocab.word("screen.awaiting_press"), &[("side", self.side_name(side))]),
+            (None, None) => fill(vocab.word("say.turn"), &[("side", self.side_name(self.turn))]),
         };
         lines.push(Line::styled(status, strong));
         let names = [Color::White, Color::Black].map(|side| self.side_name(side));
