@@ -27,6 +27,7 @@ use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
 mod board;
 mod listen;
 pub mod pgn;
+mod resume;
 
 pub use board::{board_sim, boards, SimArgs};
 pub use listen::listen;
@@ -481,52 +482,6 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
     }
 }
 
-/// The unfinished game to resume (`--resume`) or to ask about (a plain start in a terminal), its
-/// journal repaired if it was damaged. A journal that holds no game begun is closed quietly.
-fn unfinished_game(resume: bool, ask: bool, voice: &Voice) -> Result<Option<anna_app::Unfinished>, ExitCode> {
-    use crate::adapters::journal::{self, End, RecoverError};
-    let say = |key: &str, args: &[(&str, String)]| anna_language::announce::fill(voice.vocab.word(key), args);
-    if !resume && !ask {
-        return Ok(None);
-    }
-    let Some(path) = journal::folder().as_deref().and_then(journal::unfinished) else {
-        if resume {
-            eprintln!("{}", say("journal.none", &[]));
-            return Err(ExitCode::from(1));
-        }
-        return Ok(None);
-    };
-    let shown = path.display().to_string();
-    let failed = |message: String| {
-        eprintln!("{message}");
-        if resume {
-            Err(ExitCode::from(1))
-        } else {
-            Ok(None)
-        }
-    };
-    // Held from now on: a second Anna started while this one asks neither offers nor continues it.
-    if let Err(e) = journal::hold(&path) {
-        return failed(format!("anna: {shown}: {e}"));
-    }
-    match journal::recover(&path).and_then(|recovered| journal::cut_unreplayable(recovered, anna_app::replayable)) {
-        Ok(recovered) if !resume && !anna_app::worth_resuming(&recovered.journal) => {
-            let _ = journal::close(&path, recovered.journal.last_instant(), End::Abandoned);
-            Ok(None)
-        }
-        Ok(recovered) => {
-            let (journal, kept, lost) = (recovered.journal, recovered.kept, recovered.lost);
-            Ok(Some(anna_app::Unfinished { path, journal, kept, lost, ask: !resume }))
-        }
-        Err(RecoverError::Unusable { kept, .. }) => {
-            let kept = kept.map_or_else(|| shown.clone(), |k| k.display().to_string());
-            failed(say("journal.unusable", &[("path", shown.clone()), ("kept", kept)]))
-        }
-        Err(RecoverError::UnknownVersion(_)) => failed(say("journal.newer", &[("path", shown.clone())])),
-        Err(RecoverError::Io(e)) => failed(format!("anna: {shown}: {e}")),
-    }
-}
-
 /// `anna`: a game in the terminal, in the line mode (every sentence written as a line, which a
 /// screen reader reads) or the board view.
 pub fn play(args: &GameArgs) -> ExitCode {
@@ -544,9 +499,8 @@ pub fn play(args: &GameArgs) -> ExitCode {
     // Asked about only when someone is there to answer; a script on standard input is not.
     let ask = std::io::stdin().is_terminal();
     let mut app = App::new(config, setup, voice.clone(), options);
-    match unfinished_game(args.resume, ask, &voice) {
-        Ok(Some(unfinished)) => app = app.with_unfinished(unfinished),
-        Ok(None) => {}
+    match resume::unfinished_games(args.resume, ask, &voice) {
+        Ok(games) => app = app.with_unfinished_games(games),
         Err(code) => return code,
     }
     run_app(app, args)

@@ -64,7 +64,10 @@ impl Writer {
     /// Continues a journal that was read whole (or repaired by [`recover`]), with the lock
     /// [`hold`] took on it, or a new one.
     pub fn append_to(path: &Path) -> io::Result<Writer> {
-        let held = HELD.lock().ok().and_then(|mut held| held.take()).filter(|(p, _)| p == path);
+        let held = HELD.lock().ok().and_then(|mut held| {
+            let at = held.iter().position(|(p, _)| p == path)?;
+            Some(held.remove(at))
+        });
         let file = match held {
             Some((_, file)) => file,
             None => {
@@ -110,7 +113,7 @@ fn lock(file: &File) -> io::Result<()> {
 
 /// The journal this program has offered for resumption, locked from the moment it was found, so
 /// that a second Anna started while the first still asks neither offers nor continues it.
-static HELD: std::sync::Mutex<Option<(PathBuf, File)>> = std::sync::Mutex::new(None);
+static HELD: std::sync::Mutex<Vec<(PathBuf, File)>> = std::sync::Mutex::new(Vec::new());
 
 /// Locks the journal at `path` for this program until it continues it ([`Writer::append_to`]) or
 /// ends; an error when another Anna holds it.
@@ -118,7 +121,9 @@ pub fn hold(path: &Path) -> io::Result<()> {
     let file = OpenOptions::new().append(true).open(path)?;
     lock(&file)?;
     if let Ok(mut held) = HELD.lock() {
-        *held = Some((path.to_path_buf(), file));
+        // A journal repaired in place is held again: the file now at the path, not the one set aside.
+        held.retain(|(p, _)| p != path);
+        held.push((path.to_path_buf(), file));
     }
     Ok(())
 }
@@ -331,7 +336,7 @@ fn replace(path: &Path, journal: &Journal) -> io::Result<PathBuf> {
 
 /// Whether this program holds the journal at `path` ([`hold`]).
 fn held(path: &Path) -> bool {
-    HELD.lock().is_ok_and(|held| held.as_ref().is_some_and(|(p, _)| p == path))
+    HELD.lock().is_ok_and(|held| held.iter().any(|(p, _)| p == path))
 }
 
 /// Renames a file to `NAME.damaged` (or `NAME.damaged-2`...), never over another file.
@@ -355,16 +360,30 @@ pub fn close(path: &Path, at: Duration, how: End) -> io::Result<()> {
     writer.sync()
 }
 
-/// The newest journal in `dir` whose game is neither over nor left: the one to resume.
-pub fn unfinished(dir: &Path) -> Option<PathBuf> {
-    let mut journals: Vec<PathBuf> = fs::read_dir(dir)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == EXTENSION))
-        .collect();
+/// The journals in `dir` whose game is neither over nor left, newest first: those free to resume,
+/// and those another Anna has open right now.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Unfinished {
+    pub free: Vec<PathBuf>,
+    pub open_elsewhere: Vec<PathBuf>,
+}
+
+/// The unfinished games in `dir` (see [`Unfinished`]); none when it cannot be read.
+pub fn unfinished(dir: &Path) -> Unfinished {
+    let mut journals: Vec<PathBuf> =
+        fs::read_dir(dir).map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    journals.retain(|p| p.extension().is_some_and(|x| x == EXTENSION));
     // The names begin with the date and time, so the newest sorts last.
     journals.sort();
-    journals.into_iter().rev().find(|p| !ends_with_end(p) && !in_use(p) && has_moves(p))
+    journals.reverse();
+    let (open_elsewhere, free) =
+        journals.into_iter().filter(|p| !ends_with_end(p) && has_moves(p)).partition(|p| in_use(p));
+    Unfinished { free, open_elsewhere }
+}
+
+/// When the game of the journal at `path` began (Unix seconds), if it can be read.
+pub fn started(path: &Path) -> Option<u64> {
+    fs::read(path).ok().and_then(|bytes| parse(&bytes).ok()).map(|journal| journal.started)
 }
 
 /// Whether the journal at `path` holds a move (one without any, left at the setup questions by an

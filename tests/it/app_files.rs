@@ -226,7 +226,9 @@ fn a_second_anna_neither_offers_nor_continues_the_game_the_first_holds() {
     }
     let second = run(&data, &["--resume", "--speech", "off", "--sounds", "off"], "quit\n");
     assert_eq!(second.status.code(), Some(1), "{}", text(&second.stdout));
-    assert!(text(&second.stderr).contains("There is no unfinished game"), "{}", text(&second.stderr));
+    let open = "is open in another Anna; go on with it there, or quit it there first.";
+    assert!(text(&second.stderr).starts_with("The unfinished game from 20"), "{}", text(&second.stderr));
+    assert!(text(&second.stderr).contains(open), "{}", text(&second.stderr));
     first.stdin.take().unwrap().write_all(b"quit\n").unwrap();
     assert_eq!(wait(&mut first), Some(0));
 }

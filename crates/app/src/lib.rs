@@ -183,6 +183,8 @@ pub struct App {
     /// The inputs that built a session already under way, journaled first so that the game can be
     /// resumed like any other.
     history: Vec<(Input, Duration)>,
+    /// Older unfinished games, offered in turn when the player does not resume the one asked about.
+    later_unfinished: Vec<Unfinished>,
 }
 
 impl App {
@@ -218,6 +220,7 @@ impl App {
             origin,
             greeting: None,
             history: Vec::new(),
+            later_unfinished: Vec::new(),
         }
     }
 

@@ -127,8 +127,19 @@ pub fn worth_resuming(journal: &Journal) -> bool {
 
 impl App {
     /// Starts with this unfinished game: resumes it, or asks first.
-    pub fn with_unfinished(mut self, unfinished: Unfinished) -> App {
-        self.waiting = Some(Waiting::Resume(Box::new(unfinished)));
+    pub fn with_unfinished(self, unfinished: Unfinished) -> App {
+        self.with_unfinished_games(vec![unfinished])
+    }
+
+    /// Starts with these unfinished games, newest first: the first is resumed (`--resume`), or each
+    /// is asked about in turn until the player says yes to one (no leaves it, as for one game).
+    pub fn with_unfinished_games(mut self, mut games: Vec<Unfinished>) -> App {
+        if games.is_empty() {
+            return self;
+        }
+        let first = games.remove(0);
+        self.later_unfinished = games;
+        self.waiting = Some(Waiting::Resume(Box::new(first)));
         self
     }
 
@@ -136,9 +147,15 @@ impl App {
     pub(super) fn start_unfinished(&mut self) -> Option<Vec<Out>> {
         let Some(Waiting::Resume(unfinished)) = self.waiting.take() else { return None };
         if unfinished.ask {
-            let question = self.resume_question(&unfinished);
+            let mut out = Vec::new();
+            if !self.later_unfinished.is_empty() {
+                let count = self.later_unfinished.len() + 1;
+                let words = Words::line("journal.several").arg("count", Arg::Number(count as u32));
+                out.push(Out::Say(words, Priority::Urgent));
+            }
+            out.extend(self.resume_question(&unfinished));
             self.waiting = Some(Waiting::Resume(unfinished));
-            return Some(question);
+            return Some(out);
         }
         Some(self.restore(*unfinished, Duration::ZERO))
     }
@@ -152,7 +169,14 @@ impl App {
                 let at = unfinished.journal.last_instant();
                 let mut out =
                     vec![Out::JournalContinue(unfinished.path), Out::Journal(Record::End { at, how: End::Abandoned })];
-                out.extend(self.start_new());
+                if self.later_unfinished.is_empty() {
+                    out.extend(self.start_new());
+                    return out;
+                }
+                // The next older game is offered.
+                let next = self.later_unfinished.remove(0);
+                out.extend(self.resume_question(&next));
+                self.waiting = Some(Waiting::Resume(Box::new(next)));
                 out
             }
             _ => {

@@ -136,14 +136,15 @@ fn written_records_are_read_and_a_finished_game_is_not_offered() {
     writer.sync().unwrap();
     let path = writer.path().to_path_buf();
     assert!(path.file_name().unwrap().to_string_lossy().starts_with("game-20"), "{}", path.display());
-    assert_eq!(unfinished(&folder.0), None, "a journal being written is not offered");
+    // A journal being written is not offered: it is open elsewhere.
+    assert_eq!(unfinished(&folder.0), Unfinished { free: Vec::new(), open_elsewhere: vec![path.clone()] });
     assert!(Writer::append_to(&path).is_err(), "nor continued by another writer");
     drop(writer);
-    assert_eq!(unfinished(&folder.0), Some(path.clone()));
+    assert_eq!(unfinished(&folder.0).free, std::slice::from_ref(&path));
     let journal = parse(&fs::read(&path).unwrap()).unwrap();
     assert_eq!(journal.records, game());
     close(&path, Duration::from_secs(5), End::Finished).unwrap();
-    assert_eq!(unfinished(&folder.0), None);
+    assert_eq!(unfinished(&folder.0), Unfinished::default());
     assert!(parse(&fs::read(&path).unwrap()).unwrap().ended());
 }
 
@@ -154,7 +155,7 @@ fn a_damaged_journal_is_repaired_beside_the_damaged_file() {
     let mut damaged = bytes(&game());
     damaged.extend_from_slice(b"0badf00d 99 12.0 pre");
     fs::write(&path, &damaged).unwrap();
-    assert_eq!(unfinished(&folder.0), Some(path.clone()));
+    assert_eq!(unfinished(&folder.0).free, std::slice::from_ref(&path));
     let recovered = recover(&path).unwrap();
     assert_eq!(recovered.journal.records, game());
     assert_eq!(recovered.journal.damage, Some(Damage::Cut));
@@ -208,7 +209,7 @@ fn a_journal_without_a_move_is_never_written_nor_offered() {
     // An empty journal from an older Anna, newer than the real game's.
     let empty = folder.0.join("game-20990101-000000-1.journal");
     fs::write(&empty, bytes(&game()[..2])).unwrap();
-    assert_eq!(unfinished(&folder.0), Some(real_path.clone()));
+    assert_eq!(unfinished(&folder.0).free, std::slice::from_ref(&real_path));
     // A game begun and left at the setup: nothing on the disk.
     let mut sink = Sink::new(Some(folder.0.clone()));
     sink.begin().unwrap();
@@ -225,7 +226,10 @@ fn a_journal_without_a_move_is_never_written_nor_offered() {
     }
     sink.sync().unwrap();
     drop(sink);
-    let newest = unfinished(&folder.0).unwrap();
+    // Both games are unfinished now, the newest first.
+    let free = unfinished(&folder.0).free;
+    assert_eq!(free.len(), 2);
+    let newest = free[0].clone();
     assert_ne!(newest, real_path);
     assert_eq!(parse(&fs::read(&newest).unwrap()).unwrap().records, game()[..3]);
 }

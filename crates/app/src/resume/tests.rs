@@ -352,3 +352,31 @@ fn a_voice_changed_by_an_event_is_journaled_and_resumed() {
     let (r, _) = resumed(disk.journal(), false);
     assert_eq!(*r.voice(), german);
 }
+
+#[test]
+fn several_unfinished_games_are_offered_in_turn_newest_first() {
+    let journal = |moves: &[(f64, &str)]| {
+        let mut m = game_mode();
+        let mut disk = Disk::default();
+        disk.take(m.start());
+        play(&mut m, &mut disk, moves);
+        disk.journal()
+    };
+    let newest = journal(&[(1.0, "e4"), (2.0, "")]);
+    let older = journal(&[(1.0, "d4"), (2.0, ""), (3.0, "d5"), (4.0, "")]);
+    let unfinished =
+        |journal, name: &str| Unfinished { path: PathBuf::from(name), journal, kept: None, lost: None, ask: true };
+    let mut m = App::new(Config::default(), Vec::new(), Voice::english(), Options::default())
+        .with_unfinished_games(vec![unfinished(newest, "new.journal"), unfinished(older, "old.journal")]);
+    let start = m.start();
+    let said = said!(m, &start);
+    assert_eq!(said[0], "2 unfinished games are saved; each is asked about in turn, the newest first.");
+    assert!(said[1].ends_with("Alice against Bob, move 1. Resume it? Say yes or no."), "{said:?}");
+    // No leaves the newest (its journal closed as left) and asks about the older one.
+    let out = m.line("no", secs(1.0));
+    assert!(out.contains(&Out::JournalContinue(PathBuf::from("new.journal"))));
+    assert!(said!(m, &out).last().unwrap().ends_with("Alice against Bob, move 2. Resume it? Say yes or no."));
+    let out = m.line("yes", secs(2.0));
+    assert_eq!(said!(m, &out)[0], "The game from 2026-11-22 02:17 UTC is restored at move 2.");
+    assert_eq!(m.session().game().plies().len(), 2);
+}
