@@ -128,6 +128,8 @@ struct Outputs {
     position: Option<shakmaty::Chess>,
     /// Where the speaker's notices go: into the loop, which shows them in the view.
     notices: mpsc::Sender<Source>,
+    /// The view could not write: the terminal or the pipe is gone.
+    output_closed: bool,
     /// What became of the outs carried out, for the program to hear (a file saved or not).
     feedback: Vec<Event>,
     /// The language the speaker speaks.
@@ -257,8 +259,16 @@ fn drive(
         }
     }
     outputs.speaker.finish(drain);
-    ExitCode::SUCCESS
+    // Output that could not be written (`anna | head -1`) ends as a broken pipe ends a program.
+    if outputs.output_closed {
+        ExitCode::from(BROKEN_PIPE)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
+
+/// The exit code of a program ended by a closed output: 128 and SIGPIPE, as a shell reports it.
+const BROKEN_PIPE: u8 = 141;
 
 /// The speaker's notices, sent into the loop to be shown.
 fn shown(notices: &mpsc::Sender<Source>) -> speech::Show {
@@ -283,6 +293,7 @@ impl Outputs {
             listening: None,
             position: None,
             notices,
+            output_closed: false,
             feedback: Vec::new(),
             language: voice.vocab.code().to_string(),
         }
@@ -426,6 +437,7 @@ impl Outputs {
     }
 
     fn closed(&mut self, voice: &Voice, view: &mut dyn View) -> bool {
+        self.output_closed = true;
         self.sync_journal(voice, view);
         true
     }

@@ -182,7 +182,9 @@ fn a_closed_standard_output_ends_the_game_cleanly_with_its_journal() {
     let _ = stdin.write_all(b"e4\n\ne5\n\nmoves\ntime\n");
     let status = wait(&mut child);
     let stderr = text(&child.wait_with_output().unwrap().stderr);
-    assert_eq!(status, Some(0), "a clean exit: {stderr}");
+    // Anna either wrote nothing more (0: it read the end of its input first) or ends as a broken
+    // pipe does (141), never as a crash.
+    assert!(matches!(status, Some(0 | 141)), "a clean exit: {status:?} {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     // A game ended before its first move leaves no journal (issue 23); one with a move leaves a
     // whole journal: it reads back as a game to resume or not, every record checked.

@@ -437,6 +437,13 @@ impl App {
                 self.waiting = Some(waiting);
                 return vec![self.say("line.listen_setup")];
             }
+            // `quit` leaves at any question before the game, as Ctrl-D does.
+            Some(Waiting::Resume(_) | Waiting::Setup(_))
+                if keys::leading(text, &self.voice.vocab)
+                    .is_some_and(|(name, rest)| name == Name::Quit && rest.is_empty()) =>
+            {
+                return vec![Out::Quit];
+            }
             Some(Waiting::Resume(unfinished)) => return self.answer_resume(*unfinished, text, now),
             Some(Waiting::Setup(questions)) => return self.answer_setup(questions, text, now),
             Some(Waiting::Confirm(pending)) => match commands::command(text, &self.voice.vocab) {

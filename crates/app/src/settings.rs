@@ -103,11 +103,18 @@ impl App {
                 _ => None,
             },
         };
-        let words = match said {
-            Some(value) => {
+        let words = match (said, values(&name)) {
+            (Some(value), _) => {
                 Words::line("line.setting_changed").arg("name", Arg::Text(name)).arg("value", Arg::Text(value))
             }
-            None => Words::line("line.setting_unknown"),
+            (None, Some(values)) if value.is_empty() => {
+                Words::line("line.setting_needs").arg("name", Arg::Text(name)).arg("values", Arg::Text(values.into()))
+            }
+            (None, Some(values)) => Words::line("line.setting_values")
+                .arg("name", Arg::Text(name))
+                .arg("values", Arg::Text(values.to_string()))
+                .arg("value", Arg::Text(value)),
+            (None, None) => Words::line("line.setting_unknown"),
         };
         out.push(Out::Say(words, Priority::Info));
         out
@@ -150,4 +157,26 @@ impl App {
             .arg("player", player);
         Out::Say(words, Priority::Info)
     }
+}
+
+/// The values a setting takes, as they are typed (the same in every language), for a value that is
+/// not one of them; `None` for a name that is no setting.
+fn values(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "language" | "lang" => "en, de, sk, cs, pl, sl",
+        "squares" => "annex-d, anna, nato, plain",
+        "form" => "short, long",
+        "speech" => "auto, native, espeak, transcript, off",
+        "rate" => "-100 … 100",
+        "volume" => "0 … 100",
+        "sounds" | "confirm" | "auto-press" | "tournament" => "on, off",
+        "enter" => "press, nothing",
+        "touch-move" => "warn, enforce",
+        "flag" => "auto, claim",
+        "supervision" => "full, partial",
+        "no-draw-offer-before" => "1, 2, 3 …",
+        "player" => "white, black, both",
+        "alarms" => "10:00,1:00,0:10 … | off",
+        _ => return None,
+    })
 }

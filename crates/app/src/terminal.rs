@@ -20,7 +20,7 @@ impl App {
     pub(super) fn ui(&mut self, name: Name, rest: &str, now: Duration) -> Option<Vec<Out>> {
         Some(match name {
             Name::Help => vec![self.help(rest)],
-            Name::Quit => vec![Out::Quit],
+            Name::Quit => self.quit(),
             Name::New => {
                 let running = !self.session.game().plies().is_empty() && self.session.outcome().is_none();
                 if running && self.options.confirm {
@@ -81,6 +81,14 @@ impl App {
         if !was_over && self.session.outcome().is_some() {
             out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text: self.pgn(), replace: false }));
         }
+    }
+
+    /// `quit`: a game under way is kept in its journal, and the player is told how to go on.
+    pub(super) fn quit(&self) -> Vec<Out> {
+        let kept = self.journaling && self.session.outcome().is_none() && !self.session.game().plies().is_empty();
+        let mut out: Vec<Out> = kept.then(|| self.say("line.quit_kept")).into_iter().collect();
+        out.push(Out::Quit);
+        out
     }
 
     /// `help` (the list of commands) or `help COMMAND` (what it does).

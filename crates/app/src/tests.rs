@@ -197,3 +197,43 @@ fn the_terminal_handles_exactly_its_own_names() {
         assert_eq!(handled, name.is_terminal(), "{name}");
     }
 }
+
+#[test]
+fn quit_leaves_at_the_setup_questions_and_says_a_game_under_way_is_kept() {
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    assert_eq!(m.line("quit", Duration::ZERO), [Out::Quit], "at the first setup question");
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    m.line("black", Duration::ZERO);
+    assert_eq!(m.line("quit", Duration::ZERO), [Out::Quit], "at the time control question");
+    // A game begun: kept, and how to go on with it.
+    let mut m = mode(Options::default());
+    m.start();
+    assert_eq!(said!(m, &m.line("quit", Duration::ZERO)), Vec::<String>::new(), "nothing to keep yet");
+    m.line("e4", Duration::ZERO);
+    let out = m.line("quit", Duration::from_secs(1));
+    assert_eq!(said!(m, &out), ["The game is kept: anna --resume goes on with it."]);
+    assert_eq!(out.last(), Some(&Out::Quit));
+}
+
+#[test]
+fn a_bad_value_of_a_setting_says_the_values_it_takes() {
+    let mut m = mode(Options::default());
+    let said = type_lines(
+        &mut m,
+        &["set rate 500", "set volume -5", "set alarms 99:99", "set language xx", "set auto-press", "set foo bar"],
+    );
+    assert_eq!(
+        said,
+        [
+            "Setting rate takes: -100 … 100. '500' is not one of them.",
+            "Setting volume takes: 0 … 100. '-5' is not one of them.",
+            "Setting alarms takes: 10:00,1:00,0:10 … | off. '99:99' is not one of them.",
+            "Setting language takes: en, de, sk, cs, pl, sl. 'xx' is not one of them.",
+            "Setting auto-press takes: on, off.",
+            "I do not know that setting. Say help set for the list.",
+        ]
+    );
+    assert_eq!(m.options().rate, None, "nothing changed");
+}
