@@ -261,7 +261,11 @@ impl GameArgs {
             sounds: self.sounds == Switch::On,
             computer: self.opponent == Opponent::Computer,
             level: self.level,
-            engine: self.engine.clone().unwrap_or_default(),
+            // `auto` is settled here, once: the game names the engine that plays.
+            engine: self.engine.clone().unwrap_or_else(|| match crate::adapters::engine::find_stockfish() {
+                Some(path) => anna_app::EngineChoice::Path(path),
+                None => anna_app::EngineChoice::Builtin,
+            }),
             ..Options::default()
         }
     }
@@ -269,6 +273,13 @@ impl GameArgs {
     /// The setup commands these arguments stand for, checked before any game starts.
     fn setup(&self) -> Result<Vec<Command>, String> {
         let mut commands = Vec::new();
+        // The clock mode first: the control then takes it and is read back once, as it stands.
+        if let Some(mode) = &self.tc_mode {
+            let mode = mode
+                .parse::<ClockMode>()
+                .map_err(|_| format!("'{mode}' is not a clock mode: use fischer, bronstein or delay."))?;
+            commands.push(Command::ClockMode(mode));
+        }
         if let Some(tc) = &self.tc {
             commands.push(Command::TimeControl(TimeControl::parse(tc).map_err(|e| e.to_string())?));
             // A bare 90+30 is PGN seconds here, but a player may have meant minutes: Anna reads the
@@ -276,12 +287,6 @@ impl GameArgs {
             if let Some(minutes) = anna_core::clock::minutes_meant(tc) {
                 eprintln!("anna: --tc {tc} is read in seconds, as PGN writes it; for minutes write --tc {minutes}.");
             }
-        }
-        if let Some(mode) = &self.tc_mode {
-            let mode = mode
-                .parse::<ClockMode>()
-                .map_err(|_| format!("'{mode}' is not a clock mode: use fischer, bronstein or delay."))?;
-            commands.push(Command::ClockMode(mode));
         }
         if let Some(fen) = &self.fen {
             anna_core::fen::parse_fen(fen).map_err(|e| e.to_string())?;

@@ -107,6 +107,27 @@ fn a_tc_that_may_mean_minutes_is_read_back_with_how_to_write_minutes() {
     assert_eq!(stderr(&out), "");
 }
 
+/// Issue 23: `--tc-mode` is read back once, with the control, never as two lines that contradict.
+#[test]
+fn a_clock_mode_is_read_back_once_with_its_control() {
+    use std::io::Write;
+    for (mode, line) in [
+        ("bronstein", "Blitz chess: 5 minutes, Bronstein 3 seconds a move.\n"),
+        ("delay", "Blitz chess: 5 minutes, delay of 3 seconds a move.\n"),
+    ] {
+        let mut child = support::anna(&support::shared_data())
+            .args(["--tc", "5m+3", "--tc-mode", mode, "--speech", "off", "--sounds", "off"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+        let text = stdout(&child.wait_with_output().unwrap());
+        assert!(text.starts_with(line), "{text}");
+        assert_eq!(text.matches("Blitz chess").count(), 1, "{text}");
+    }
+}
+
 #[test]
 fn a_game_on_standard_input_writes_what_it_says() {
     use std::io::Write;

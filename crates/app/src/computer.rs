@@ -128,6 +128,24 @@ impl App {
         self.session.config().player.unwrap_or(Color::White)
     }
 
+    /// The computer's name in the game and its PGN: "Anna, level 3", "Stockfish, level 8" (the
+    /// engine's file name; Stockfish when `auto` finds it, which the command line settles).
+    pub(super) fn computer_name(&self) -> String {
+        let engine = match &self.options.engine {
+            EngineChoice::Builtin => "Anna".to_string(),
+            EngineChoice::Auto => "Stockfish".to_string(),
+            EngineChoice::Path(_) => {
+                let name = self.options.engine.name();
+                let mut chars = name.chars();
+                chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(name)
+            }
+        };
+        let words = Words::line("line.computer_name")
+            .arg("engine", Arg::Text(engine))
+            .arg("level", Arg::Text(self.options.level.to_string()));
+        self.voice.words(&words)
+    }
+
     /// "You play White against the computer at level 3."
     pub(super) fn computer_ready(&self) -> Option<Out> {
         self.options.computer.then(|| {

@@ -346,6 +346,14 @@ impl App {
         for command in self.setup.clone() {
             out.extend(self.act(command, Duration::ZERO));
         }
+        // The computer plays under its own name (the PGN's White or Black), unless named.
+        if let Some(side) = self.computer_side().filter(|side| self.session.name(*side).is_none()) {
+            if !self.options.ask_setup {
+                let name = Command::Name(side, self.computer_name());
+                self.setup.push(name.clone());
+                out.extend(self.act(name, Duration::ZERO));
+            }
+        }
         if self.options.assistant {
             out.push(self.say("line.assistant"));
         }

@@ -61,7 +61,7 @@ impl App {
             self.word("line.opponent").to_string()
         } else if fold(text) == fold(&computer) || fold(text) == "computer" {
             self.options.computer = true;
-            computer
+            self.computer_name()
         } else {
             text.to_string()
         };

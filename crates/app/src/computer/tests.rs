@@ -116,6 +116,24 @@ fn the_answer_held_for_the_press_completes_the_move_after_a_while_and_a_correcti
 }
 
 #[test]
+fn the_computer_plays_under_its_name_in_the_pgn() {
+    let options = Options { computer: true, engine: "builtin".parse().unwrap(), ..Options::default() };
+    let setup = vec![Command::Set(Setting::Player(Some(Color::White))), Command::Name(Color::White, "Eva".into())];
+    let mut m = App::new(Config::default(), setup, voice(), options);
+    m.start();
+    assert!(m.pgn().contains("[White \"Eva\"]\n[Black \"Anna, level 3\"]"), "{}", m.pgn());
+    let options = Options {
+        computer: true,
+        level: Level::MAX,
+        engine: "/usr/games/stockfish".parse().unwrap(),
+        ..Options::default()
+    };
+    let mut m = App::new(Config::default(), vec![Command::Set(Setting::Player(Some(Color::Black)))], voice(), options);
+    m.start();
+    assert!(m.pgn().contains("[White \"Stockfish, level 8\"]\n[Black \"?\"]"), "{}", m.pgn());
+}
+
+#[test]
 fn no_move_while_paused_or_after_a_resignation() {
     let (mut m, _) = against_computer(Color::White, Vec::new());
     let request = Out::think(&m.line("e4", secs(1))).unwrap();
@@ -163,11 +181,12 @@ fn setup_questions_take_computer_for_the_opponent() {
         said!(m, &out),
         [
             "Rapid chess: 15 minutes, plus 10 seconds a move.",
-            "Ready: your side Black, your opponent computer. Type a move, or help.",
+            "Ready: your side Black, your opponent Stockfish, level 3. Type a move, or help.",
             "After your move, Enter on an empty line presses the clock.",
             "Your side: Black; your opponent: the computer at level 3."
         ]
     );
     assert_eq!(m.computer_side(), Some(Color::White));
+    assert!(m.pgn().contains("[White \"Stockfish, level 3\"]"), "{}", m.pgn());
     assert!(Out::think(&out).is_some(), "the computer has White and begins");
 }
