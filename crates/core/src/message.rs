@@ -85,6 +85,7 @@ sentences! {
     Moves => "moves",
     NoMoves => "no_moves",
     Turn => "turn",
+    Chess960Position => "chess960_position",
     TurnAwaitingPress => "turn_awaiting_press",
     LastMove => "last_move",
     DrawOffered => "draw_offered",

@@ -80,6 +80,9 @@ impl Default for Session {
     }
 }
 
+/// The arguments naming the pieces of a Chess960 start position, from the a-file to the h-file.
+const PIECE_ARGS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+
 impl Session {
     pub fn new(config: Config) -> Session {
         Session {
@@ -337,7 +340,19 @@ impl Session {
                     .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
             },
             Command::Chess960(n) => match Game::chess960(n) {
-                Ok(game) => self.game = game,
+                Ok(game) => {
+                    // The players set up the pieces from the number (Chess960 Guideline II): said
+                    // with their order from a to h, so that nobody needs to look it up.
+                    let board = shakmaty::Position::board(game.position()).clone();
+                    let mut u = Utterance::new(Priority::Info, Sentence::Chess960Position).arg("n", Arg::Number(n));
+                    for (i, file) in shakmaty::File::ALL.into_iter().enumerate() {
+                        if let Some(role) = board.role_at(shakmaty::Square::from_coords(file, shakmaty::Rank::First)) {
+                            u = u.arg(PIECE_ARGS[i], Arg::Piece(role));
+                        }
+                    }
+                    self.say(u);
+                    self.game = game;
+                }
                 Err(e) => self
                     .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
             },
