@@ -212,6 +212,33 @@ impl GameArgs {
         Ok(Voice::new(vocab, squares, form))
     }
 
+    /// The arguments given that a resumed game takes from its journal instead: its setup, its
+    /// words and its opponent are the game's own.
+    fn kept_from_the_game(&self) -> Vec<&'static str> {
+        let given = [
+            ("--tc", self.tc.is_some()),
+            ("--tc-mode", self.tc_mode.is_some()),
+            ("--white", self.white.is_some()),
+            ("--black", self.black.is_some()),
+            ("--fen", self.fen.is_some()),
+            ("--chess960", self.chess960.is_some()),
+            ("--player", self.player.is_some()),
+            ("--lang", self.lang.is_some()),
+            ("--squares", self.squares.is_some()),
+            ("--form", self.form.is_some()),
+            ("--alarms", self.alarms.is_some()),
+            ("--tournament", self.tournament),
+            ("--auto-press", self.auto_press),
+            ("--enforce-touch-move", self.enforce_touch_move),
+            ("--claim-flag", self.claim_flag),
+            ("--assistant", self.assistant),
+            ("--opponent", self.opponent != Opponent::default()),
+            ("--level", self.level != anna_core::opponent::Level::DEFAULT),
+            ("--engine", self.engine.is_some()),
+        ];
+        given.into_iter().filter(|(_, on)| *on).map(|(flag, _)| flag).collect()
+    }
+
     /// Whether any argument sets the game up (then the setup questions are not asked).
     fn has_game_arguments(&self) -> bool {
         [&self.tc, &self.tc_mode, &self.white, &self.black, &self.fen, &self.chess960, &self.player]
@@ -504,6 +531,13 @@ pub fn play(args: &GameArgs) -> ExitCode {
     // Asked about only when someone is there to answer; a script on standard input is not.
     let ask = std::io::stdin().is_terminal();
     let mut app = App::new(config, setup, voice.clone(), options);
+    let kept = args.kept_from_the_game();
+    if args.resume && !kept.is_empty() {
+        eprintln!(
+            "anna: --resume goes on with the game as it was saved; it keeps its own {}, not the command line's.",
+            kept.join(", ")
+        );
+    }
     match resume::unfinished_games(args.resume, ask, &voice) {
         Ok(games) => app = app.with_unfinished_games(games),
         Err(code) => return code,

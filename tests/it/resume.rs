@@ -8,10 +8,14 @@ use std::process::Output;
 use crate::support;
 use support::text;
 
-/// `anna` quietly, without the setup questions, with `input` typed.
+/// `anna` quietly, without the setup questions, with `input` typed. A game is set up without
+/// alarms and with plain squares; `--resume` takes those from the game.
 fn anna(data: &Path, args: &[&str], input: &str) -> Output {
-    let quiet = ["--no-setup", "--speech", "off", "--sounds", "off", "--alarms", "off", "--squares", "plain"];
-    let all: Vec<&str> = quiet.iter().chain(args).copied().collect();
+    let mut all = vec!["--no-setup", "--speech", "off", "--sounds", "off"];
+    if !args.contains(&"--resume") {
+        all.extend(["--alarms", "off", "--squares", "plain"]);
+    }
+    all.extend(args);
     support::run(data, &all, input)
 }
 
@@ -129,4 +133,19 @@ fn a_finished_game_is_not_offered() {
     let out = anna(&data, &["--resume"], "");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stderr), "There is no unfinished game to resume.\n");
+}
+
+/// Issue 23: arguments that set a game up are not taken over a resumed game's own, and the player
+/// is told which.
+#[test]
+fn arguments_a_resumed_game_keeps_its_own_of_are_named() {
+    let (data, _) = played("flags");
+    let out = anna(&data, &["--resume", "--lang", "de", "--tc", "5+0", "--opponent", "computer"], "moves\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        "anna: --resume goes on with the game as it was saved; it keeps its own --tc, --lang, --opponent, \
+         not the command line's.\n"
+    );
+    assert!(text(&out.stdout).contains("1. e-four, e-five; 2. Knight f-three.\n"), "in English, as it was played");
 }
