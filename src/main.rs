@@ -143,13 +143,17 @@ enum Commands {
     /// The braille scoresheet of a game of a PGN file, in the notation of --lang: Unicode braille on
     /// stdout, or North American ASCII Braille (.brf, 40 cells by 25 lines) with -o.
     ///
-    /// Exit codes: 0 written; 1 the output could not be written; 2 the PGN could not be read.
+    /// Exit codes: 0 written; 1 the output could not be written, or is there already without
+    /// --force; 2 the PGN could not be read.
     Braille {
         /// The PGN file.
         file: PathBuf,
-        /// Write a .brf file here instead.
+        /// Write a .brf file here instead (never over a file that is there, unless --force).
         #[arg(short, long)]
         out: Option<PathBuf>,
+        /// Write over the -o file if it is there.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -158,7 +162,9 @@ fn main() -> ExitCode {
     let choice = cli::pgn::Choice { number: args.game_number, list: args.list_games };
     match args.command {
         Some(Commands::Review { file }) => cli::pgn::review(&file, choice, &args.game),
-        Some(Commands::Braille { file, out }) => cli::pgn::braille(&file, choice, out.as_deref(), &args.game),
+        Some(Commands::Braille { file, out, force }) => {
+            cli::pgn::braille(&file, choice, out.as_deref(), force, &args.game)
+        }
         Some(Commands::Replay { file, pgn }) => cli::replay(&file, pgn.as_deref(), &args.game),
         Some(Commands::Adjudicate { fen, helpmate }) => cli::adjudicate(fen.as_deref(), helpmate),
         Some(Commands::Say { fen, moves }) => cli::say(fen.as_deref(), &moves, &args.game),

@@ -30,12 +30,16 @@ pub fn boards(paths: &[String]) -> ExitCode {
         println!("No serial port found: is the board plugged in? (anna board-sim makes a virtual one.)");
         return ExitCode::from(1);
     }
+    let mut answered = false;
     for line in lines {
         let path = line.split('\t').next().unwrap_or_default();
         // Each port takes a few seconds at most: say which one is being asked.
         eprintln!("Asking {path}...");
         let answer = match serial::probe(path, PROBE_WAIT) {
-            Ok(Some((protocol, name))) => format!("{protocol}: {name}"),
+            Ok(Some((protocol, name))) => {
+                answered = true;
+                format!("{protocol}: {name}")
+            }
             Ok(None) => "no board answers".to_string(),
             Err(LinkError::Open(why)) => format!("cannot be opened: {why}"),
             Err(e) => e.to_string(),
@@ -43,7 +47,12 @@ pub fn boards(paths: &[String]) -> ExitCode {
         println!("{line}\t{answer}");
         let _ = std::io::stdout().flush();
     }
-    ExitCode::SUCCESS
+    // A script asks whether a board is there: only an answer is success.
+    if answered {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 /// What `anna board-sim` was asked for.

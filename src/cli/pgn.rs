@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use shakmaty::Color;
 
 use super::{GameArgs, Switch};
-use anna_app::save;
+use anna_app::save::{self, Save, SaveError, SaveKind};
 use anna_core::command::{Command, Input};
 use anna_core::pgn::{self, Fault, ImportedGame};
 use anna_language::announce::{self, fill};
@@ -150,7 +150,7 @@ pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
 
 /// `anna braille FILE [-o OUT.brf]`: the braille scoresheet as Unicode braille on stdout, or as a
 /// `.brf` file.
-pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, args: &GameArgs) -> ExitCode {
+pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, force: bool, args: &GameArgs) -> ExitCode {
     let voice = match args.voice("en") {
         Ok(voice) => voice,
         Err(e) => {
@@ -170,16 +170,28 @@ pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, args: &GameArgs)
             }
             ExitCode::SUCCESS
         }
-        Some(path) => match fs::write(path, braille::brf(&lines)) {
-            Ok(()) => {
-                eprintln!("{}", fill(voice.vocab.word("line.saved"), &[("path", path.display().to_string())]));
-                ExitCode::SUCCESS
+        Some(path) => {
+            let save = Save {
+                path: Some(path.to_path_buf()),
+                kind: SaveKind::Braille,
+                text: braille::brf(&lines),
+                replace: force,
+            };
+            match crate::adapters::games::write(&save, "") {
+                Ok(path) => {
+                    eprintln!("{}", fill(voice.vocab.word("line.saved"), &[("path", path.display().to_string())]));
+                    ExitCode::SUCCESS
+                }
+                Err(SaveError::Exists(path)) => {
+                    eprintln!("anna: {} is there already; add --force to write over it.", path.display());
+                    ExitCode::from(1)
+                }
+                Err(SaveError::Failed(path, text)) => {
+                    let args = [("path", path), ("text", text)];
+                    eprintln!("anna: {}", fill(voice.vocab.word("line.save_failed"), &args));
+                    ExitCode::from(1)
+                }
             }
-            Err(e) => {
-                let args = [("path", path.display().to_string()), ("text", e.to_string())];
-                eprintln!("anna: {}", fill(voice.vocab.word("line.save_failed"), &args));
-                ExitCode::from(1)
-            }
-        },
+        }
     }
 }

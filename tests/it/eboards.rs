@@ -128,6 +128,12 @@ fn anna_boards_names_the_protocol_that_answers() {
     let output = support::anna(&support::shared_data()).arg("boards").arg(sim.path()).output().expect("anna runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("\tmillennium: Millennium ChessLink 1.03"), "{stdout}");
+    assert!(output.status.success());
+    // A port where no board can answer: said on its line, and the exit code says so (issue 23).
+    let output = support::anna(&support::shared_data()).args(["boards", "/nonexistent"]).output().expect("anna runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("/nonexistent\tgiven\tcannot be opened: "), "{stdout}");
+    assert_eq!(output.status.code(), Some(1));
 }
 
 #[test]

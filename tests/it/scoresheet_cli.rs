@@ -47,6 +47,16 @@ fn braille_prints_unicode_cells_in_the_language_and_writes_brf() {
         fs::read_to_string(&brf).unwrap(),
         ",WEISS3 ,ANNA ,MULLER\r\n,SCHWARZ3 ,BERT\r\n#A4 E#D E#E\r\n#B4 ,SF#C ,SC#F\r\n\"9\r\n"
     );
+    // A file that is there is written over only with --force (issue 23).
+    let (file, brf) = (file.to_str().unwrap(), brf.to_str().unwrap());
+    fs::write(brf, "the player's own notes").unwrap();
+    let out = run(&["braille", file, "-o", brf], "", None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr), format!("anna: {brf} is there already; add --force to write over it.\n"));
+    assert_eq!(fs::read_to_string(brf).unwrap(), "the player's own notes");
+    let out = run(&["braille", file, "-o", brf, "--force"], "", None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(fs::read_to_string(brf).unwrap().starts_with(",WHITE3"));
     let _ = fs::remove_dir_all(&dir);
 }
 
