@@ -112,7 +112,7 @@ fn a_game_read_from_pgn_goes_on_and_is_saved_with_its_tags() {
     assert!(
         said.starts_with(&format!(
             "Game 1 of {} loaded: Anna Müller against Bert, 2 moves played. White to move. The clocks are stopped; \
-             say resume to go on.\nWhite 4 minutes 41 seconds, Black 4 minutes 47 seconds, 2 moves.\nClocks running.\n\
+             say resume to go on.\nWhite 4 minutes 42 seconds, Black 4 minutes 48 seconds, 2 moves.\nClocks running.\n\
              White: Bishop Bella fünf.\nSaved: {}.\n",
             file.display(),
             saved.display()

@@ -237,3 +237,17 @@ fn a_bad_value_of_a_setting_says_the_values_it_takes() {
     );
     assert_eq!(m.options().rate, None, "nothing changed");
 }
+
+#[test]
+fn the_time_said_is_the_time_the_board_view_shows() {
+    let setup = vec![Command::TimeControl(anna_core::clock::TimeControl::parse("5m").unwrap())];
+    let mut m = App::new(Config::default(), setup, Voice::english(), Options::default());
+    m.start();
+    m.line("e4", Duration::from_secs(1));
+    m.line("", Duration::from_secs(1));
+    let now = Duration::from_millis(3_400);
+    // Black's clock has run 2.4 seconds: 4:57.6 left, shown 4:58 and said so.
+    let shown = crate::view::shown(m.view(now).clocks.black);
+    assert_eq!(shown, Duration::from_secs(298));
+    assert_eq!(said!(m, &m.line("time", now)), ["White 5 minutes, Black 4 minutes 58 seconds, 1 move."]);
+}

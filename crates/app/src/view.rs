@@ -47,10 +47,7 @@ pub struct GameView {
 }
 
 /// The face of a clock shows whole seconds, rounded up: it shows 0:00 only when the flag falls.
-pub fn shown(remaining: Duration) -> Duration {
-    let secs = remaining.as_secs() + u64::from(remaining.subsec_nanos() > 0);
-    Duration::from_secs(secs)
-}
+pub use anna_core::clock::face as shown;
 
 /// The instant (in the clock's time) the running clock's face next changes, or `None` when no clock
 /// runs, there is no time control, or the flag has fallen.

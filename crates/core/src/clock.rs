@@ -21,6 +21,12 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Color};
 
+/// A time as a clock's face shows it and as it is said: whole seconds, rounded up, so that 0:00
+/// shows (and "0 seconds" is said) only when the flag falls, and what is said is what is shown.
+pub fn face(remaining: Duration) -> Duration {
+    Duration::from_secs(remaining.as_secs() + u64::from(remaining.subsec_nanos() > 0))
+}
+
 pub use time_control::{
     minutes_meant, Category, ClockMode, ParseClockModeError, Period, TimeControl, TimeControlError,
     TimeControlErrorKind, MAX_PARSED_TIME,

@@ -338,7 +338,7 @@ pub fn agreeing(key: &str, n: u64, vocab: &Vocabulary) -> String {
 /// The number a time in words begins with, which its verb agrees with: the hours, or else the
 /// minutes, or else the seconds.
 pub fn leading_count(d: Duration) -> u64 {
-    let s = d.as_secs();
+    let s = anna_core::clock::face(d).as_secs();
     match (s / 3600, s / 60 % 60) {
         (0, 0) => s % 60,
         (0, m) => m,
@@ -421,7 +421,7 @@ pub fn time_control_words(tc: &TimeControl, vocab: &Vocabulary) -> String {
 }
 
 pub fn time_words(d: Duration, vocab: &Vocabulary) -> String {
-    let s = d.as_secs();
+    let s = anna_core::clock::face(d).as_secs();
     let (h, m, sec) = (s / 3600, s / 60 % 60, s % 60);
     let mut parts = Vec::new();
     if h > 0 {
@@ -451,7 +451,9 @@ mod tests {
         assert_eq!(t(3600 + 12 * 60), "1 hour 12 minutes");
         assert_eq!(t(58 * 60 + 1), "58 minutes 1 second");
         assert_eq!(t(0), "0 seconds");
-        assert_eq!(time_words(Duration::from_millis(9_999), &en), "9 seconds");
+        // As a clock's face shows it: a second begun counts, so what is said is what is shown.
+        assert_eq!(time_words(Duration::from_millis(9_001), &en), "10 seconds");
+        assert_eq!(time_words(Duration::from_millis(1), &en), "1 second");
     }
 
     #[test]

@@ -87,7 +87,7 @@ fn a_resumed_game_stands_as_it_stood_with_its_clocks_stopped() {
             "Clocks stopped.",
             "Last move: White: Knight Felix drei.",
             "White: Knight Felix drei, waiting for the clock press; then Black is to move.",
-            "White 4 minutes 57 seconds, Black 4 minutes 57 seconds, 1 move.",
+            "White 4 minutes 58 seconds, Black 4 minutes 58 seconds, 1 move.",
             "White has offered a draw; the offer stands.",
             "The clocks are stopped. Say resume to continue.",
         ]
