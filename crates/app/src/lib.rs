@@ -185,6 +185,9 @@ pub struct App {
     history: Vec<(Input, Duration)>,
     /// Older unfinished games, offered in turn when the player does not resume the one asked about.
     later_unfinished: Vec<Unfinished>,
+    /// The last long answer about the position (the board, the moves) and the plies it was about:
+    /// `more` after a move says it again as it is now.
+    last_answer: Option<(Command, usize)>,
 }
 
 impl App {
@@ -221,6 +224,7 @@ impl App {
             greeting: None,
             history: Vec::new(),
             later_unfinished: Vec::new(),
+            last_answer: None,
         }
     }
 
@@ -530,6 +534,12 @@ impl App {
             out.push(Out::Journal(Record::Input { at, input: input.clone() }));
         }
         let plies = self.session.game().plies().len();
+        if let Input::Act {
+            command: command @ (Command::Explore(_) | Command::Moves | Command::MovesFrom(_)), ..
+        } = &input
+        {
+            self.last_answer = Some((command.clone(), plies));
+        }
         let effects = self.session.handle(input, at);
         if self.journaling && self.session.game().plies().len() != plies {
             // What the move did, so that a resumed game can tell a record it cannot replay.

@@ -10,7 +10,7 @@ use super::{App, Out, Pending, Waiting};
 use crate::journal::{End, Record};
 use crate::keys;
 use crate::save::SaveError;
-use anna_core::command::{Command, Name, Setting};
+use anna_core::command::{Command, Input, Name, Setting};
 use anna_core::message::{Arg, Priority, Words};
 use anna_core::session::Session;
 use anna_language::parse::fold;
@@ -19,7 +19,10 @@ impl App {
     /// A command the terminal handles itself ([`Name::is_terminal`]); `None` for the session's.
     pub(super) fn ui(&mut self, name: Name, rest: &str, now: Duration) -> Option<Vec<Out>> {
         Some(match name {
-            Name::Help => vec![self.help(rest)],
+            Name::Help => {
+                self.last_answer = None;
+                vec![self.help(rest)]
+            }
             Name::Quit => self.quit(),
             Name::New => {
                 let running = !self.session.game().plies().is_empty() && self.session.outcome().is_none();
@@ -36,13 +39,16 @@ impl App {
                 out.push(Out::Say(words, Priority::Info));
                 out
             }
-            Name::Settings => vec![self.settings()],
+            Name::Settings => {
+                self.last_answer = None;
+                vec![self.settings()]
+            }
             Name::Set => self.set(rest, now),
             Name::Restore => self.restore_board(now),
             Name::TurnBoard => self.turn_sensor_board(now).unwrap_or_else(|| vec![self.say("line.board_none_sensor")]),
             Name::Save => vec![self.save(rest)],
             Name::Stop => vec![Out::Silence],
-            Name::More => vec![Out::More],
+            Name::More => self.more(now),
             // The speech stops, the microphone opens, then "Listening." (which it does not hear).
             Name::Listen => vec![Out::Listen],
             _ => return None,
@@ -80,6 +86,19 @@ impl App {
     pub(super) fn save_at_end(&self, was_over: bool, out: &mut Vec<Out>) {
         if !was_over && self.session.outcome().is_some() {
             out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text: self.pgn(), replace: false }));
+        }
+    }
+
+    /// `more`: goes on with the answer a move cut off; an answer about the board that a move has
+    /// made out of date is said again as the board is now, from its beginning.
+    fn more(&mut self, now: Duration) -> Vec<Out> {
+        match self.last_answer.clone() {
+            Some((command, plies)) if plies != self.session.game().plies().len() => {
+                let mut out = vec![Out::Silence];
+                out.extend(self.input(Input::act(command), now));
+                out
+            }
+            _ => vec![Out::More],
         }
     }
 

@@ -251,3 +251,21 @@ fn the_time_said_is_the_time_the_board_view_shows() {
     assert_eq!(shown, Duration::from_secs(298));
     assert_eq!(said!(m, &m.line("time", now)), ["White 5 minutes, Black 4 minutes 58 seconds, 1 move."]);
 }
+
+#[test]
+fn more_after_a_move_says_the_board_again_as_it_is_now() {
+    let mut m = mode(Options::default());
+    m.start();
+    let board = type_lines(&mut m, &["board"]);
+    assert!(board[0].contains("Pawns Anna zwei, Bella zwei"), "{board:?}");
+    assert_eq!(m.line("more", Duration::ZERO), [Out::More], "nothing has moved: goes on where it was cut");
+    m.line("e4", Duration::from_secs(1));
+    let out = m.line("more", Duration::from_secs(2));
+    assert_eq!(out[0], Out::Silence);
+    let now = said!(m, &out);
+    assert!(now[0].contains("Eva vier"), "the board as it is now: {now:?}");
+    // Help is no answer about the board: more goes on with it.
+    type_lines(&mut m, &["help"]);
+    m.line("e5", Duration::from_secs(3));
+    assert_eq!(m.line("more", Duration::from_secs(4)), [Out::More]);
+}
