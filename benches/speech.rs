@@ -4,6 +4,9 @@
 //! Then the same while a long answer is being said (an engine that goes on speaking until it is
 //! stopped): the move must cut it off. Target: p99 under 50 ms.
 //!
+//! Then a new game as the player starts it: the welcome, `help` being said, and the first move,
+//! which must come first and at once. Target: p99 under 50 ms.
+//!
 //! Criterion measures the pure part (parse, handle, render); the whole path crosses two threads, so
 //! its latency is measured here sample by sample and its percentiles printed.
 
@@ -14,7 +17,9 @@ use std::time::{Duration, Instant};
 use anna::adapters::speech::transcript::Memory;
 use anna::adapters::speech::worker::{Engine, EngineError};
 use anna::adapters::speech::{Backend, Name, Notices, Plan, Speaker};
-use anna_core::command::Input;
+use anna_app::{App, Event, Options, Out};
+use anna_core::clock::TimeControl;
+use anna_core::command::{Command, Input};
 use anna_core::message::Effect;
 use anna_core::message::Priority;
 use anna_core::session::{Config, Session};
@@ -146,9 +151,70 @@ fn latency_during_an_answer() {
     );
 }
 
+/// Carries the app's words to the speaker as the runtime does: the answers of one event as one.
+fn carry(outs: &[Out], voice: &Voice, speaker: &Speaker) {
+    let mut answer = Vec::new();
+    for out in outs {
+        match out {
+            Out::Say(words, Priority::Info) | Out::Write(words) => answer.push(voice.words(words)),
+            Out::Say(words, priority) => {
+                if !answer.is_empty() {
+                    speaker.say(std::mem::take(&mut answer).join(" "), Priority::Info);
+                }
+                speaker.say(voice.words(words), *priority);
+            }
+            _ => {}
+        }
+    }
+    if !answer.is_empty() {
+        speaker.say(answer.join(" "), Priority::Info);
+    }
+}
+
+/// Issue 23: a new game (the welcome), `help` being said by a slow engine, then the first move:
+/// the move is the first thing the engine is handed after it (no stale "Clock started. White to
+/// move." before it), and soon. Through the app the player runs. Target: p99 under 50 ms.
+fn first_move_after_help() {
+    let voice = Voice::english();
+    let (heard, arrivals) = mpsc::channel();
+    let backend = Backend::new(Name::Program("talkative".into()), move || {
+        Ok(Box::new(Talkative { heard, speaking: false }) as Box<dyn Engine>)
+    });
+    let quiet: Notices = Box::new(|_| None);
+    let speaker = Speaker::start(Plan::new(vec![backend]), quiet);
+    let samples_wanted = SAMPLES / 10;
+    let mut samples = Vec::with_capacity(samples_wanted);
+    for i in 0..samples_wanted + 20 {
+        let setup = vec![Command::TimeControl(TimeControl::parse("5m+3").unwrap())];
+        let mut app = App::new(Config::default(), setup, voice.clone(), Options::default());
+        carry(&app.start(), &voice, &speaker);
+        carry(&app.handle(Event::Line("help".into()), Duration::ZERO), &voice, &speaker);
+        // The welcome, then the help being said.
+        while !arrivals.recv_timeout(Duration::from_secs(5)).expect("the help is said").0.starts_with("Commands:") {}
+        let began = Instant::now();
+        carry(&app.handle(Event::Line("e4".into()), Duration::from_secs(1)), &voice, &speaker);
+        let (said, first) = arrivals.recv_timeout(Duration::from_secs(5)).expect("the move is said");
+        assert_eq!(said, "White: Eva vier.", "the move first");
+        speaker.silence();
+        while arrivals.recv_timeout(Duration::from_millis(20)).is_ok() {}
+        if i >= 20 {
+            samples.push(first - began);
+        }
+    }
+    speaker.finish(Duration::ZERO);
+    samples.sort();
+    let (p50, p99, max) = (percentile(&samples, 0.5), percentile(&samples, 0.99), samples[samples.len() - 1]);
+    println!(
+        "typed first move -> speaker engine after help, {} samples: p50 {p50:?}, p99 {p99:?}, max {max:?} \
+         (target p99 < 50 ms)",
+        samples.len()
+    );
+}
+
 fn bench(c: &mut Criterion) {
     latency();
     latency_during_an_answer();
+    first_move_after_help();
     let voice = Voice::english();
     let mut game = session();
     let mut i = 0usize;
