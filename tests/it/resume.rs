@@ -149,3 +149,31 @@ fn arguments_a_resumed_game_keeps_its_own_of_are_named() {
     );
     assert!(text(&out.stdout).contains("1. e-four, e-five; 2. Knight f-three.\n"), "in English, as it was played");
 }
+
+/// Issue 23: a damaged record in the middle is left out, the game restored with every move after
+/// it, and the player told; a damaged move is named by its number.
+#[test]
+fn damage_in_the_middle_keeps_what_can_be_kept_and_names_the_move() {
+    let (data, journal) = played("middle");
+    let whole = fs::read_to_string(&journal).unwrap();
+    // The first press (after 1. e4) changes on the disk.
+    let at = whole.find(" press\n").unwrap() + 1;
+    fs::write(&journal, format!("{}Press{}", &whole[..at], &whole[at + 5..])).unwrap();
+    let out = anna(&data, &["--resume"], "moves\nquit\n");
+    let said = text(&out.stdout);
+    assert!(
+        said.starts_with("The journal of this game was damaged: records it could not read were left out (1)"),
+        "{said}"
+    );
+    assert!(said.contains("1. e-four, e-five; 2. Knight f-three.\n"), "every move after it: {said}");
+
+    let (data, journal) = played("middle-move");
+    let whole = fs::read_to_string(&journal).unwrap();
+    // Black's move e5 changes on the disk: the game after it cannot be played back.
+    let at = whole.find("to=e5").unwrap() + 3;
+    fs::write(&journal, format!("{}E{}", &whole[..at], &whole[at + 1..])).unwrap();
+    let out = anna(&data, &["--resume"], "moves\nquit\n");
+    let said = text(&out.stdout);
+    assert!(said.starts_with("From move 1 on, the journal could not be played back"), "{said}");
+    assert!(said.contains("1. e-four.\n"), "{said}");
+}

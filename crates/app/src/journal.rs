@@ -42,8 +42,12 @@ pub struct Journal {
     /// When the game began, in seconds since 1970 (UTC).
     pub started: u64,
     pub records: Vec<Record>,
-    /// Where reading stopped before the end of the file, if it did.
+    /// The first damage found: where reading stopped before the end of the file, or a record in
+    /// the middle that was left out.
     pub damage: Option<Damage>,
+    /// Records in the middle left out as damaged; the whole ones after them are kept (the check
+    /// after each move then says whether the game still plays back).
+    pub skipped: u32,
 }
 
 impl Journal {
@@ -120,6 +124,7 @@ pub fn parse(bytes: &[u8]) -> Result<Journal, ReadError> {
     };
     let mut records = Vec::new();
     let mut damage = None;
+    let mut skipped = 0;
     let mut last = Duration::ZERO;
     while !rest.is_empty() {
         match next_frame(rest).and_then(|(body, used)| match read(body) {
@@ -139,12 +144,24 @@ pub fn parse(bytes: &[u8]) -> Result<Journal, ReadError> {
                 rest = &rest[used..];
             }
             Err(d) => {
-                damage = Some(d);
-                break;
+                damage = damage.or(Some(d.clone()));
+                // A damaged record with whole lines after it is left out, and reading goes on at
+                // the next line; damage at the end stops it.
+                let next = rest.iter().position(|&b| b == b'\n').map(|i| &rest[i + 1..]);
+                match next.filter(|after| !after.is_empty() && d != Damage::Cut) {
+                    Some(after) => {
+                        skipped += 1;
+                        rest = after;
+                    }
+                    None => {
+                        damage = Some(d);
+                        break;
+                    }
+                }
             }
         }
     }
-    Ok(Journal { started, records, damage })
+    Ok(Journal { started, records, damage, skipped })
 }
 
 /// The body of the frame at the start of `bytes` and the bytes the frame takes.

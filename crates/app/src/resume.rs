@@ -203,8 +203,10 @@ impl App {
     fn damage_note(&self, unfinished: &Unfinished) -> Vec<Out> {
         let Some(kept) = &unfinished.kept else { return Vec::new() };
         let path = Arg::Text(kept.display().to_string());
+        let skipped = unfinished.journal.skipped;
         let words = match unfinished.lost {
             Some(number) => Words::line("journal.lost").arg("number", Arg::Text(number.to_string())).arg("path", path),
+            None if skipped > 0 => Words::line("journal.skipped").arg("count", Arg::Number(skipped)).arg("path", path),
             None => Words::line("journal.damaged").arg("path", path),
         };
         vec![Out::Say(words, Priority::Urgent)]
