@@ -170,32 +170,47 @@ impl Review {
         }
     }
 
-    /// Both clocks as they stood after the move reviewed (the last `[%clk]` of each side so far).
+    /// Both clocks as they stood after the move reviewed: each side's last `[%clk]` so far, and
+    /// when that is not from its last move (a PGN that stopped writing clocks), after which move.
     fn time(&self) -> Out {
         let first = self.game.game.start().turn();
-        let mut clocks: [Option<Duration>; 2] = [None, None];
+        // For each side: its last move so far, and its last clock reading with that move's index.
+        let mut last: [Option<usize>; 2] = [None, None];
+        let mut clocks: [Option<(Duration, usize)>; 2] = [None, None];
         for (i, m) in self.game.moves[..self.at].iter().enumerate() {
-            let side = if i.is_multiple_of(2) { first } else { !first };
-            if m.clock.is_some() {
-                clocks[usize::from(side == Color::Black)] = m.clock;
+            let side = usize::from((if i.is_multiple_of(2) { first } else { !first }) == Color::Black);
+            last[side] = Some(i);
+            if let Some(clock) = m.clock {
+                clocks[side] = Some((clock, i));
             }
         }
-        let number = self.game.game.plies().get(self.at.wrapping_sub(1)).map_or(0, |p| p.before.fullmoves().get());
+        let move_number = |i: usize| self.game.game.plies().get(i).map_or(0, |p| p.before.fullmoves().get());
+        let number = move_number(self.at.wrapping_sub(1));
+        let stale = |side: usize| clocks[side].is_some_and(|(_, i)| Some(i) != last[side]);
         let words = match clocks {
-            [Some(white), Some(black)] => fill(
+            [Some((white, _)), Some((black, _))] if !stale(0) && !stale(1) => fill(
                 self.word("review.time"),
                 &[("n", number.to_string()), ("white", self.time_words(white)), ("black", self.time_words(black))],
             ),
+            [Some((white, wi)), Some((black, bi))] => fill(
+                self.word("review.time_from"),
+                &[
+                    ("white", self.time_words(white)),
+                    ("wn", move_number(wi).to_string()),
+                    ("black", self.time_words(black)),
+                    ("bn", move_number(bi).to_string()),
+                ],
+            ),
             [None, None] => self.word("review.no_clock").to_string(),
             [white, black] => {
-                let (side, time) = match white {
-                    Some(time) => (Color::White, time),
-                    None => (Color::Black, black.unwrap_or_default()),
+                let (side, (time, i)) = match (white, black) {
+                    (Some(reading), _) => (Color::White, reading),
+                    (None, reading) => (Color::Black, reading.unwrap_or_default()),
                 };
-                self.voice.render(
-                    &Utterance::new(Priority::Info, Sentence::TimeAlarm)
-                        .arg("side", Arg::Side(side))
-                        .arg("time", Arg::Time(time)),
+                let side_words = announce::side(side, &self.voice.vocab);
+                fill(
+                    self.word("review.clock_from"),
+                    &[("side", side_words), ("time", self.time_words(time)), ("n", move_number(i).to_string())],
                 )
             }
         };

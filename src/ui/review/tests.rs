@@ -65,3 +65,30 @@ fn german_words_and_german_notation() {
     assert_eq!(said(r.line("gehe 1 schwarz")), "Zug 1, Schwarz: Eva fünf. Noch 4 Minuten 58 Sekunden.");
     assert_eq!(said(r.line("next")), "Zug 2, Weiß: Springer Felix drei. Noch 4 Minuten 41 Sekunden.");
 }
+
+/// Issue 23: a game whose clock times stop being written: `time` says after which move each was.
+#[test]
+fn clock_times_no_longer_written_are_named_by_their_move() {
+    let text = concat!(
+        "[White \"Anna\"]\n[Black \"Bert\"]\n[Result \"*\"]\n\n",
+        "1. e4 {[%clk 0:05:02]} 1... e5 {[%clk 0:04:58]} 2. Nf3 2... Nc6 {[%clk 0:04:47]} 3. Bb5 *\n"
+    );
+    let game = pgn::read(text.as_bytes()).remove(0);
+    let mut r = Review::new(game, Voice::new(Vocabulary::english(), Default::default(), Default::default()));
+    r.start();
+    r.line("end");
+    assert_eq!(
+        said(r.line("time")),
+        "The last clock times written: White 5 minutes 2 seconds after move 1, Black 4 minutes 47 seconds after move 2."
+    );
+    r.line("go 1 black");
+    assert_eq!(said(r.line("time")), "After move 1: White 5 minutes 2 seconds, Black 4 minutes 58 seconds.");
+    let text = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 {[%clk 0:05:02]} 1... e5 2. Nf3 *\n";
+    let mut r = Review::new(
+        pgn::read(text.as_bytes()).remove(0),
+        Voice::new(Vocabulary::english(), Default::default(), Default::default()),
+    );
+    r.start();
+    r.line("end");
+    assert_eq!(said(r.line("time")), "The last clock time written: White 5 minutes 2 seconds after move 1.");
+}
