@@ -450,11 +450,15 @@ impl Outputs {
 
     /// Says (once) that the game cannot be saved; it goes on without a journal.
     fn journal_failed(&mut self, result: Result<(), JournalError>, voice: &Voice, view: &mut dyn View) {
-        if let Err(error) = result {
-            let words = fill(voice.vocab.word("journal.failed"), &[("error", error.to_string())]);
-            view.show(&words);
-            self.speaker.say(words, Priority::Urgent);
-        }
+        let words = match result {
+            Err(error) => fill(voice.vocab.word("journal.failed"), &[("error", error.to_string())]),
+            Ok(()) if self.journal.as_mut().is_some_and(|j| j.take_recovered()) => {
+                voice.vocab.word_owned("journal.recovered")
+            }
+            Ok(()) => return,
+        };
+        view.show(&words);
+        self.speaker.say(words, Priority::Urgent);
     }
 }
 

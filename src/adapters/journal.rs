@@ -33,6 +33,8 @@ pub struct Writer {
     file: File,
     path: PathBuf,
     unsynced: bool,
+    /// The length of the file up to its last whole record.
+    good: u64,
 }
 
 impl Writer {
@@ -54,7 +56,7 @@ impl Writer {
                 Err(e) => return Err(e),
             }
         };
-        let mut writer = Writer { file, path, unsynced: false };
+        let mut writer = Writer { file, path, unsynced: false, good: 0 };
         writer.write(&Record::Header { version: VERSION, started })?;
         writer.sync()?;
         sync_folder(dir);
@@ -76,7 +78,8 @@ impl Writer {
                 file
             }
         };
-        Ok(Writer { file, path: path.to_path_buf(), unsynced: false })
+        let good = file.metadata()?.len();
+        Ok(Writer { file, path: path.to_path_buf(), unsynced: false, good })
     }
 
     pub fn path(&self) -> &Path {
@@ -86,7 +89,16 @@ impl Writer {
     /// Writes a record (one `write` call); [`Writer::sync`] puts it on the disk.
     pub fn write(&mut self, record: &Record) -> io::Result<()> {
         self.unsynced = true;
-        self.file.write_all(frame(record).as_bytes())
+        let text = frame(record);
+        self.file.write_all(text.as_bytes())?;
+        self.good += text.len() as u64;
+        Ok(())
+    }
+
+    /// Cuts off what a failed write left of a record (a full disk), so that the next record
+    /// follows the last whole one.
+    fn cut_to_whole(&mut self) -> io::Result<()> {
+        self.file.set_len(self.good)
     }
 
     /// Waits until everything written is on the disk.
@@ -151,21 +163,61 @@ pub struct Sink {
     /// questions, with Ctrl-D) leaves no journal to hide a real unfinished game behind.
     pending: Option<Vec<Record>>,
     failed: bool,
+    /// While writing fails (a full disk): the records not yet on the disk, written as soon as
+    /// the disk takes them again.
+    behind: Option<Vec<Record>>,
+    /// Writing works again after a failure: the player is told once.
+    recovered: bool,
 }
 
 impl Sink {
     /// Journals in `folder` (usually [`folder()`]); `None`: there is nowhere to write them.
     pub fn new(folder: Option<PathBuf>) -> Sink {
-        Sink { folder, writer: None, pending: None, failed: false }
+        Sink { folder, writer: None, pending: None, failed: false, behind: None, recovered: false }
+    }
+
+    /// Whether writing works again after a failure (said once, then false).
+    pub fn take_recovered(&mut self) -> bool {
+        std::mem::take(&mut self.recovered)
+    }
+
+    /// Writes the records kept while writing failed: to the journal after its last whole record,
+    /// or to a new journal when it could not even be made.
+    fn catch_up(&mut self) {
+        let Some(behind) = self.behind.take() else { return };
+        let written = match self.writer.as_mut() {
+            Some(writer) => writer
+                .cut_to_whole()
+                .and_then(|()| behind.iter().try_for_each(|record| writer.write(record)))
+                .and_then(|()| writer.sync()),
+            None => match self.folder.as_deref().map(Writer::create) {
+                Some(Ok(mut writer)) => {
+                    let written =
+                        behind.iter().try_for_each(|record| writer.write(record)).and_then(|()| writer.sync());
+                    self.writer = Some(writer);
+                    written
+                }
+                Some(Err(e)) => Err(e),
+                None => return,
+            },
+        };
+        match written {
+            Ok(()) => {
+                self.failed = false;
+                self.recovered = true;
+            }
+            Err(_) => self.behind = Some(behind),
+        }
     }
 
     /// A new game: a new journal file, made at its first move. A folder that cannot be made is
     /// said now.
     pub fn begin(&mut self) -> Result<(), JournalError> {
         self.sync()?;
-        self.writer = None;
+        // The last game's records still unwritten stay unwritten (they were said to be unsaved);
+        // the new game is journaled afresh, and a failure said again.
+        (self.writer, self.behind, self.failed) = (None, None, false);
         match self.folder.clone() {
-            _ if self.failed => Ok(()),
             Some(folder) => match fs::create_dir_all(&folder) {
                 Ok(()) => {
                     self.pending = Some(Vec::new());
@@ -182,16 +234,21 @@ impl Sink {
         let Some(folder) = self.folder.clone() else { return self.fail(JournalError::NoFolder) };
         let mut writer = match Writer::create(&folder) {
             Ok(writer) => writer,
-            Err(source) => return self.fail(JournalError::Io { path: folder, source }),
+            Err(source) => {
+                self.behind = Some(pending);
+                return self.fail(JournalError::Io { path: folder, source });
+            }
         };
         let path = writer.path().to_path_buf();
-        match pending.iter().try_for_each(|record| writer.write(record)) {
-            Ok(()) => {
+        for (i, record) in pending.iter().enumerate() {
+            if let Err(source) = writer.write(record) {
                 self.writer = Some(writer);
-                Ok(())
+                self.behind = Some(pending[i..].to_vec());
+                return self.fail(JournalError::Io { path, source });
             }
-            Err(source) => self.fail(JournalError::Io { path, source }),
         }
+        self.writer = Some(writer);
+        Ok(())
     }
 
     /// Goes on writing the journal at `path` (a resumed game).
@@ -216,23 +273,40 @@ impl Sink {
             }
             return self.create(pending);
         }
+        if let Some(behind) = self.behind.as_mut() {
+            behind.push(record.clone());
+            self.catch_up();
+            return Ok(());
+        }
         match self.writer.as_mut().map(|w| w.write(record).map_err(|e| (w.path().to_path_buf(), e))) {
-            Some(Err((path, source))) => self.fail(JournalError::Io { path, source }),
+            Some(Err((path, source))) => {
+                self.behind = Some(vec![record.clone()]);
+                self.fail(JournalError::Io { path, source })
+            }
             _ => Ok(()),
         }
     }
 
     /// Puts everything written on the disk: call it before showing what follows.
     pub fn sync(&mut self) -> Result<(), JournalError> {
+        if self.behind.is_some() {
+            return Ok(());
+        }
         match self.writer.as_mut().map(|w| w.sync().map_err(|e| (w.path().to_path_buf(), e))) {
-            Some(Err((path, source))) => self.fail(JournalError::Io { path, source }),
+            Some(Err((path, source))) => {
+                self.behind = Some(Vec::new());
+                self.fail(JournalError::Io { path, source })
+            }
             _ => Ok(()),
         }
     }
 
-    /// The first failure is reported; the game goes on without a journal, and says nothing more.
+    /// The first failure is reported; the game goes on, its records kept to be written once the
+    /// disk takes them again (a journal that cannot be continued at all is given up).
     fn fail(&mut self, error: JournalError) -> Result<(), JournalError> {
-        self.writer = None;
+        if self.behind.is_none() {
+            self.writer = None;
+        }
         if self.failed {
             return Ok(());
         }

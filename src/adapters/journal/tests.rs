@@ -252,3 +252,31 @@ fn a_damaged_record_in_the_middle_is_left_out_and_the_rest_kept() {
     assert_eq!(journal.skipped, 1);
     assert!(matches!(journal.damage, Some(Damage::Unreadable(_))));
 }
+
+/// Issue 23: a full disk is said once; once it takes writes again, every record kept meanwhile is
+/// written after the last whole one, and the player is told that the game is saved again.
+#[cfg(target_os = "linux")]
+#[test]
+fn after_a_full_disk_the_journal_catches_up() {
+    let folder = Folder::new("full");
+    let mut sink = Sink::new(Some(folder.0.clone()));
+    sink.begin().unwrap();
+    let records = game();
+    for record in &records[..3] {
+        sink.write(record).unwrap();
+    }
+    sink.sync().unwrap();
+    let path = sink.writer.as_ref().unwrap().path.clone();
+    // The disk is full: every write fails (Linux's /dev/full).
+    let full = OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let real = std::mem::replace(&mut sink.writer.as_mut().unwrap().file, full);
+    assert!(sink.write(&records[3]).is_err(), "said once");
+    assert!(sink.write(&records[4]).is_ok(), "then the game goes on quietly");
+    assert!(!sink.take_recovered());
+    // Space is freed.
+    sink.writer.as_mut().unwrap().file = real;
+    sink.write(&records[5]).unwrap();
+    assert!(sink.take_recovered(), "said once");
+    assert!(!sink.take_recovered());
+    assert_eq!(parse(&fs::read(&path).unwrap()).unwrap().records, records);
+}
