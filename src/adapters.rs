@@ -17,3 +17,11 @@ pub fn data_folder() -> Option<std::path::PathBuf> {
         None => directories::ProjectDirs::from("org", "anna-chess", "anna").map(|dirs| dirs.data_dir().to_path_buf()),
     }
 }
+
+/// The line of a program's errors that says the machine has no audio device to play or record on:
+/// ALSA finds no sound card (espeak-ng and arecord then end with a bare "No such file or
+/// directory"), or no sound server answers.
+pub fn no_audio_device(errors: &str) -> Option<&str> {
+    const SIGNS: [&str; 4] = ["cannot find card", "Unknown PCM", "audio open error", "pa_simple_new"];
+    errors.lines().find(|line| SIGNS.iter().any(|sign| line.contains(sign))).map(str::trim)
+}

@@ -411,6 +411,35 @@ fn a_recorder_that_is_not_there_is_said_at_once_and_listening_is_never_announced
     anna.quit();
 }
 
+/// Issue 23: a recorder that stops at once says why (arecord's words on a machine without a sound
+/// card), never only that it stopped.
+#[test]
+fn a_recorder_that_stops_at_once_says_why() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("microphone-no-card");
+    let recorder = dir.join("recorder");
+    std::fs::write(
+        &recorder,
+        "#!/bin/sh\necho \"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\" >&2\n\
+         echo 'arecord: main:831: audio open error: No such file or directory' >&2\nexit 1\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&recorder, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut anna = anna_with_microphone(&dir, recorder.to_str().unwrap(), &[]);
+    anna.wait_for("Anna is ready.");
+    anna.type_line("listen");
+    let said = anna.wait_for("Listening failed");
+    assert_eq!(
+        said,
+        format!(
+            "Listening failed: {} finds no microphone or sound card (ALSA lib confmisc.c:855:(parse_card) cannot \
+             find card '0').",
+            recorder.display()
+        )
+    );
+    anna.quit();
+}
+
 #[test]
 fn a_microphone_that_hears_only_a_faint_hiss_hears_nothing() {
     if !tools() {

@@ -183,25 +183,63 @@ fn serve(
     }
 }
 
-/// Starts the capture program.
-fn capture() -> Result<Child, ListenError> {
+/// Starts the capture program, and a thread that keeps the end of what it writes on its standard
+/// error (read all along, so that a talkative program never blocks on a full pipe): why it could
+/// not record, when it stops at once.
+fn capture() -> Result<(Child, std::thread::JoinHandle<String>), ListenError> {
     let command = capture_command();
-    Command::new(&command[0])
+    let mut child = Command::new(&command[0])
         .args(&command[1..])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| ListenError::Microphone(format!("{}: {e}", command[0])))
+        .map_err(|e| ListenError::Microphone(format!("{}: {e}", command[0])))?;
+    let stderr = child.stderr.take();
+    let errors = std::thread::spawn(move || {
+        let mut tail = String::new();
+        let Some(stderr) = stderr else { return tail };
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stderr)).map_while(Result::ok) {
+            tail.push_str(&line);
+            tail.push('\n');
+            if tail.len() > 8192 {
+                let cut = tail.len() - 4096;
+                let cut = (cut..tail.len()).find(|i| tail.is_char_boundary(*i)).unwrap_or(0);
+                tail.drain(..cut);
+            }
+        }
+        tail
+    });
+    Ok((child, errors))
 }
+
+/// What [`hear`] says when the capture ended before any sound: [`utterance`] says why.
+const STOPPED: &str = "";
 
 /// Hears one utterance from a fresh capture.
 fn utterance(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>) -> Result<Hearing, ListenError> {
-    let mut child = capture()?;
+    let (mut child, errors) = capture()?;
     let result = hear(recogniser, mode, ears, &mut child);
     let _ = child.kill();
     let _ = child.wait();
-    result
+    let errors = errors.join().unwrap_or_default();
+    match result {
+        Err(ListenError::Microphone(m)) if m == STOPPED => Err(ListenError::Microphone(why_stopped(&errors))),
+        other => other,
+    }
+}
+
+/// Why the capture program stopped before it recorded anything, from its standard error: no
+/// microphone or sound card, or its last line.
+fn why_stopped(errors: &str) -> String {
+    let program = capture_command().swap_remove(0);
+    if let Some(line) = crate::adapters::no_audio_device(errors) {
+        return format!("{program} finds no microphone or sound card ({line})");
+    }
+    match errors.lines().rev().map(str::trim).find(|line| !line.is_empty()) {
+        Some(line) => format!("{program} stopped: {line}"),
+        None => format!("{program} stopped without recording"),
+    }
 }
 
 fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Child) -> Result<Hearing, ListenError> {
@@ -219,7 +257,7 @@ fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Ch
             if heard_any {
                 break;
             }
-            return Err(ListenError::Microphone("the recorder stopped".to_string()));
+            return Err(ListenError::Microphone(STOPPED.to_string()));
         }
         heard_any = true;
         let mut samples: Vec<i16> =

@@ -200,7 +200,7 @@ impl Engine for Espeak {
             let _ = stderr.read_to_string(&mut errors);
         }
         self.child = None;
-        if let Some(line) = no_audio(&errors) {
+        if let Some(line) = crate::adapters::no_audio_device(&errors) {
             return Err(EngineError::NoAudio(format!("{}: {line}", self.program.command())));
         }
         let error = errors.lines().rev().find(|l| l.to_ascii_lowercase().contains("error")).map(str::trim);
@@ -256,14 +256,6 @@ fn parse_voices(program: Program, text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The line of an engine's errors that says the machine has no audio device to play on: ALSA finds
-/// no sound card (espeak-ng then ends with a bare "No such file or directory"), or no sound server
-/// answers.
-fn no_audio(errors: &str) -> Option<&str> {
-    const SIGNS: [&str; 4] = ["cannot find card", "Unknown PCM", "audio open error", "pa_simple_new"];
-    errors.lines().find(|line| SIGNS.iter().any(|sign| line.contains(sign))).map(str::trim)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,8 +271,11 @@ mod tests {
                     ALSA lib conf.c:5180:(_snd_config_evaluate) function snd_func_card_inum returned error: No such file or directory\n\
                     ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n\
                     error: No such file or directory\n";
-        assert_eq!(no_audio(alsa), Some("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'"));
-        assert_eq!(no_audio("error: voice 'xx' not found\n"), None);
+        assert_eq!(
+            crate::adapters::no_audio_device(alsa),
+            Some("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'")
+        );
+        assert_eq!(crate::adapters::no_audio_device("error: voice 'xx' not found\n"), None);
     }
 
     #[test]
