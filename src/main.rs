@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use anna::cli;
 
@@ -157,8 +157,63 @@ enum Commands {
     },
 }
 
+/// The options of the game that each subcommand reads (by clap's ids); the others are hidden from
+/// its `--help` (they are global so that they may come anywhere on the line, but apply to a game).
+fn own_options(subcommand: &str) -> Option<&'static [&'static str]> {
+    const WORDS: &[&str] = &["lang", "squares", "form"];
+    const VOICE: &[&str] =
+        &["lang", "squares", "form", "speech", "voice", "rate", "volume", "pitch", "transcript", "save_settings"];
+    const REVIEW: &[&str] = &[
+        "lang",
+        "squares",
+        "form",
+        "speech",
+        "voice",
+        "rate",
+        "volume",
+        "pitch",
+        "transcript",
+        "sounds",
+        "ui",
+        "game_number",
+        "list_games",
+    ];
+    Some(match subcommand {
+        // A script takes a game's whole setup from the command line.
+        "replay" => return None,
+        "say" | "parse" | "listen" => WORDS,
+        "voices" => VOICE,
+        "review" => REVIEW,
+        "braille" => &["lang", "game_number", "list_games"],
+        _ => &[],
+    })
+}
+
+/// The command line, each subcommand's help showing only the options it reads.
+fn command() -> clap::Command {
+    let mut command = Args::command();
+    let globals: Vec<clap::Arg> = command.get_arguments().filter(|a| a.is_global_set()).cloned().collect();
+    for sub in command.get_subcommands_mut() {
+        let Some(own) = own_options(sub.get_name()) else { continue };
+        // A subcommand's own hidden copy of a global option: clap gives it the global one's
+        // value all the same, and leaves it out of the help.
+        let hidden: Vec<&clap::Arg> = globals
+            .iter()
+            .filter(|a| !own.contains(&a.get_id().as_str()))
+            .filter(|a| sub.get_arguments().all(|b| b.get_id() != a.get_id()))
+            .collect();
+        for arg in hidden {
+            *sub = std::mem::take(sub).arg(arg.clone().hide(true));
+        }
+    }
+    command
+}
+
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::from_arg_matches(&command().get_matches()) {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
     let choice = cli::pgn::Choice { number: args.game_number, list: args.list_games };
     match args.command {
         Some(Commands::Review { file }) => cli::pgn::review(&file, choice, &args.game),

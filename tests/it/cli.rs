@@ -222,3 +222,20 @@ fn listen_says_in_one_sentence_why_it_cannot_hear() {
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("English only"), "{}", stderr(&out));
 }
+
+/// Issue 23: each subcommand's help shows its own options, not the game's.
+#[test]
+fn each_subcommand_helps_with_its_own_options() {
+    let help = |args: &[&str]| stdout(&anna(args));
+    let adjudicate = help(&["adjudicate", "--help"]);
+    assert!(adjudicate.contains("--helpmate") && !adjudicate.contains("--tc") && !adjudicate.contains("--board"));
+    let braille = help(&["braille", "--help"]);
+    assert!(braille.contains("--lang") && braille.contains("--game") && braille.contains("--force"));
+    assert!(!braille.contains("--opponent") && !braille.contains("--speech"));
+    assert!(help(&["review", "--help"]).contains("--speech"));
+    assert!(help(&["replay", "--help"]).contains("--tc"), "a script takes the game's setup");
+    assert!(help(&["--help"]).contains("--tc"));
+    // The hidden options still work where they mean something, before or after the subcommand.
+    assert_eq!(stdout(&anna(&["--lang", "de", "say", "e4"])), "Eva vier\n");
+    assert_eq!(stdout(&anna(&["say", "Nf3", "--lang", "de", "--squares", "plain"])), "Springer f drei\n");
+}
