@@ -48,6 +48,23 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+/// Prints the percentiles of `samples` for `what`, with its target.
+fn report(what: &str, mut samples: Vec<Duration>, target: &str) {
+    samples.sort();
+    let (p50, p99, max) = (percentile(&samples, 0.5), percentile(&samples, 0.99), samples[samples.len() - 1]);
+    println!("{what}, {} samples: p50 {p50:?}, p99 {p99:?}, max {max:?} (target {target})", samples.len());
+}
+
+/// A speaker whose engine is [`Talkative`], and what it is handed, with the instant.
+fn talkative_speaker() -> (Speaker, mpsc::Receiver<(String, Instant)>) {
+    let (heard, arrivals) = mpsc::channel();
+    let backend = Backend::new(Name::Program("talkative".into()), move || {
+        Ok(Box::new(Talkative { heard, speaking: false }) as Box<dyn Engine>)
+    });
+    let quiet: Notices = Box::new(|_| None);
+    (Speaker::start(Plan::new(vec![backend]), quiet), arrivals)
+}
+
 /// Latency of the whole path, sample by sample: typed line in, first sentence at the engine.
 fn latency() {
     let voice = Voice::english();
@@ -81,11 +98,7 @@ fn latency() {
         }
     }
     speaker.finish(Duration::ZERO);
-    samples.sort();
-    let (p50, p99, max) = (percentile(&samples, 0.5), percentile(&samples, 0.99), samples[samples.len() - 1]);
-    println!(
-        "typed line -> speaker engine, {SAMPLES} samples: p50 {p50:?}, p99 {p99:?}, max {max:?} (target p99 < 2 ms)"
-    );
+    report("typed line -> speaker engine", samples, "p99 < 2 ms");
 }
 
 /// An engine that goes on saying a long answer until it is stopped; other sentences end at once.
@@ -113,12 +126,7 @@ impl Engine for Talkative {
 fn latency_during_an_answer() {
     let voice = Voice::english();
     let help = voice.vocab.word_owned("help.intro");
-    let (heard, arrivals) = mpsc::channel();
-    let backend = Backend::new(Name::Program("talkative".into()), move || {
-        Ok(Box::new(Talkative { heard, speaking: false }) as Box<dyn Engine>)
-    });
-    let quiet: Notices = Box::new(|_| None);
-    let speaker = Speaker::start(Plan::new(vec![backend]), quiet);
+    let (speaker, arrivals) = talkative_speaker();
     let samples_wanted = SAMPLES / 10;
     let mut samples = Vec::with_capacity(samples_wanted);
     let mut game = session();
@@ -142,13 +150,7 @@ fn latency_during_an_answer() {
         }
     }
     speaker.finish(Duration::ZERO);
-    samples.sort();
-    let (p50, p99, max) = (percentile(&samples, 0.5), percentile(&samples, 0.99), samples[samples.len() - 1]);
-    println!(
-        "typed move -> speaker engine during a long answer, {} samples: p50 {p50:?}, p99 {p99:?}, max {max:?} \
-         (target p99 < 50 ms)",
-        samples.len()
-    );
+    report("typed move -> speaker engine during a long answer", samples, "p99 < 50 ms");
 }
 
 /// Carries the app's words to the speaker as the runtime does: the answers of one event as one.
@@ -176,12 +178,7 @@ fn carry(outs: &[Out], voice: &Voice, speaker: &Speaker) {
 /// move." before it), and soon. Through the app the player runs. Target: p99 under 50 ms.
 fn first_move_after_help() {
     let voice = Voice::english();
-    let (heard, arrivals) = mpsc::channel();
-    let backend = Backend::new(Name::Program("talkative".into()), move || {
-        Ok(Box::new(Talkative { heard, speaking: false }) as Box<dyn Engine>)
-    });
-    let quiet: Notices = Box::new(|_| None);
-    let speaker = Speaker::start(Plan::new(vec![backend]), quiet);
+    let (speaker, arrivals) = talkative_speaker();
     let samples_wanted = SAMPLES / 10;
     let mut samples = Vec::with_capacity(samples_wanted);
     for i in 0..samples_wanted + 20 {
@@ -202,13 +199,7 @@ fn first_move_after_help() {
         }
     }
     speaker.finish(Duration::ZERO);
-    samples.sort();
-    let (p50, p99, max) = (percentile(&samples, 0.5), percentile(&samples, 0.99), samples[samples.len() - 1]);
-    println!(
-        "typed first move -> speaker engine after help, {} samples: p50 {p50:?}, p99 {p99:?}, max {max:?} \
-         (target p99 < 50 ms)",
-        samples.len()
-    );
+    report("typed first move -> speaker engine after help", samples, "p99 < 50 ms");
 }
 
 fn bench(c: &mut Criterion) {
