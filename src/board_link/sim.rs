@@ -46,6 +46,9 @@ pub struct SimOptions {
     pub protocol: Protocol,
     /// The board stands the other way round (White at the far side): it reports h1 where a8 is.
     pub turned: bool,
+    /// The board sends no parity bit (bit 7 always clear), as a native-USB ChessLink board with no
+    /// UART does: every character with an even number of ones then has a wrong one.
+    pub no_parity: bool,
 }
 
 impl Default for SimOptions {
@@ -58,6 +61,7 @@ impl Default for SimOptions {
             name: "Anna board simulator".to_string(),
             protocol: Protocol::ANNA,
             turned: false,
+            no_parity: false,
         }
     }
 }
@@ -356,6 +360,13 @@ impl State {
 
     /// Writes a line to Anna; a line that cannot be written is lost, as on a real wire.
     fn write(&mut self, line: &[u8]) {
+        let stripped: Vec<u8>;
+        let line = if self.options.no_parity {
+            stripped = line.iter().map(|b| b & 0x7f).collect();
+            &stripped
+        } else {
+            line
+        };
         if let Some(cable) = &mut self.cable {
             let _ = cable.master.write_all(line);
         }

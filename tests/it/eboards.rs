@@ -70,6 +70,19 @@ fn a_millennium_board_is_found_and_reports_its_whole_board_on_every_change() {
     while !matches!(next(&notes), Note::Asked(ref text) if text == "lights f6 g8") {}
 }
 
+/// Issue 24: the port is opened 8N1 and the parity bit is Anna's own, so a ChessLink board that
+/// sends no parity bit (native USB) is found and read as one behind a UART is.
+#[test]
+fn a_millennium_board_without_parity_bits_is_read_all_the_same() {
+    let (sim, _notes, _link, reports) =
+        connected(Protocol::MILLENNIUM, SimOptions { no_parity: true, ..SimOptions::default() });
+    sim.type_line("move e2e4").unwrap();
+    let mut after = Board::new();
+    let pawn = after.remove_piece_at(Square::E2).unwrap();
+    after.set_piece_at(Square::E4, pawn);
+    while next_board(&reports) != snapshot_of(&after) {}
+}
+
 #[test]
 fn moves_made_faster_than_a_millennium_board_scans_arrive_as_one_position() {
     let (sim, _notes, _link, reports) = connected(Protocol::MILLENNIUM, SimOptions::default());

@@ -78,7 +78,7 @@ use std::marker::PhantomData;
 
 use shakmaty::{File, Piece, Rank, Square};
 
-use super::protocol::{Answer, BoardEnd, BoardProtocol, Framing, Note, Sensed, Serial, Wire, WireError};
+use super::protocol::{Answer, BoardEnd, BoardProtocol, Note, Sensed, Serial, Wire, WireError};
 use super::{BoardEvent, Cell, HostCommand, Snapshot};
 
 /// The protocol version this module speaks.
@@ -439,7 +439,7 @@ impl BoardProtocol for Anna {
     }
     fn serial(&self) -> Serial {
         // A board a maker builds runs at whatever rate he flashed: `--board-baud` says.
-        Serial { baud: None, framing: Framing::EightNone }
+        Serial { baud: None }
     }
     fn is_sensor(&self) -> bool {
         false

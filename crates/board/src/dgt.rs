@@ -50,7 +50,7 @@ use std::time::Duration;
 use shakmaty::{Color, Piece, Role};
 
 use super::codec::Request;
-use super::protocol::{Answer, BoardEnd, BoardProtocol, Framing, Note, Sensed, Serial, Wire, WireError};
+use super::protocol::{Answer, BoardEnd, BoardProtocol, Note, Sensed, Serial, Wire, WireError};
 use super::{BoardEvent, Cell, ClockFace, ClockHand, ClockReading, HostCommand, Snapshot};
 
 /// The baud rate of every DGT board.
@@ -339,7 +339,7 @@ impl BoardProtocol for Dgt {
         "DGT board"
     }
     fn serial(&self) -> Serial {
-        Serial { baud: Some(BAUD), framing: Framing::EightNone }
+        Serial { baud: Some(BAUD) }
     }
     fn is_sensor(&self) -> bool {
         true

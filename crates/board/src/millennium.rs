@@ -1,13 +1,16 @@
 //! The Millennium ChessLink protocol ("Magic Chessboard" protocol, Dave Woodfield, 2017), as
 //! Millennium's Exclusive and eONE boards speak it: 38400 baud, 7 data bits, odd parity, 1 stop bit.
+//! The port is opened 8N1, as every peer opens it, and the parity bit is added here in software
+//! ([`with_parity`]) and dropped on reading without being checked: a board bridged by a UART and a
+//! native-USB board (no UART, no parity on the line) both work, and one that sends a wrong parity bit
+//! is read all the same (the bytes are counted, [`Decoder::wrong_parity`]).
 //! Pure code, both directions: Anna sends commands and reads replies; a board (or the simulator)
 //! does the opposite. See `docs/boards.md` for the sources.
 //!
 //! Every message is printable ASCII: a letter, its data, and a block check of two upper-case hex
 //! digits, the XOR of every character before it. There are no line ends: each message's length
 //! follows from its letter. Commands are upper case, the board's replies the same letter in lower
-//! case. The serial driver adds and checks the parity bit; a character read with bit 7 set (a port
-//! opened with 8 data bits) is read without it.
+//! case. A character's bit 7 is its parity bit: it is read without it.
 //!
 //! | command | reply | what |
 //! |---|---|---|
@@ -33,7 +36,7 @@ use shakmaty::Square;
 
 use super::codec::Request;
 use super::codec::{cell_char, cell_from_char};
-use super::protocol::{Answer, BoardEnd, BoardProtocol, Framing, Note, Sensed, Serial, Wire, WireError};
+use super::protocol::{Answer, BoardEnd, BoardProtocol, Note, Sensed, Serial, Wire, WireError};
 use super::{BoardEvent, Cell, HostCommand, Snapshot};
 use std::time::Duration;
 
@@ -94,6 +97,22 @@ pub enum MillenniumError {
     /// A message whose data is not what its letter holds.
     #[error("a malformed ChessLink '{letter}' message")]
     Malformed { letter: char },
+}
+
+/// The characters as they go on the wire: each with its odd parity in bit 7 (the board's serial
+/// line is 7O1; the port is opened 8N1).
+pub fn with_parity(characters: Vec<u8>) -> Vec<u8> {
+    characters.into_iter().map(parity).collect()
+}
+
+/// A 7-bit character with its odd parity bit.
+fn parity(character: u8) -> u8 {
+    let character = character & 0x7f;
+    if character.count_ones().is_multiple_of(2) {
+        character | 0x80
+    } else {
+        character
+    }
 }
 
 /// The block check: the XOR of every character.
@@ -236,6 +255,7 @@ pub struct Decoder<T> {
     buffer: Vec<u8>,
     length: fn(u8) -> Option<usize>,
     decode: fn(&[u8]) -> Option<T>,
+    wrong_parity: u64,
 }
 
 /// What Anna reads from a board.
@@ -245,7 +265,7 @@ pub type CommandDecoder = Decoder<Command>;
 
 impl ReplyDecoder {
     pub fn new() -> ReplyDecoder {
-        Decoder { buffer: Vec::new(), length: reply_length, decode: decode_reply }
+        Decoder { buffer: Vec::new(), length: reply_length, decode: decode_reply, wrong_parity: 0 }
     }
 }
 
@@ -257,15 +277,24 @@ impl Default for ReplyDecoder {
 
 impl CommandDecoder {
     pub fn commands() -> CommandDecoder {
-        Decoder { buffer: Vec::new(), length: command_length, decode: decode_command }
+        Decoder { buffer: Vec::new(), length: command_length, decode: decode_command, wrong_parity: 0 }
     }
 }
 
 impl<T> Decoder<T> {
+    /// The bytes read so far whose parity bit was wrong (each read all the same).
+    pub fn wrong_parity(&self) -> u64 {
+        self.wrong_parity
+    }
+
     /// Every message completed by `bytes`, in order, and what was dropped.
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Result<T, MillenniumError>> {
         let mut out = Vec::new();
         for &byte in bytes {
+            // Read whatever the parity bit says (some boards send a wrong one), and counted.
+            if parity(byte) != byte {
+                self.wrong_parity += 1;
+            }
             let byte = byte & 0x7f;
             if self.buffer.is_empty() && (self.length)(byte).is_none() {
                 // Line ends some terminals add are not worth a word.
@@ -324,7 +353,7 @@ impl BoardProtocol for Millennium {
         "Millennium ChessLink board"
     }
     fn serial(&self) -> Serial {
-        Serial { baud: Some(BAUD), framing: Framing::SevenOdd }
+        Serial { baud: Some(BAUD) }
     }
     fn is_sensor(&self) -> bool {
         true
@@ -333,14 +362,14 @@ impl BoardProtocol for Millennium {
         Box::new(ReplyDecoder::new())
     }
     fn greeting(&self) -> Vec<u8> {
-        encode_command(&Command::Version)
+        with_parity(encode_command(&Command::Version))
     }
     fn start(&self) -> Vec<u8> {
         let (address, value) = AUTO_REPORTS;
         let mut bytes = encode_command(&Command::Write { address, value });
         bytes.extend(encode_command(&Command::Extinguish));
         bytes.extend(encode_command(&Command::Status));
-        bytes
+        with_parity(bytes)
     }
     fn encode(&self, request: &Request) -> Option<Vec<u8>> {
         let command = match &request.command {
@@ -355,10 +384,10 @@ impl BoardProtocol for Millennium {
             }
             HostCommand::Invalid(square) => Command::Leds { slot: 0x20, leds: leds(&[], &[*square]) },
         };
-        Some(encode_command(&command))
+        Some(with_parity(encode_command(&command)))
     }
     fn keepalive(&self) -> Option<(Vec<u8>, Duration)> {
-        Some((encode_command(&Command::Version), Duration::from_secs(2)))
+        Some((with_parity(encode_command(&Command::Version)), Duration::from_secs(2)))
     }
     fn board_end(&self) -> Box<dyn BoardEnd> {
         Box::new(MillenniumEnd::default())
@@ -367,6 +396,9 @@ impl BoardProtocol for Millennium {
 
 /// A ChessLink board reporting its status on every change.
 impl Wire for ReplyDecoder {
+    fn wrong_parity(&self) -> u64 {
+        Decoder::wrong_parity(self)
+    }
     fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>> {
         let mut out = Vec::new();
         for reply in Decoder::feed(self, bytes) {
@@ -438,7 +470,7 @@ impl BoardEnd for MillenniumEnd {
                 }
             };
             if let Some(reply) = reply {
-                answer.bytes.extend(encode_reply(&reply));
+                answer.bytes.extend(with_parity(encode_reply(&reply)));
             }
             answer.notes.extend(note.map(Note::Asked));
         }
@@ -447,7 +479,7 @@ impl BoardEnd for MillenniumEnd {
 
     fn changed(&mut self, _change: &BoardEvent, board: Sensed<'_>) -> Vec<u8> {
         if self.auto_reports && !self.holding {
-            encode_reply(&Reply::Status(board.reported().a8_first()))
+            with_parity(encode_reply(&Reply::Status(board.reported().a8_first())))
         } else {
             Vec::new()
         }

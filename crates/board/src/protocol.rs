@@ -18,21 +18,12 @@ use super::codec::{LineError, Request};
 use super::{BoardEvent, Cell, ClockReading, HostCommand, Snapshot};
 use anna_core::bad_value::BadValue;
 
-/// How bytes are framed on the serial line: the transport maps this to its port settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Framing {
-    /// 8 data bits, no parity.
-    EightNone,
-    /// 7 data bits, odd parity.
-    SevenOdd,
-}
-
-/// A protocol's serial settings.
+/// A protocol's serial settings. Every port is opened 8N1: a protocol whose line has a parity bit
+/// (ChessLink's 7O1) adds it in software, as a native-USB board has no UART to add it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Serial {
     /// The baud rate; `None` when the board is built to any rate (`--board-baud` chooses).
     pub baud: Option<u32>,
-    pub framing: Framing,
 }
 
 /// One board protocol: Anna's end of it and, for the simulator, the board's end.
@@ -156,6 +147,10 @@ impl WireError {
 /// board's answer to the greeting is a [`BoardEvent::Hello`].
 pub trait Wire: Send {
     fn feed(&mut self, bytes: &[u8]) -> Vec<Result<BoardEvent, WireError>>;
+    /// The characters read so far despite a wrong parity bit (a protocol with one in software).
+    fn wrong_parity(&self) -> u64 {
+        0
+    }
 }
 
 /// The board as its end of the protocol senses it: the simulator's physical board.

@@ -24,8 +24,19 @@ fn the_version_exchange_of_a_real_board() {
 
 #[test]
 fn characters_read_with_their_parity_bit_are_read_without_it() {
-    // The same reply as a port opened with 8 data bits reads it: b'0' and b'3' with bit 7 set.
-    assert_eq!(ReplyDecoder::new().feed(b"v\xb01\xb0\xb374"), [Ok(Reply::Version(0x0103))]);
+    // The same reply as a port opened 8N1 reads a 7O1 line: b'0' and b'3' with bit 7 set (their
+    // odd parity), the others without.
+    let mut decoder = ReplyDecoder::new();
+    assert_eq!(decoder.feed(b"v\xb01\xb0\xb374"), [Ok(Reply::Version(0x0103))]);
+    assert_eq!(decoder.wrong_parity(), 0);
+    // A board that sends no parity bit at all (a native-USB board) is read all the same; the
+    // characters with an even number of ones count as wrong parity.
+    let mut decoder = ReplyDecoder::new();
+    assert_eq!(decoder.feed(b"v010374"), [Ok(Reply::Version(0x0103))]);
+    assert_eq!(decoder.wrong_parity(), 3);
+    // What Anna sends carries its parity: `V56` as a 7O1 line sends it.
+    assert_eq!(with_parity(encode_command(&Command::Version)), [0xd6, 0xb5, 0xb6]);
+    assert_eq!(with_parity(b"v010374".to_vec()), b"v\xb01\xb0\xb374");
 }
 
 #[test]
