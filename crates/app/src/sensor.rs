@@ -7,7 +7,9 @@
 //! The clock: when a DGT 3000 reports through the board, its times are the official ones (FIDE
 //! 6.1); Anna's own clock keeps running between its reports and is set to what it shows whenever
 //! they differ by a second or more, through the journal like every input (`Command::FollowClock`).
-//! Its flag is the clock's flag: a side whose flag shows has no time left. Which half of the clock
+//! Its flag is the clock's flag: a side whose flag has fallen (its time blocked at zero) has no
+//! time left; a flag shown at a period change is not a flag fall. A paused clock (its running bit
+//! clear) pauses Anna's clock, said once, and its running again resumes it. Which half of the clock
 //! is White's is taken from the first report with a running clock before White's first move (the
 //! side that runs then is White's), and is the left half until then.
 
@@ -39,6 +41,8 @@ struct ClockFollow {
     /// A clock reports through the board.
     present: bool,
     battery_said: bool,
+    /// Anna's clock was paused because the board's clock was: it runs again with it.
+    paused: bool,
     white: ClockHand,
 }
 
@@ -62,7 +66,7 @@ impl App {
         self.sensors.retain(|s| s.role != role);
         let (moving, owner) = self.sensor_side(role);
         let mirror = SensorMirror::new(self.session.game(), moving, owner, self.board_debounce);
-        let clock = ClockFollow { present: false, battery_said: false, white: ClockHand::Left };
+        let clock = ClockFollow { present: false, battery_said: false, paused: false, white: ClockHand::Left };
         self.sensors.push(SensorBoard { role, mirror, health: Health::default(), clock });
     }
 
@@ -149,6 +153,19 @@ impl App {
             self.sensors[i].clock.battery_said = true;
             out.push(self.say("line.board_clock_battery"));
         }
+        // A paused clock pauses the game's (said once, by the pause); a stopped clock whose flag
+        // has fallen is the flag fall, not a pause.
+        let under_way = self.session.started() && self.session.outcome().is_none();
+        let fallen = reading.left.fallen || reading.right.fallen;
+        if under_way && !reading.running && !fallen && !self.session.clock().is_paused() {
+            self.sensors[i].clock.paused = true;
+            out.extend(self.input(Input::act(Command::Pause), now));
+        } else if reading.running && clock.paused {
+            self.sensors[i].clock.paused = false;
+            if self.session.clock().is_paused() {
+                out.extend(self.input(Input::act(Command::Resume), now));
+            }
+        }
         if let (true, Some(hand), true) = (reading.running, reading.turn, self.session.game().plies().is_empty()) {
             if self.session.game().position().turn() == Color::White {
                 self.sensors[i].clock.white = hand;
@@ -167,9 +184,10 @@ impl App {
         for color in [Color::White, Color::Black] {
             let left = (color == Color::White) == (white == ClockHand::Left);
             let face = if left { reading.left } else { reading.right };
-            let shown = if face.flag { Duration::ZERO } else { face.time };
+            // Only a fallen flag is no time left; one shown at a period change is not (DGT 0x40).
+            let shown = if face.fallen { Duration::ZERO } else { face.time };
             let ours = self.session.clock().remaining(color, at);
-            if ours.abs_diff(shown) >= Duration::from_secs(1) || (face.flag && !ours.is_zero()) {
+            if ours.abs_diff(shown) >= Duration::from_secs(1) || (face.fallen && !ours.is_zero()) {
                 out.extend(self.input(Input::Act { actor: None, command: Command::FollowClock(color, shown) }, now));
             }
         }

@@ -166,10 +166,12 @@ fn to_bcd(n: u64) -> u8 {
 /// hours (low nibble the hours, 0x10 the flag fallen and the time blocked at zero, 0x40 the flag
 /// shown), minutes and seconds in BCD; then the status: 0x01 running, 0x02 the lever on the right,
 /// 0x04 the battery low, 0x08 the left side's turn, 0x10 the right side's, 0x20 no clock.
-/// A first byte or fourth byte whose low nibble is 0x0a is the clock acknowledging a command.
+/// A first byte or fourth byte whose low nibble is 0x0a is the clock acknowledging a command; a
+/// message of zeros, which DGT's header says may follow a command to the clock, is no time either
+/// (every peer ignores both).
 pub fn decode_clock(payload: &[u8]) -> Option<Message> {
     let [r0, r1, r2, l0, l1, l2, status] = *payload else { return None };
-    if r0 & 0x0f == 0x0a || l0 & 0x0f == 0x0a {
+    if r0 & 0x0f == 0x0a || l0 & 0x0f == 0x0a || payload.iter().all(|b| *b == 0) {
         return Some(Message::ClockAck);
     }
     let face = |flags: u8, minutes: u8, seconds: u8| -> Option<ClockFace> {
@@ -177,7 +179,8 @@ pub fn decode_clock(payload: &[u8]) -> Option<Message> {
         let (minutes, seconds) = (bcd(minutes)?, bcd(seconds)?);
         (hours < 10 && minutes < 60 && seconds < 60).then(|| ClockFace {
             time: Duration::from_secs(hours * 3600 + minutes * 60 + seconds),
-            flag: flags & 0x50 != 0,
+            fallen: flags & 0x10 != 0,
+            shown: flags & 0x40 != 0,
         })
     };
     let turn = match (status & 0x08 != 0, status & 0x10 != 0) {
@@ -198,7 +201,7 @@ pub fn decode_clock(payload: &[u8]) -> Option<Message> {
 fn clock_bytes(reading: &ClockReading) -> [u8; 7] {
     let face = |face: &ClockFace| {
         let secs = face.time.as_secs();
-        let flags = (secs / 3600).min(9) as u8 | if face.flag { 0x40 } else { 0 };
+        let flags = (secs / 3600).min(9) as u8 | if face.fallen { 0x10 } else { 0 } | if face.shown { 0x40 } else { 0 };
         [flags, to_bcd(secs / 60 % 60), to_bcd(secs % 60)]
     };
     let [r0, r1, r2] = face(&reading.right);

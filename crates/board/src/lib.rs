@@ -42,9 +42,11 @@ impl ClockReading {
     /// or `none` for a board without a clock.
     pub fn parse(text: &str) -> Option<ClockReading> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let face = |word: &str| anna_core::duration::parse(word).map(|time| ClockFace { time, flag: time.is_zero() });
+        let face = |word: &str| {
+            anna_core::duration::parse(word).map(|time| ClockFace { time, fallen: time.is_zero(), shown: false })
+        };
         if words == ["none"] {
-            let zero = ClockFace { time: std::time::Duration::ZERO, flag: false };
+            let zero = ClockFace { time: std::time::Duration::ZERO, fallen: false, shown: false };
             return Some(ClockReading {
                 left: zero,
                 right: zero,
@@ -158,8 +160,11 @@ pub enum BoardEvent {
 pub struct ClockFace {
     /// The time shown, to the second.
     pub time: std::time::Duration,
-    /// The clock shows this side's flag.
-    pub flag: bool,
+    /// This side's flag has fallen: its time is blocked at zero (DGT's flag byte 0x10).
+    pub fallen: bool,
+    /// The clock shows this side's flag without its time being over: a period ended and the next
+    /// began (DGT 0x40, "flag shown, clock possibly still running"). Not a flag fall.
+    pub shown: bool,
 }
 
 /// Which half of a clock: as the clock stands, seen by the person who reads it.

@@ -94,7 +94,7 @@ fn the_clock_message_reads_both_times_the_turn_and_the_state() {
 fn a_fallen_flag_and_no_clock_are_read() {
     let bytes = [0x8d, 0x00, 0x0a, 0x10, 0x00, 0x00, 0x00, 0x05, 0x00, 0x20];
     let [Ok(Message::Clock(reading))] = Decoder::new().feed(&bytes)[..] else { panic!() };
-    assert!(reading.right.flag && !reading.left.flag);
+    assert!(reading.right.fallen && !reading.left.fallen);
     assert!(reading.no_clock && !reading.running);
     assert_eq!(reading.turn, None);
 }
@@ -171,4 +171,18 @@ fn noise_never_panics_and_what_is_read_reads_back_the_same() {
             assert_eq!(Decoder::new().feed(&encode(&message)), [Ok(message.clone())], "{message:?}");
         }
     }
+}
+
+/// Issue 24: the flag shown at a period change (0x40) is not a flag fall (0x10), and a message of
+/// zeros is no time: bytes as DGT's `dgtbrd.h` defines them, not from Anna's encoder.
+#[test]
+fn a_flag_shown_at_a_period_change_is_no_flag_fall_and_zeros_are_no_time() {
+    // Right: 0:59:30 with the flag shown (the 40th move made late, the next period begun); left:
+    // 1:00:00; running, the right side's turn.
+    let bytes = [0x8d, 0x00, 0x0a, 0x40, 0x59, 0x30, 0x01, 0x00, 0x00, 0x11];
+    let [Ok(Message::Clock(reading))] = Decoder::new().feed(&bytes)[..] else { panic!() };
+    assert!(reading.right.shown && !reading.right.fallen);
+    assert_eq!(reading.right.time, Duration::from_secs(59 * 60 + 30));
+    let zeros = [0x8d, 0x00, 0x0a, 0, 0, 0, 0, 0, 0, 0];
+    assert_eq!(Decoder::new().feed(&zeros), [Ok(Message::ClockAck)]);
 }
