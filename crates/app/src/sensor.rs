@@ -10,12 +10,13 @@
 //! Its flag is the clock's flag: a side whose flag has fallen (its time blocked at zero) has no
 //! time left; a flag shown at a period change is not a flag fall. A paused clock (its running bit
 //! clear) pauses Anna's clock, said once, and its running again resumes it. Which half of the clock
-//! is White's is taken from the first report with a running clock before White's first move (the
-//! side that runs then is White's), and is the left half until then.
+//! is White's is taken from the running half and the side to move, once two reports in a row agree
+//! (one report may come before the board has read a move pressed fast), and is the left half until
+//! then; the same evidence corrects it later.
 
 use std::time::Duration;
 
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
 use super::board::Health;
 use super::{App, Out};
@@ -43,8 +44,15 @@ struct ClockFollow {
     battery_said: bool,
     /// Anna's clock was paused because the board's clock was: it runs again with it.
     paused: bool,
+    /// The half of the clock that is White's, as the evidence says (the left until it does).
     white: ClockHand,
+    /// The half the last running reports say is White's, since when they say so.
+    evidence: Option<(ClockHand, Duration)>,
 }
+
+/// How long running reports must agree on which half is White's before it is taken: a report can
+/// come before the board has read a move pressed fast (the board lags up to a second).
+const AGREEING: Duration = Duration::from_secs(2);
 
 impl SensorBoard {
     pub(super) fn role(&self) -> BoardRole {
@@ -66,7 +74,8 @@ impl App {
         self.sensors.retain(|s| s.role != role);
         let (moving, owner) = self.sensor_side(role);
         let mirror = SensorMirror::new(self.session.game(), moving, owner, self.board_debounce);
-        let clock = ClockFollow { present: false, battery_said: false, paused: false, white: ClockHand::Left };
+        let clock =
+            ClockFollow { present: false, battery_said: false, paused: false, white: ClockHand::Left, evidence: None };
         self.sensors.push(SensorBoard { role, mirror, health: Health::default(), clock });
     }
 
@@ -166,9 +175,18 @@ impl App {
                 out.extend(self.input(Input::act(Command::Resume), now));
             }
         }
-        if let (true, Some(hand), true) = (reading.running, reading.turn, self.session.game().plies().is_empty()) {
-            if self.session.game().position().turn() == Color::White {
-                self.sensors[i].clock.white = hand;
+        // Which half is White's: the running half is the side to move's, when the reports have
+        // said so for a while; a wrong belief is corrected so. While a move waits for its press the
+        // running half is either side's (pressed or not): no evidence.
+        if let (true, Some(hand), None) = (reading.running, reading.turn, self.session.awaiting_press()) {
+            let implied = if self.session.game().turn() == Color::White { hand } else { other_half(hand) };
+            let since = match clock.evidence {
+                Some((half, since)) if half == implied => since,
+                _ => now,
+            };
+            self.sensors[i].clock.evidence = Some((implied, since));
+            if now.saturating_sub(since) >= AGREEING {
+                self.sensors[i].clock.white = implied;
             }
         }
         let white = self.sensors[i].clock.white;
@@ -192,5 +210,12 @@ impl App {
             }
         }
         out
+    }
+}
+
+fn other_half(hand: ClockHand) -> ClockHand {
+    match hand {
+        ClockHand::Left => ClockHand::Right,
+        ClockHand::Right => ClockHand::Left,
     }
 }
