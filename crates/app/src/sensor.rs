@@ -24,6 +24,7 @@ use anna_board::link::LinkReport;
 use anna_board::mirror::MirrorOut;
 use anna_board::sensor::{Owner, SensorMirror};
 use anna_board::{BoardEvent, BoardRole, ClockHand, ClockReading};
+use anna_core::clock::{ClockMode, Period, TimeControl};
 use anna_core::command::{Command, Input};
 use anna_core::rules::Game;
 
@@ -157,6 +158,18 @@ impl App {
         if !clock.present {
             self.sensors[i].clock.present = true;
             out.push(self.say("line.board_clock"));
+        }
+        // Without a time control, the clock gives the game its times: its longer time before the
+        // game begins is the control (its increment, if any, reaches Anna as the clock adds it).
+        let untimed = self.session.clock().time_control().is_none();
+        let base = reading.left.time.max(reading.right.time);
+        if untimed && !self.session.started() && self.session.game().plies().is_empty() && !base.is_zero() {
+            let control = TimeControl {
+                periods: vec![Period { moves: None, time: base, increment: Duration::ZERO }],
+                mode: ClockMode::default(),
+            };
+            out.push(self.say("line.board_clock_control"));
+            out.extend(self.input(Input::act(Command::TimeControl(control)), now));
         }
         if reading.battery_low && !clock.battery_said {
             self.sensors[i].clock.battery_said = true;
