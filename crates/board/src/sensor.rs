@@ -97,6 +97,9 @@ pub struct SensorMirror {
     /// The positions reported since the board last agreed with the game, as the board sees them:
     /// they tell the order of moves made faster than the debounce window.
     seen: Vec<Snapshot>,
+    /// The last move read from this board that a later position contradicted, and the move the
+    /// board shows instead: corrected once (the game refuses it after the press).
+    corrected: Option<(usize, Move)>,
 }
 
 impl SensorMirror {
@@ -112,6 +115,7 @@ impl SensorMirror {
             shown: None,
             said: None,
             seen: Vec::new(),
+            corrected: None,
         }
     }
 
@@ -237,6 +241,20 @@ impl SensorMirror {
                 self.show(game, ply, &mut out);
             }
             Reading::Ahead(moves) => self.act(game, moves, &mut out),
+            // The last move, read from this board, and the board now shows another move of the
+            // same side (a slide read at a square it passed): it was this move, corrected while
+            // it waits for its press (D.2.8 in the session); said as wrong if it cannot be.
+            Reading::Wrong { ply, made }
+                if ply + 1 == plies
+                    && self.moving.is_none_or(|side| side == game.plies()[ply].before.turn())
+                    && self.corrected != Some((ply, made)) =>
+            {
+                self.corrected = Some((ply, made));
+                let side = game.plies()[ply].before.turn();
+                if let UciMove::Normal { from, to, promotion } = game.uci(made) {
+                    out.push(MirrorOut::Act(Some(side), Command::Move(MoveSpec::squares(from, to, promotion))));
+                }
+            }
             Reading::Wrong { ply, made } if self.said.as_ref() != Some(&board) => {
                 self.said = Some(board);
                 out.push(MirrorOut::Say(self.wrong(game, ply, made)));
@@ -365,6 +383,15 @@ impl SensorMirror {
             let made = before.legal_moves().into_iter().find(|m| *m != record.mv && after(before, *m).board() == board);
             if let Some(made) = made {
                 return Reading::Wrong { ply, made };
+            }
+        }
+        // The last move, read from this board and agreed, shown now as another move of the same
+        // side: read at a square the piece only passed (a slide resting longer than the debounce).
+        if let Some(last) = plies.last().filter(|last| self.moving.is_none_or(|side| side == last.before.turn())) {
+            let before = &last.before;
+            let made = before.legal_moves().into_iter().find(|m| *m != last.mv && after(before, *m).board() == board);
+            if let Some(made) = made {
+                return Reading::Wrong { ply: plies.len() - 1, made };
             }
         }
         let pending = plies.get(self.agreed).map(|ply| (&ply.before, Some(ply.mv)));
