@@ -45,6 +45,9 @@ struct ClockFollow {
     battery_said: bool,
     /// Anna's clock was paused because the board's clock was: it runs again with it.
     paused: bool,
+    /// The clock has run since the game began: only a clock that ran can be paused (one never
+    /// started, used as a display, must not stop the game).
+    ran: bool,
     /// The half of the clock that is White's, as the evidence says (the left until it does).
     white: ClockHand,
     /// The half the last running reports say is White's, since when they say so.
@@ -75,8 +78,14 @@ impl App {
         self.sensors.retain(|s| s.role != role);
         let (moving, owner) = self.sensor_side(role);
         let mirror = SensorMirror::new(self.session.game(), moving, owner, self.board_debounce);
-        let clock =
-            ClockFollow { present: false, battery_said: false, paused: false, white: ClockHand::Left, evidence: None };
+        let clock = ClockFollow {
+            present: false,
+            battery_said: false,
+            paused: false,
+            ran: false,
+            white: ClockHand::Left,
+            evidence: None,
+        };
         self.sensors.push(SensorBoard { role, mirror, health: Health::default(), clock });
     }
 
@@ -179,7 +188,10 @@ impl App {
         // has fallen is the flag fall, not a pause.
         let under_way = self.session.started() && self.session.outcome().is_none();
         let fallen = reading.left.fallen || reading.right.fallen;
-        if under_way && !reading.running && !fallen && !self.session.clock().is_paused() {
+        if under_way && reading.running {
+            self.sensors[i].clock.ran = true;
+        }
+        if under_way && clock.ran && !reading.running && !fallen && !self.session.clock().is_paused() {
             self.sensors[i].clock.paused = true;
             out.extend(self.input(Input::act(Command::Pause), now));
         } else if reading.running && clock.paused {
