@@ -166,15 +166,8 @@ impl App {
         let Some(side) = self.computer_side() else { return Vec::new() };
         let asked = self.asked();
         if self.computer.thinking.as_ref().is_some_and(|(_, about)| *about == asked) {
-            let due = self
-                .computer
-                .held
-                .as_ref()
-                .is_some_and(|(_, at)| *at <= now || self.session.awaiting_press() != Some(!side));
-            if !due {
-                return Vec::new();
-            }
-            let Some((uci, _)) = self.computer.held.take() else { return Vec::new() };
+            let pressed = self.session.awaiting_press() != Some(!side);
+            let Some((uci, _)) = self.computer.held.take_if(|(_, at)| *at <= now || pressed) else { return Vec::new() };
             self.computer.thinking = None;
             return self.play_answer(side, &uci, now);
         }

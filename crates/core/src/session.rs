@@ -8,6 +8,7 @@ mod arbiter;
 mod config;
 mod illegal;
 mod questions;
+mod setup;
 mod talk;
 
 pub use config::{Config, FlagPolicy, TouchMove, DEFAULT_ALARMS};
@@ -19,8 +20,8 @@ use std::time::Duration;
 use shakmaty::{ByColor, Color, Move, Square};
 
 use crate::adjudicate::{self, Deadness};
-use crate::clock::{Clock, ClockMode, TimeControl};
-use crate::command::{Command, IllegalMove, Input, Setting};
+use crate::clock::{Clock, TimeControl};
+use crate::command::{Command, IllegalMove, Input};
 use crate::explore;
 use crate::message::{Arg, Effect, Event, Played, Priority, Sentence, Sound, Utterance};
 use crate::outcome::{Outcome, Reason};
@@ -79,9 +80,6 @@ impl Default for Session {
         Session::new(Config::default())
     }
 }
-
-/// The arguments naming the pieces of a Chess960 start position, from the a-file to the h-file.
-const PIECE_ARGS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
 impl Session {
     pub fn new(config: Config) -> Session {
@@ -318,64 +316,6 @@ impl Session {
 
     pub(super) fn sound(&mut self, sound: Sound) {
         self.effects.push(Effect::Play(sound));
-    }
-
-    fn setup(&mut self, command: Command) {
-        if self.started || !self.game.plies().is_empty() {
-            return self.info(Sentence::SetupTooLate);
-        }
-        match command {
-            Command::TimeControl(tc) => {
-                let mode = self.clock.time_control().mode;
-                self.clock = Clock::new(tc.with_mode(mode));
-                self.read_back_time_control();
-            }
-            Command::ClockMode(mode) => {
-                self.set_mode(mode);
-                self.read_back_time_control();
-            }
-            Command::Fen(fen) => match Game::from_fen(&fen) {
-                Ok(game) => self.game = game,
-                Err(e) => self
-                    .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
-            },
-            Command::Chess960(n) => match Game::chess960(n) {
-                Ok(game) => {
-                    // The players set up the pieces from the number (Chess960 Guideline II): said
-                    // with their order from a to h, so that nobody needs to look it up.
-                    let board = shakmaty::Position::board(game.position()).clone();
-                    let mut u = Utterance::new(Priority::Info, Sentence::Chess960Position).arg("n", Arg::Number(n));
-                    for (i, file) in shakmaty::File::ALL.into_iter().enumerate() {
-                        if let Some(role) = board.role_at(shakmaty::Square::from_coords(file, shakmaty::Rank::First)) {
-                            u = u.arg(PIECE_ARGS[i], Arg::Piece(role));
-                        }
-                    }
-                    self.say(u);
-                    self.game = game;
-                }
-                Err(e) => self
-                    .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
-            },
-            Command::Name(side, name) => *self.names.get_mut(side) = Some(name),
-            _ => {}
-        }
-    }
-
-    fn configure(&mut self, setting: Setting) {
-        match setting {
-            Setting::AutoPress(on) => self.config.auto_press = on,
-            Setting::TouchMove(policy) => self.config.touch_move = policy,
-            Setting::Flag(policy) => self.config.flag = policy,
-            Setting::Supervised(on) => self.config.supervised = Some(on),
-            Setting::NoDrawOfferBefore(n) => self.config.no_draw_offer_before = n,
-            Setting::Player(side) => self.config.player = side,
-            Setting::Alarms(times) => self.config.alarms = times,
-            Setting::Tournament(on) => self.config.tournament = on,
-        }
-    }
-
-    fn set_mode(&mut self, mode: ClockMode) {
-        self.clock = Clock::new(self.clock.time_control().clone().with_mode(mode));
     }
 
     fn player_name(&self, side: Color) -> Arg {
