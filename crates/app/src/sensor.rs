@@ -10,9 +10,9 @@
 //! Its flag is the clock's flag: a side whose flag has fallen (its time blocked at zero) has no
 //! time left; a flag shown at a period change is not a flag fall. A paused clock (its running bit
 //! clear) pauses Anna's clock, said once, and its running again resumes it. Which half of the clock
-//! is White's is taken from the running half and the side to move, once two reports in a row agree
-//! (one report may come before the board has read a move pressed fast), and is the left half until
-//! then; the same evidence corrects it later.
+//! is White's is taken from the running half and the side to move, once the reports have agreed for
+//! two seconds (one report may come before the board has read a move pressed fast); until then the
+//! clock neither presses nor sets the times, and the same evidence corrects it later, said.
 
 use std::time::Duration;
 
@@ -48,10 +48,14 @@ struct ClockFollow {
     /// The clock has run since the game began: only a clock that ran can be paused (one never
     /// started, used as a display, must not stop the game).
     ran: bool,
-    /// The half of the clock that is White's, as the evidence says (the left until it does).
-    white: ClockHand,
+    /// The half of the clock that is White's, once the evidence has said so: until then the clock
+    /// neither presses nor sets Anna's clock (Anna's own runs), so a guess never swaps the times.
+    white: Option<ClockHand>,
     /// The half the last running reports say is White's, since when they say so.
     evidence: Option<(ClockHand, Duration)>,
+    /// The half that ran at the last running report: when it changes while a move waits for its
+    /// press, the lever has moved, and the half now running is the opponent's of the mover.
+    last_running: Option<ClockHand>,
 }
 
 /// How long running reports must agree on which half is White's before it is taken: a report can
@@ -83,8 +87,9 @@ impl App {
             battery_said: false,
             paused: false,
             ran: false,
-            white: ClockHand::Left,
+            white: None,
             evidence: None,
+            last_running: None,
         };
         self.sensors.push(SensorBoard { role, mirror, health: Health::default(), clock });
     }
@@ -201,8 +206,8 @@ impl App {
             }
         }
         // Which half is White's: the running half is the side to move's, when the reports have
-        // said so for a while; a wrong belief is corrected so. While a move waits for its press the
-        // running half is either side's (pressed or not): no evidence.
+        // said so for a while; a wrong belief is corrected so, and said. While a move waits for its
+        // press the running half is either side's (pressed or not): no evidence.
         if let (true, Some(hand), None) = (reading.running, reading.turn, self.session.awaiting_press()) {
             let implied = if self.session.game().turn() == Color::White { hand } else { other_half(hand) };
             let since = match clock.evidence {
@@ -210,11 +215,28 @@ impl App {
                 _ => now,
             };
             self.sensors[i].clock.evidence = Some((implied, since));
-            if now.saturating_sub(since) >= AGREEING {
-                self.sensors[i].clock.white = implied;
+            if now.saturating_sub(since) >= AGREEING && clock.white != Some(implied) {
+                self.sensors[i].clock.white = Some(implied);
+                if clock.white.is_some() {
+                    out.push(self.say(match implied {
+                        ClockHand::Left => "line.board_clock_white_left",
+                        ClockHand::Right => "line.board_clock_white_right",
+                    }));
+                }
             }
         }
-        let white = self.sensors[i].clock.white;
+        // Before the halves are known, a lever moved while a move waits for its press is that
+        // press: the half now running is the mover's opponent's (a press the board reported before
+        // it read the move changed the half before the move waited, and says nothing here).
+        if let (true, Some(hand)) = (reading.running, reading.turn) {
+            let lever_moved = clock.last_running.is_some_and(|last| last != hand);
+            if let (None, true, Some(mover)) = (self.sensors[i].clock.white, lever_moved, self.session.awaiting_press())
+            {
+                self.sensors[i].clock.white = Some(if mover == Color::White { other_half(hand) } else { hand });
+            }
+            self.sensors[i].clock.last_running = Some(hand);
+        }
+        let Some(white) = self.sensors[i].clock.white else { return out };
         // The side whose time the clock runs has the move: a press made on the official clock is
         // Anna's press too.
         if let (true, Some(hand)) = (reading.running, reading.turn) {
