@@ -281,20 +281,29 @@ impl App {
     fn tagged_outs(&mut self, outs: Vec<(BoardRole, MirrorOut)>, now: Duration) -> Vec<Out> {
         let mut out = Vec::new();
         let mut queue: VecDeque<(BoardRole, MirrorOut)> = outs.into();
+        let mut refused = Vec::new();
         while let Some((role, next)) = queue.pop_front() {
             match next {
-                // Pieces lifted once the game is over (put away, set up again) are no touches: the
-                // session would only say, lift after lift, that the game is over.
-                MirrorOut::Act(_, Command::Touch(_)) if self.session.outcome().is_some() => {}
+                // Pieces lifted or moved once the game is over (put away, set up again, a move
+                // played on after the flag fell) are no touches and no moves: the session would only
+                // say, again and again, that the game is over.
+                MirrorOut::Act(_, Command::Touch(_) | Command::Move(_)) if self.session.outcome().is_some() => {}
+                // A move the session refused is not asked again in the same round: the mirror,
+                // looking at the unchanged game, would ask it for ever.
+                MirrorOut::Act(actor, ref command) if refused.contains(&(role, actor, command.clone())) => {}
                 // A press between moves read together, when the session does not wait for it.
                 MirrorOut::Act(actor, Command::Press) if self.session.awaiting_press() != actor => {}
                 MirrorOut::Act(actor, command) => {
                     let plies = self.session.game().plies().len();
                     // Through the journal like every other input.
+                    let asked = matches!(command, Command::Move(_)).then(|| command.clone());
                     out.extend(self.input(Input::Act { actor, command }, now));
                     // The sighted opponent presses his own clock (the official one): his move read
                     // from his board stands with its press, as the computer's does.
                     let moved = self.session.game().plies().len() > plies;
+                    if let (false, Some(asked)) = (moved, asked) {
+                        refused.push((role, actor, asked));
+                    }
                     if role == BoardRole::Opponent && moved && actor.is_some() && self.session.awaiting_press() == actor
                     {
                         out.extend(self.input(Input::Act { actor, command: Command::Press }, now));

@@ -252,7 +252,8 @@ impl App {
             // Only a fallen flag is no time left; one shown at a period change is not (DGT 0x40).
             let shown = if face.fallen { Duration::ZERO } else { face.time };
             let ours = self.session.clock().remaining(color, at);
-            if ours.abs_diff(shown) >= Duration::from_secs(1) || (face.fallen && !ours.is_zero()) {
+            let newly_fallen = face.fallen && !self.session.clock().stands_at_zero(color);
+            if ours.abs_diff(shown) >= Duration::from_secs(1) || newly_fallen {
                 out.extend(self.input(Input::Act { actor: None, command: Command::FollowClock(color, shown) }, now));
             }
         }

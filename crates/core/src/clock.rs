@@ -97,7 +97,15 @@ pub struct Clock {
     sides: ByColor<Side>,
     turn: Option<Turn>,
     quickplay: bool,
+    /// The official clock is another device (a DGT clock on the board, FIDE 6.1) and this one
+    /// follows its reports: see [`follow`](Self::follow).
+    follows: bool,
 }
+
+/// How long past its own zero a clock that follows the official one waits for it: the official
+/// clock reports the flag (a DGT board reports its clock once a second, and lags up to a second
+/// behind a press), so a press it has not yet reported never becomes a flag fall here.
+pub const FOLLOW_GRACE: Duration = Duration::from_secs(3);
 
 /// The quickplay finish increment (FIDE III.4).
 const QUICKPLAY_INCREMENT: Duration = Duration::from_secs(5);
@@ -112,7 +120,7 @@ impl Clock {
         };
         let fell = (main.is_zero() && !tc.is_none()).then_some(Duration::ZERO);
         let side = Side { main, moves: 0, period: 0, in_period: 0, fell, spent: Duration::ZERO };
-        Clock { tc, sides: ByColor { white: side, black: side }, turn: None, quickplay: false }
+        Clock { tc, sides: ByColor { white: side, black: side }, turn: None, quickplay: false, follows: false }
     }
 
     pub fn time_control(&self) -> &TimeControl {
@@ -233,12 +241,15 @@ impl Clock {
 
     /// The exact instant the running side's flag falls (or fell), including the rest of the current move's delay in
     /// delay mode. `None` with no time control, or when no clock runs.
+    /// A clock that follows the official one ([`follow`](Self::follow)) falls only when that clock
+    /// says so (its zero set here), or [`FOLLOW_GRACE`] after its own zero when it has not reported.
     pub fn flag_at(&self) -> Option<Duration> {
         let t = self.turn.filter(|t| !t.paused)?;
         if self.tc.is_none() {
             return None;
         }
-        Some(self.fall_instant(t))
+        let grace = if self.follows && !self.sides[t.side].main.is_zero() { FOLLOW_GRACE } else { Duration::ZERO };
+        Some(self.fall_instant(t).saturating_add(grace))
     }
 
     /// The instant the running side's time will be down to `left`, if it is still above it (talking clock
@@ -324,6 +335,19 @@ impl Clock {
         let s = &mut self.sides[side];
         s.main = time;
         s.fell = time.is_zero().then_some(now);
+    }
+
+    /// The official clock (another device, FIDE 6.1) shows `time` for `side` at `now`: this clock
+    /// takes it, and from now on its flag is that clock's (see [`flag_at`](Self::flag_at)).
+    pub fn follow(&mut self, side: Color, time: Duration, now: Duration) {
+        self.follows = !self.tc.is_none();
+        self.set_remaining(side, time, now);
+    }
+
+    /// Whether `side`'s time stands at zero as set or counted, not only as it would run down by now:
+    /// a zero reported by the official clock is taken once.
+    pub fn stands_at_zero(&self, side: Color) -> bool {
+        !self.tc.is_none() && self.sides[side].main.is_zero()
     }
 
     /// Corrects `side`'s move counter (6.10.2); its period and the moves counted in it follow from the total. The

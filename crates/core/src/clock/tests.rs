@@ -139,6 +139,26 @@ fn flag_at_is_exact() {
 }
 
 #[test]
+fn a_clock_following_the_official_one_falls_when_that_clock_says_so() {
+    // FIDE 6.1: the DGT clock on the board is the official clock. Its report of 0:01 at 60 s makes
+    // this one fall at 61 s by itself, but not before the official clock has had its grace to
+    // report the press it may already have had.
+    let mut clock = Clock::new(tc("1"));
+    clock.start(White, Duration::ZERO);
+    clock.follow(White, ms(1000), ms(60_000));
+    assert_eq!(clock.remaining(White, ms(61_000)), Duration::ZERO);
+    assert_eq!(clock.flag_at(), Some(ms(61_000) + FOLLOW_GRACE));
+    // The press reported in time: the flag never fell.
+    clock.follow(White, ms(500), ms(61_500));
+    clock.press(ms(61_500)).unwrap();
+    assert_eq!(clock.flagged(ms(61_500)), None);
+    // The official clock shows Black's flag fallen (its time blocked at zero): it falls now.
+    clock.follow(Black, Duration::ZERO, ms(90_000));
+    assert_eq!(clock.flag_at(), Some(ms(90_000)));
+    assert_eq!(clock.flagged(ms(90_000)), Some(Black));
+}
+
+#[test]
 fn reaches_gives_the_instant_of_an_alarm() {
     let mut clock = started("1+2", ClockMode::Delay);
     // One minute with a 2-second delay: 10 seconds are left at 2 + 50 s.

@@ -396,7 +396,7 @@ impl Session {
     /// silently, even while paused or adjourned: it is what that clock shows.
     pub(super) fn follow_clock(&mut self, side: Color, time: Duration, now: Duration) {
         if self.outcome.is_none() {
-            self.clock.set_remaining(side, time, now);
+            self.clock.follow(side, time, now);
         }
     }
 
