@@ -12,6 +12,7 @@ mod board_link;
 mod board_view;
 mod cli;
 mod conformance;
+mod dgt_clock;
 mod dgt_recordings;
 mod eboards;
 mod engine;

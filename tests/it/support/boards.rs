@@ -71,6 +71,23 @@ impl Running {
         }
     }
 
+    /// Like [`wait_for`](Self::wait_for), and fails if a line containing any of `never` comes first.
+    pub fn wait_for_before(&self, text: &str, never: &[&str]) -> String {
+        let deadline = Instant::now() + WAIT;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if never.iter().any(|n| line.contains(n)) => {
+                    panic!("'{line}' was written before '{text}'; before it:\n{}", seen.join("\n"))
+                }
+                Ok(line) if line.contains(text) => return line,
+                Ok(line) => seen.push(line),
+                Err(_) => panic!("'{text}' was not written within 10 seconds; written meanwhile:\n{}", seen.join("\n")),
+            }
+        }
+    }
+
     /// Types a line.
     pub fn type_line(&mut self, text: &str) {
         use std::io::Write;
