@@ -103,7 +103,7 @@ fn a_paused_dgt_clock_pauses_the_game_and_no_flag_falls_while_it_stands() {
 
 #[test]
 fn a_press_within_the_boards_debounce_never_swaps_the_halves() {
-    let (sim, mut anna) = start(Some("5+0"));
+    let (sim, anna) = start(Some("5+0"));
     sim.send_raw(&report(at(0, 5, 0), at(0, 5, 0), 0));
     sleep(SECOND);
     // White moves and presses before the board has read the move: the first running report shows
