@@ -111,29 +111,12 @@ pub struct GameArgs {
     /// Board view: turn the board round (Black at the bottom; with --player black, White).
     #[arg(long, global = true)]
     pub flip: bool,
-    /// The serial port of the player's board: an electronic peg board, or a DGT or Millennium
-    /// board (see `anna boards`, `anna board-sim`).
-    #[arg(long, global = true, value_name = "PORT")]
-    pub board: Option<String>,
-    /// The board's protocol: anna (Anna's peg board), dgt or millennium; found by itself if not given.
-    #[arg(long, global = true, value_name = "PROTOCOL")]
-    pub board_protocol: Option<anna_board::protocol::Protocol>,
-    /// The serial port of the sighted opponent's DGT or Millennium board, beside the player's (FIDE D.2.1).
-    #[arg(long, global = true, value_name = "PORT")]
-    pub opponent_board: Option<String>,
-    /// The opponent board's protocol: dgt or millennium; found by itself if not given.
-    #[arg(long, global = true, value_name = "PROTOCOL")]
-    pub opponent_board_protocol: Option<anna_board::protocol::Protocol>,
+    #[command(flatten)]
+    pub boards: board::BoardArgs,
     /// Listening (English, the `listen` feature): push (push-to-talk: `listen` or Tab, the default)
     /// or always.
     #[arg(long, global = true, value_enum, default_value_t = Listen::Push)]
     pub listen: Listen,
-    /// How long a DGT or Millennium board's position must be still before it is read (milliseconds).
-    #[arg(long, global = true, value_name = "MS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=2000))]
-    pub board_debounce: u64,
-    /// The peg board's baud rate (Anna's own protocol; DGT and Millennium boards have theirs).
-    #[arg(long, global = true, value_name = "N", default_value_t = crate::board_link::serial::DEFAULT_BAUD)]
-    pub board_baud: u32,
     /// Who plays the other side: `human` (Anna is the clock and scoresheet) or `computer` (it plays
     /// the side that is not --player).
     #[arg(long, global = true, value_enum, default_value_t = Opponent::Human)]
@@ -549,18 +532,12 @@ pub fn play(args: &GameArgs) -> ExitCode {
 pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
     let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
     let engine = app.options().engine.clone();
-    app.set_board_debounce(std::time::Duration::from_millis(args.board_debounce));
-    let port = |path: &Option<String>, protocol| {
-        path.clone().map(|path| crate::runtime::BoardPort { path, protocol, baud: args.board_baud })
-    };
+    args.boards.apply(&mut app);
     let listen = match args.listen {
         Listen::Push => crate::adapters::listen::Mode::PushToTalk,
         Listen::Always => crate::adapters::listen::Mode::Always,
     };
-    let board = crate::runtime::BoardPorts {
-        player: port(&args.board, args.board_protocol),
-        opponent: port(&args.opponent_board, args.opponent_board_protocol),
-    };
+    let board = args.boards.ports();
     match args.ui {
         Ui::Line => crate::runtime::run(app, LineView, args.speech.clone(), sounds, engine, board, listen),
         Ui::Board => {

@@ -7,7 +7,66 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::board_link::serial::{self, LinkError};
+use crate::runtime::{BoardPort, BoardPorts};
+use anna_app::App;
 use anna_board::protocol::Protocol;
+use anna_board::BoardRole;
+
+/// The options of the boards a game is played on.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct BoardArgs {
+    /// The serial port of the player's board: an electronic peg board, or a DGT or Millennium
+    /// board (see `anna boards`, `anna board-sim`).
+    #[arg(long, global = true, value_name = "PORT")]
+    pub board: Option<String>,
+    /// The board's protocol: anna (Anna's peg board), dgt or millennium; found by itself if not given.
+    #[arg(long, global = true, value_name = "PROTOCOL")]
+    pub board_protocol: Option<anna_board::protocol::Protocol>,
+    /// The serial port of the sighted opponent's DGT or Millennium board, beside the player's (FIDE D.2.1).
+    #[arg(long, global = true, value_name = "PORT")]
+    pub opponent_board: Option<String>,
+    /// The opponent board's protocol: dgt or millennium; found by itself if not given.
+    #[arg(long, global = true, value_name = "PROTOCOL")]
+    pub opponent_board_protocol: Option<anna_board::protocol::Protocol>,
+    /// The DGT or Millennium board stands turned round: White at its far side, h1 in the corner
+    /// where its a8 is (some boards are set up so, and some programs read them so). Anna finds
+    /// the orientation from the position either way; this only stops her saying so at every start.
+    #[arg(long, global = true)]
+    pub board_turned: bool,
+    /// The same for the opponent's board (`--opponent-board`).
+    #[arg(long, global = true)]
+    pub opponent_board_turned: bool,
+    /// How long a DGT or Millennium board's position must be still before it is read (milliseconds).
+    #[arg(long, global = true, value_name = "MS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=2000))]
+    pub board_debounce: u64,
+    /// The peg board's baud rate (Anna's own protocol; DGT and Millennium boards have theirs).
+    #[arg(long, global = true, value_name = "N", default_value_t = crate::board_link::serial::DEFAULT_BAUD)]
+    pub board_baud: u32,
+}
+
+impl BoardArgs {
+    /// The app reads the boards as the options say.
+    pub fn apply(&self, app: &mut App) {
+        app.set_board_debounce(Duration::from_millis(self.board_debounce));
+        if self.board_turned {
+            app.set_board_turned(BoardRole::Player);
+        }
+        if self.opponent_board_turned {
+            app.set_board_turned(BoardRole::Opponent);
+        }
+    }
+
+    /// The ports the runtime links.
+    pub fn ports(&self) -> BoardPorts {
+        let port = |path: &Option<String>, protocol| {
+            path.clone().map(|path| BoardPort { path, protocol, baud: self.board_baud })
+        };
+        BoardPorts {
+            player: port(&self.board, self.board_protocol),
+            opponent: port(&self.opponent_board, self.opponent_board_protocol),
+        }
+    }
+}
 
 /// How long `anna boards` waits for each protocol's answer on a port.
 const PROBE_WAIT: Duration = Duration::from_millis(600);

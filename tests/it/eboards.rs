@@ -238,6 +238,21 @@ fn whole_game_on(protocol: Protocol) {
 }
 
 #[test]
+fn a_board_the_player_set_as_turned_is_read_without_a_word_about_it() {
+    // A ChessLink board set up h1-first, as two widely used programs read them by default.
+    let (notes, _notes) = mpsc::channel();
+    let options = SimOptions { protocol: Protocol::MILLENNIUM, turned: true, ..SimOptions::default() };
+    let sim = Simulator::start(options, notes).unwrap();
+    let mut anna = support::anna(&support::shared_data());
+    anna.args(["--speech", "off", "--sounds", "off", "--board-turned", "--board"]).arg(sim.path());
+    let anna = Running::start(anna);
+    anna.wait_for("Board connected.");
+    sim.type_line("move e2e4").unwrap();
+    anna.wait_for_before("White: Eva vier.", &["way round"]);
+    anna.quit();
+}
+
+#[test]
 fn a_whole_game_on_a_dgt_board() {
     whole_game_on(Protocol::DGT);
 }

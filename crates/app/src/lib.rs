@@ -164,6 +164,8 @@ pub struct App {
     sensors: Vec<sensor::SensorBoard>,
     /// How long a sensor board's position must be still before it is read.
     board_debounce: Duration,
+    /// The sensor boards the player said stand turned round (`--board-turned`).
+    turned_boards: Vec<BoardRole>,
     /// The key that presses the clock in the view in use.
     press_key: PressKey,
     /// The session's time at a given instant of the runtime: a resumed game goes on from the time
@@ -215,6 +217,7 @@ impl App {
             board: None,
             sensors: Vec::new(),
             board_debounce: anna_board::sensor::DEBOUNCE,
+            turned_boards: Vec::new(),
             press_key: PressKey::Enter,
             base: resume::TimeBase::default(),
             journaling: false,
@@ -258,11 +261,6 @@ impl App {
 
     pub fn voice(&self) -> &Voice {
         &self.voice
-    }
-
-    /// How long a sensor board's position must be still before it is read (`--board-debounce`).
-    pub fn set_board_debounce(&mut self, debounce: Duration) {
-        self.board_debounce = debounce;
     }
 
     /// The view in use presses the clock with `key`: the words that say how to press follow it.

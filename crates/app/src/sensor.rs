@@ -77,11 +77,23 @@ impl SensorBoard {
 }
 
 impl App {
+    /// How long a sensor board's position must be still before it is read (`--board-debounce`).
+    pub fn set_board_debounce(&mut self, debounce: Duration) {
+        self.board_debounce = debounce;
+    }
+
+    /// The sensor board of `role` stands turned round, as the player says (`--board-turned`,
+    /// `--opponent-board-turned`): read so, and its orientation said only if it shows the other.
+    pub fn set_board_turned(&mut self, role: BoardRole) {
+        self.turned_boards.push(role);
+    }
+
     /// A sensor board joins in `role`.
     pub(super) fn connect_sensor(&mut self, role: BoardRole) {
         self.sensors.retain(|s| s.role != role);
         let (moving, owner) = self.sensor_side(role);
-        let mirror = SensorMirror::new(self.session.game(), moving, owner, self.board_debounce);
+        let mut mirror = SensorMirror::new(self.session.game(), moving, owner, self.board_debounce);
+        mirror.expect_turned(self.turned_boards.contains(&role));
         let clock = ClockFollow {
             present: false,
             battery_said: false,

@@ -84,6 +84,9 @@ pub struct SensorMirror {
     debounce: Duration,
     /// Whether the board stands the other way round; `None` until the position tells.
     turned: Option<bool>,
+    /// How the player said the board stands (`--board-turned`): read so first, and the
+    /// orientation said only when the position shows the other one.
+    expected_turned: bool,
     /// The position last reported, as the board sees it.
     latest: Option<Snapshot>,
     /// When the position last changed and nothing was decided since; and how long it must be still.
@@ -109,6 +112,7 @@ impl SensorMirror {
             owner,
             debounce,
             turned: None,
+            expected_turned: false,
             latest: None,
             changed: None,
             agreed: game.plies().len(),
@@ -122,6 +126,12 @@ impl SensorMirror {
     /// Who plays on the board from now on (the player's side changed).
     pub fn set_moving(&mut self, moving: Option<Color>) {
         self.moving = moving;
+    }
+
+    /// The player says how the board stands before it is read: turned round (h1 in the board's a8
+    /// corner, as some boards are set up and some drivers read them) or not.
+    pub fn expect_turned(&mut self, turned: bool) {
+        self.expected_turned = turned;
     }
 
     /// The player says the board stands the other way round from what Anna thought.
@@ -191,7 +201,7 @@ impl SensorMirror {
         self.agreed = self.agreed.min(plies);
         let readings: Vec<(bool, Board, Reading)> = match self.turned {
             Some(turn) => vec![turn],
-            None => vec![false, true],
+            None => vec![self.expected_turned, !self.expected_turned],
         }
         .into_iter()
         .filter_map(|turn| self.oriented(&snapshot, turn).map(|board| (turn, board)))
@@ -200,15 +210,16 @@ impl SensorMirror {
             (turn, board, reading)
         })
         .collect();
-        // The right way round unless only the other way makes sense.
+        // The way the player set unless only the other way makes sense.
         let Some((turn, board, reading)) =
             readings.iter().find(|(_, _, r)| !matches!(r, Reading::Differs)).or_else(|| readings.first()).cloned()
         else {
             return out;
         };
         if self.turned.is_none() && !matches!(reading, Reading::Differs) {
-            if turn {
-                out.push(MirrorOut::Say(Utterance::new(Priority::Info, Sentence::BoardTurned)));
+            if turn != self.expected_turned {
+                let sentence = if turn { Sentence::BoardTurned } else { Sentence::BoardUpright };
+                out.push(MirrorOut::Say(Utterance::new(Priority::Info, sentence)));
             }
             self.turned = Some(turn);
         }

@@ -162,6 +162,7 @@ sentences! {
     BoardDiffers => "board_differs",
     BoardDiffersMany => "board_differs_many",
     BoardTurned => "board_turned",
+    BoardUpright => "board_upright",
     BoardOpponentSquare => "board_opponent_square",
     BoardOpponentMove => "board_opponent_move",
     BoardWrongMove => "board_wrong_move",

@@ -210,6 +210,26 @@ fn a_board_turned_round_is_read_so_and_said_once() {
 }
 
 #[test]
+fn a_board_set_as_turned_is_read_so_in_silence_and_one_standing_upright_is_said() {
+    // Some boards are set up with h1 in the board's a8 corner (two widely used ChessLink programs
+    // read them h1-first): the player sets it once and hears nothing about it at every start.
+    let game = Game::new();
+    let start = snap(&game.position().board().to_string());
+    let mut m = SensorMirror::new(&game, None, Owner::Player, DEBOUNCE);
+    m.expect_turned(true);
+    assert!(said(&feed(&mut m, &game, &[(0, start.turned())])).is_empty());
+    let e4 = after_moves(&game, &["e2e4"]).turned();
+    assert_eq!(moves(&feed(&mut m, &game, &[(1000, e4)])), ["e2e4"]);
+    // Set as turned, but standing the usual way round: read so, and said once.
+    let mut m = SensorMirror::new(&game, None, Owner::Player, DEBOUNCE);
+    m.expect_turned(true);
+    let out = feed(&mut m, &game, &[(0, start)]);
+    assert_eq!(said(&out), ["The board stands the usual way round, not turned as set; I read it that way."]);
+    let e4 = after_moves(&game, &["e2e4"]);
+    assert_eq!(moves(&feed(&mut m, &game, &[(1000, e4)])), ["e2e4"]);
+}
+
+#[test]
 fn the_opponent_executing_another_move_than_announced_is_said_at_once() {
     // FIDE D.2.9: the blind player (White) announced Nf3; the opponent put the knight on h3.
     let mut game = Game::new();
