@@ -35,7 +35,8 @@ pub use listen::listen;
 /// How a game is set up and played, for `anna` and `anna replay`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameArgs {
-    /// Time control: PGN syntax (`300+3`, `40/5400+30:1800+30`, `-` for none) or minutes+seconds (`5+3`).
+    /// Time control, in minutes and the increment in seconds: `90+30`, `5+3`, `40/90+30, 30+30`,
+    /// `1h30+30`; a bare base over 180 is PGN seconds (`5400+30`); `-` for none.
     #[arg(long, global = true)]
     pub tc: Option<String>,
     /// How the increment works: fischer, bronstein or delay (FIDE 6.3).
@@ -291,12 +292,7 @@ impl GameArgs {
             commands.push(Command::ClockMode(mode));
         }
         if let Some(tc) = &self.tc {
-            commands.push(Command::TimeControl(TimeControl::parse(tc).map_err(|e| e.to_string())?));
-            // A bare 90+30 is PGN seconds here, but a player may have meant minutes: Anna reads the
-            // control back, and this says how to write the other reading.
-            if let Some(minutes) = anna_core::clock::minutes_meant(tc) {
-                eprintln!("anna: --tc {tc} is read in seconds, as PGN writes it; for minutes write --tc {minutes}.");
-            }
+            commands.push(Command::TimeControl(TimeControl::read(tc).map_err(|e| e.to_string())?));
         }
         if let Some(fen) = &self.fen {
             anna_core::fen::parse_fen(fen).map_err(|e| e.to_string())?;

@@ -98,13 +98,24 @@ fn replay_takes_the_setup_from_the_command_line() {
     assert!(stderr(&out).contains("40/abc"));
 }
 
+/// Issue 25: `--tc` is read as players write it, in minutes, like the setup question: 90+30 is
+/// ninety minutes; PGN seconds are read as such only when unmistakable (5400+30).
 #[test]
-fn a_tc_that_may_mean_minutes_is_read_back_with_how_to_write_minutes() {
-    let out = anna(&["replay", "--tc", "90+30", &scenario("resignation.script")]);
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stderr(&out), "anna: --tc 90+30 is read in seconds, as PGN writes it; for minutes write --tc 90m+30.\n");
-    let out = anna(&["replay", "--tc", "90m+30", &scenario("resignation.script")]);
-    assert_eq!(stderr(&out), "");
+fn a_tc_is_read_in_minutes_as_tournaments_write_it() {
+    for tc in ["90+30", "5400+30", "1h30+30", "90'+30\"", "G/90;+30"] {
+        let out = anna(&["replay", "--tc", tc, &scenario("resignation.script")]);
+        assert_eq!(out.status.code(), Some(0), "{tc}");
+        assert!(
+            stdout(&out).starts_with("0:00.000 say Standard chess: 1 hour 30 minutes, plus 30 seconds a move.\n"),
+            "{tc}: {}",
+            stdout(&out)
+        );
+        assert_eq!(stderr(&out), "", "{tc}");
+    }
+    let out = anna(&["replay", "--tc", "40/90+30, 30+30", &scenario("resignation.script")]);
+    assert!(stdout(&out).starts_with(
+        "0:00.000 say Standard chess: 1 hour 30 minutes for 40 moves, then 30 minutes, plus 30 seconds a move.\n"
+    ));
 }
 
 /// Issue 23: `--tc-mode` is read back once, with the control, never as two lines that contradict.

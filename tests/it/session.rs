@@ -25,7 +25,7 @@ fn events(effects: &[Effect]) -> Vec<&Event> {
 #[test]
 fn the_session_asks_to_be_woken_at_the_exact_flag_fall() {
     let mut s = Session::new(Config { alarms: vec![], ..Config::default() });
-    act(&mut s, "tc 60+0", secs(0));
+    act(&mut s, "tc 1+0", secs(0));
     act(&mut s, "start", secs(0));
     assert_eq!(s.next_deadline(), Some(secs(60)));
     act(&mut s, "e4", secs(10));
@@ -41,7 +41,7 @@ fn the_session_asks_to_be_woken_at_the_exact_flag_fall() {
 #[test]
 fn the_talking_clock_speaks_at_each_alarm_once() {
     let mut s = Session::default();
-    act(&mut s, "tc 60+0", secs(0));
+    act(&mut s, "tc 1+0", secs(0));
     act(&mut s, "start", secs(0));
     // The default alarms under a minute: 30 and 10 seconds left.
     assert_eq!(s.next_deadline(), Some(secs(30)));
@@ -57,7 +57,7 @@ fn the_talking_clock_speaks_at_each_alarm_once() {
 #[test]
 fn tournament_mode_speaks_of_time_only_when_asked() {
     let mut s = Session::new(Config { tournament: true, ..Config::default() });
-    act(&mut s, "tc 60+0", secs(0));
+    act(&mut s, "tc 1+0", secs(0));
     act(&mut s, "start", secs(0));
     assert_eq!(s.next_deadline(), Some(secs(60)));
 }
@@ -65,7 +65,7 @@ fn tournament_mode_speaks_of_time_only_when_asked() {
 #[test]
 fn a_late_input_sees_the_flag_fall_first_at_its_own_instant() {
     let mut s = Session::default();
-    act(&mut s, "tc 60+0", secs(0));
+    act(&mut s, "tc 1+0", secs(0));
     act(&mut s, "start", secs(0));
     // White never moved; a move typed after the flag fell is refused, the game is over.
     let effects = act(&mut s, "e4", secs(75));

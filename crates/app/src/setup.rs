@@ -10,7 +10,9 @@ use shakmaty::Color;
 use super::{App, Out, Waiting};
 use anna_core::clock::TimeControl;
 use anna_core::command::{Command, Setting};
-use anna_core::message::{Arg, Priority, Words};
+use anna_core::message::{Arg, Priority, Sentence, Words};
+use anna_core::session::time_control_set;
+use anna_language::commands;
 use anna_language::parse::fold;
 
 /// The time control when the player just presses Enter.
@@ -21,6 +23,8 @@ pub const DEFAULT_TIME_CONTROL: &str = "15+10";
 pub(super) struct Questions {
     side: Option<Color>,
     time_control: Option<TimeControl>,
+    /// The control read back at once, until the player lets it stand (the next answer) or says no.
+    proposed: Option<TimeControl>,
 }
 
 impl App {
@@ -38,21 +42,45 @@ impl App {
                 }
             };
         };
+        // The control read back: no gives its question again; otherwise it stands, and this line
+        // answers the next question (with the computer, that was the last: Enter or yes begins).
+        if let Some(proposed) = questions.proposed.take() {
+            let answer = match commands::command(text, &self.voice.vocab) {
+                Ok(Command::Answer(yes)) => Some(yes),
+                _ => None,
+            };
+            if answer == Some(false) {
+                self.waiting = Some(Waiting::Setup(questions));
+                return vec![self.say("line.setup_time")];
+            }
+            if !self.options.computer {
+                questions.time_control = Some(proposed);
+            } else if text.is_empty() || answer == Some(true) {
+                let name = self.word("line.computer").to_string();
+                return self.finish_setup(side, proposed, name, now);
+            } else if TimeControl::read(text).is_err() {
+                questions.proposed = Some(proposed);
+                self.waiting = Some(Waiting::Setup(questions));
+                return vec![self.say("line.setup_time_confirm")];
+            }
+        }
         let Some(time_control) = questions.time_control.clone() else {
             let text = if text.is_empty() { DEFAULT_TIME_CONTROL } else { text };
-            return match TimeControl::parse_minutes(text) {
-                Ok(tc) if self.options.computer => {
-                    let name = self.word("line.computer").to_string();
-                    self.finish_setup(side, tc, name, now)
-                }
+            return match TimeControl::read(text) {
+                // Read back at once, with its category (A.1, B.1); a no gives the question again.
                 Ok(tc) => {
-                    questions.time_control = Some(tc);
+                    let mut out = vec![Out::Say(Words::Sentence(time_control_set(&tc)), Priority::Info)];
+                    let next =
+                        if self.options.computer { "line.setup_time_confirm" } else { "line.setup_opponent_or_no" };
+                    out.push(self.say(next));
+                    questions.proposed = Some(tc);
                     self.waiting = Some(Waiting::Setup(questions));
-                    vec![self.say("line.setup_opponent")]
+                    out
                 }
                 Err(_) => {
                     self.waiting = Some(Waiting::Setup(questions));
-                    vec![self.say("line.setup_bad_time"), self.say("line.setup_time")]
+                    let why = Words::line("line.setup_bad_time").arg("text", Arg::Text(text.to_string()));
+                    vec![Out::Say(why, Priority::Info), self.say("line.setup_time")]
                 }
             };
         };
@@ -77,7 +105,10 @@ impl App {
         let mut out = Vec::new();
         for command in setup {
             self.setup.push(command.clone());
-            out.extend(self.act(command, now));
+            // The control was read back when it was given.
+            let said_before =
+                |out: &Out| matches!(out, Out::Say(Words::Sentence(u), _) if u.sentence == Sentence::TimeControlSet);
+            out.extend(self.act(command, now).into_iter().filter(|o| !said_before(o)));
         }
         let words = Words::line("line.ready").arg("side", Arg::Side(side)).arg("name", Arg::Text(name));
         out.push(Out::Say(words, Priority::Info));

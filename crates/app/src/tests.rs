@@ -36,7 +36,8 @@ fn listen_during_the_setup_questions_says_to_type_and_keeps_the_question() {
     assert_eq!(type_lines(&mut m, &["listen"]), ["Type the answer: Anna listens once the game has begun."]);
     assert_eq!(
         type_lines(&mut m, &["black"]),
-        ["Time control? For example 15+10 (minutes and increment in seconds) or 40/5400+30:1800+30. Enter for 15+10."]
+        ["Time control? Minutes and the increment in seconds, as tournaments write it: for example 15+10, 90+30 or \
+          40/90+30, 30+30. Enter for 15+10."]
     );
 }
 
@@ -44,13 +45,21 @@ fn listen_during_the_setup_questions_says_to_type_and_keeps_the_question() {
 fn setup_questions_take_enter_enter_enter() {
     let mut m = mode(Options { ask_setup: true, ..Options::default() });
     assert_eq!(said!(m, &m.start()), ["Which side do you play, white or black? Enter for white."]);
-    type_lines(&mut m, &["", ""]);
+    // The time control is read back at once with its category (FIDE A.1), with the next question.
+    assert_eq!(
+        type_lines(&mut m, &["", ""]),
+        [
+            "Time control? Minutes and the increment in seconds, as tournaments write it: for example 15+10, 90+30 or \
+             40/90+30, 30+30. Enter for 15+10.",
+            "Rapid chess: 15 minutes, plus 10 seconds a move.",
+            "Your opponent's name? Type computer to play against the computer; Enter keeps the name opponent; no \
+             gives the time control again."
+        ]
+    );
     let out = type_lines(&mut m, &[""]);
-    // The time control is read back with its category (FIDE A.1), then the game is ready.
     assert_eq!(
         out,
         [
-            "Rapid chess: 15 minutes, plus 10 seconds a move.",
             "Ready: your side White, your opponent opponent. Type a move, or help.",
             "After your move, Enter on an empty line presses the clock."
         ]
@@ -171,10 +180,43 @@ fn the_setup_answer_90_30_is_ninety_minutes_read_back_in_words() {
     let mut m = mode(Options { ask_setup: true, ..Options::default() });
     m.start();
     type_lines(&mut m, &[""]);
-    let out = type_lines(&mut m, &["90+30", ""]);
-    assert_eq!(out[1], "Standard chess: 1 hour 30 minutes, plus 30 seconds a move.");
+    let out = type_lines(&mut m, &["90+30"]);
+    assert_eq!(out[0], "Standard chess: 1 hour 30 minutes, plus 30 seconds a move.");
+    type_lines(&mut m, &[""]);
     let period = &m.session().clock().time_control().periods[0];
     assert_eq!((period.time, period.increment), (Duration::from_secs(5400), Duration::from_secs(30)));
+}
+
+/// Issue 25: controls as tournament regulations write them are read in minutes, read back at once
+/// with their category (A.1, B.1), and a no gives the question again.
+#[test]
+fn the_setup_reads_tournament_controls_back_at_once_and_no_asks_again() {
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    type_lines(&mut m, &[""]);
+    let out = type_lines(&mut m, &["40/120:60"]);
+    assert_eq!(out[0], "Standard chess: 2 hours for 40 moves, then 1 hour.");
+    let out = type_lines(&mut m, &["no"]);
+    assert_eq!(out.len(), 1);
+    assert!(out[0].starts_with("Time control?"), "{out:?}");
+    let out = type_lines(&mut m, &["40/90+30, 30+30"]);
+    assert!(out[0].starts_with("Standard chess: 1 hour 30 minutes for 40 moves"), "{out:?}");
+    let out = type_lines(&mut m, &["no", "1h30m+30"]);
+    assert_eq!(out[1], "Standard chess: 1 hour 30 minutes, plus 30 seconds a move.");
+    let out = type_lines(&mut m, &["fast please"]);
+    assert!(out[0].starts_with("Ready: your side White, your opponent fast please."), "{out:?}");
+    assert_eq!(m.session().name(Color::Black), Some("fast please"));
+    assert_eq!(m.session().clock().time_control().periods[0].time, Duration::from_secs(5400));
+    // A control that cannot be read is named, and the question asked again.
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    type_lines(&mut m, &[""]);
+    let out = type_lines(&mut m, &["ninety"]);
+    assert_eq!(
+        out[0],
+        "I cannot read the time control 'ninety'; write it like 15+10, 90+30, 1h30+30 or 40/90+30, 30+30."
+    );
+    assert!(out[1].starts_with("Time control?"));
 }
 
 #[test]

@@ -28,8 +28,8 @@ pub fn face(remaining: Duration) -> Duration {
 }
 
 pub use time_control::{
-    minutes_meant, Category, ClockMode, ParseClockModeError, Period, TimeControl, TimeControlError,
-    TimeControlErrorKind, MAX_PARSED_TIME,
+    Category, ClockMode, ParseClockModeError, Period, TimeControl, TimeControlError, TimeControlErrorKind,
+    MAX_PARSED_TIME,
 };
 
 /// What a press of the clock did.

@@ -14,6 +14,7 @@ mod talk;
 pub use config::{Config, FlagPolicy, TouchMove, DEFAULT_ALARMS};
 use questions::{pick, Asked};
 pub use questions::{question, refusal, Question};
+pub use talk::time_control_set;
 
 use std::time::Duration;
 

@@ -130,7 +130,7 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
     };
     let needs = |what: Need| CommandError::Needs { word: word.to_string(), what };
     match lower.as_str() {
-        "tc" => TimeControl::parse(rest)
+        "tc" => TimeControl::read(rest)
             .map(Command::TimeControl)
             .map_err(|_| CommandError::NotATimeControl(rest.to_string())),
         "tc-mode" => {

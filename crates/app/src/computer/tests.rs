@@ -175,12 +175,12 @@ fn setup_questions_take_computer_for_the_opponent() {
     let mut m = App::new(Config::default(), Vec::new(), voice(), options);
     m.start();
     m.line("black", secs(0));
-    m.line("", secs(0));
+    let out = m.line("", secs(0));
+    assert_eq!(said!(m, &out)[0], "Rapid chess: 15 minutes, plus 10 seconds a move.");
     let out = m.line("Computer", secs(0));
     assert_eq!(
         said!(m, &out),
         [
-            "Rapid chess: 15 minutes, plus 10 seconds a move.",
             "Ready: your side Black, your opponent Stockfish, level 3. Type a move, or help.",
             "After your move, Enter on an empty line presses the clock.",
             "Your side: Black; your opponent: the computer at level 3."

@@ -156,10 +156,9 @@ impl fmt::Display for TimeControlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "I could not read the time control '{}': {}. Accepted forms: '-' for no time control; '300+3' for \
-             seconds plus an increment in seconds; '5+3' for minutes plus seconds (a base under 60 is read as \
-             minutes); '90m+30', '1h+30s' or '300s+3' with units s, m or h; and periods like '40/5400+30:1800+30' \
-             (moves/seconds, separated by ':').",
+            "I could not read the time control '{}': {}. Write minutes and the increment in seconds, as \
+             tournaments do: '90+30', '5+3', '15'; with units '1h30+30', '90m+30s', '300s+3'; periods like \
+             '40/90+30, 30+30' or '40/120:20/60:30'; PGN seconds like '5400+30'; '-' for no time control.",
             self.input, self.detail
         )
     }
@@ -188,32 +187,8 @@ impl TimeControl {
         self.periods.get(index.min(last))
     }
 
-    /// Reads an answer to "minutes and increment in seconds?": a bare `90+30` or `90` is 90 minutes
-    /// (and 30 seconds a move), whatever its size; anything else is read as [`TimeControl::parse`]
-    /// reads it.
-    ///
-    /// ```
-    /// use anna_core::clock::TimeControl;
-    /// use std::time::Duration;
-    ///
-    /// let tc = TimeControl::parse_minutes("90+30").unwrap();
-    /// assert_eq!(tc.periods[0].time, Duration::from_secs(90 * 60));
-    /// assert_eq!(tc.periods[0].increment, Duration::from_secs(30));
-    /// assert_eq!(TimeControl::parse_minutes("300s+3").unwrap().periods[0].time, Duration::from_secs(300));
-    /// ```
-    pub fn parse_minutes(text: &str) -> Result<TimeControl, TimeControlError> {
-        let trimmed = text.trim();
-        let (base, increment) = trimmed.split_once('+').unwrap_or((trimmed, ""));
-        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-        if digits(base) && (increment.is_empty() || digits(increment)) {
-            let minutes = if increment.is_empty() { format!("{base}m") } else { format!("{base}m+{increment}") };
-            return TimeControl::parse(&minutes);
-        }
-        TimeControl::parse(text)
-    }
-
-    /// Reads a time control, in the PGN `TimeControl` syntax or a short human form (Fischer mode; see
-    /// [`with_mode`](Self::with_mode)).
+    /// Reads a PGN `TimeControl` tag (Fischer mode; see [`with_mode`](Self::with_mode)). What
+    /// players write (`--tc`, the setup question, `tc`) is read by [`read`](Self::read), in minutes.
     ///
     /// - `-`: no time control. `?` (unknown) and `*180` (sandclock) are errors.
     /// - `300+3`: 300 seconds, 3 seconds a move. `40/5400+30:1800+30`: periods separated by `:`, each
@@ -335,23 +310,6 @@ impl TimeControl {
     }
 }
 
-/// For a `--tc` that a player may have meant in minutes (one period, no move quota, a bare base of
-/// 60 to 180, which [`TimeControl::parse`] reads as seconds, as PGN does): the control written in
-/// minutes, `90m+30` for `90+30`, to name in a note.
-pub fn minutes_meant(text: &str) -> Option<String> {
-    let text = text.trim();
-    if text.contains([':', '/']) {
-        return None;
-    }
-    let (base, increment) = text.split_once('+').map_or((text, None), |(b, i)| (b.trim(), Some(i.trim())));
-    let bare = !base.is_empty() && base.bytes().all(|b| b.is_ascii_digit());
-    let n: u64 = base.parse().ok().filter(|n| bare && (60..=180).contains(n))?;
-    Some(match increment {
-        Some(i) => format!("{n}m+{i}"),
-        None => format!("{n}m"),
-    })
-}
-
 impl FromStr for TimeControl {
     type Err = TimeControlError;
 
@@ -460,6 +418,8 @@ fn to_duration(n: u64, unit: u64) -> Option<Duration> {
     let d = Duration::from_secs(n.checked_mul(unit)?);
     (d <= MAX_PARSED_TIME).then_some(d)
 }
+
+mod read;
 
 #[cfg(test)]
 mod tests;

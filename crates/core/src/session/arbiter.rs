@@ -41,18 +41,8 @@ impl Session {
     /// still valid. 9.1.1: a competition may forbid offers before a given move.
     pub(super) fn offer(&mut self, actor: Option<Color>) {
         let side = actor.or(self.pending_side()).unwrap_or(self.game.turn());
-        let limit = self.config.no_draw_offer_before;
-        // The number of the move the offer goes with: the side's move just made (its own move,
-        // before the press, or already pressed), or the move it is about to make.
-        let number = if side == self.game.turn() {
-            self.game.fullmove_number()
-        } else {
-            let own = self.game.plies().iter().rev().find(|p| p.before.turn() == side);
-            own.map_or(1, |p| p.before.fullmoves().get())
-        };
-        if limit > 0 && number < limit {
-            let u = Utterance::new(Priority::Info, Sentence::DrawOfferForbidden).arg("n", Arg::Number(limit));
-            return self.say(u);
+        if let Some(forbidden) = self.offer_forbidden(side) {
+            return self.say(forbidden);
         }
         if let Some(by) = self.offer {
             return self.say(self.side_arg(Sentence::DrawOfferStanding, by));
@@ -67,12 +57,34 @@ impl Session {
         self.say(self.side_arg(sentence, side));
     }
 
-    /// 5.2.3: a draw by agreement, once both players have made a move.
+    /// 9.1.1: the competition forbids draw offers before a given move; the refusal to say, if this
+    /// one by `side` falls before it. The move an offer goes with is the side's move just made (its
+    /// own move, before the press, or already pressed), or the move it is about to make. Every way
+    /// to a draw by agreement passes here: an offer, a claim or a request that counts as one
+    /// (9.1.2.3, III.4), and its acceptance.
+    fn offer_forbidden(&self, side: Color) -> Option<Utterance> {
+        let limit = self.config.no_draw_offer_before;
+        let number = if side == self.game.turn() {
+            self.game.fullmove_number()
+        } else {
+            let own = self.game.plies().iter().rev().find(|p| p.before.turn() == side);
+            own.map_or(1, |p| p.before.fullmoves().get())
+        };
+        (limit > 0 && number < limit)
+            .then(|| Utterance::new(Priority::Info, Sentence::DrawOfferForbidden).arg("n", Arg::Number(limit)))
+    }
+
+    /// 5.2.3: a draw by agreement, once both players have made a move; never while offers are
+    /// forbidden (9.1.1).
     pub(super) fn accept(&mut self, actor: Option<Color>, now: Duration) {
         let Some(by) = self.offer else { return self.info(Sentence::NoDrawOffer) };
         let side = actor.unwrap_or(!by);
         if side == by {
             return self.say(self.side_arg(Sentence::OwnDrawOffer, side));
+        }
+        if let Some(forbidden) = self.offer_forbidden(by) {
+            self.offer = None;
+            return self.say(forbidden);
         }
         let moved = |c: Color| self.game.plies().iter().any(|p| p.before.turn() == c);
         if !(moved(Color::White) && moved(Color::Black)) {
@@ -283,6 +295,10 @@ impl Session {
     fn offer_by_request(&mut self, side: Color, sentence: Sentence) {
         if self.offer.is_some() || self.outcome.is_some() {
             return;
+        }
+        // 9.1.1: while offers are forbidden, an incorrect claim stays incorrect: no agreement.
+        if let Some(forbidden) = self.offer_forbidden(side) {
+            return self.say(forbidden);
         }
         self.offer = Some(side);
         self.sheet.mark_offer(&self.game, side);

@@ -6,6 +6,7 @@ use std::time::Duration;
 use shakmaty::{Color, Position};
 
 use super::Session;
+use crate::clock::TimeControl;
 use crate::message::{Arg, Effect, Played, Priority, Sentence, Utterance};
 
 impl Session {
@@ -46,12 +47,7 @@ impl Session {
         if tc.is_none() {
             return;
         }
-        let category = tc.category();
-        self.say(
-            Utterance::new(Priority::Info, Sentence::TimeControlSet)
-                .arg("category", Arg::Category(category))
-                .arg("control", Arg::TimeControl(tc)),
-        );
+        self.say(time_control_set(&tc));
     }
 
     pub(super) fn say_time(&mut self, now: Duration) {
@@ -88,4 +84,12 @@ impl Session {
         }
         self.say(Utterance::new(Priority::Info, Sentence::Moves).arg("text", Arg::MoveList(list)));
     }
+}
+
+/// The control read back with its category (FIDE A.1, B.1): `Rapid chess: 15 minutes, plus 10
+/// seconds a move.`
+pub fn time_control_set(tc: &TimeControl) -> Utterance {
+    Utterance::new(Priority::Info, Sentence::TimeControlSet)
+        .arg("category", Arg::Category(tc.category()))
+        .arg("control", Arg::TimeControl(tc.clone()))
 }

@@ -83,7 +83,7 @@ fn rejects_invalid_time_controls_with_a_clear_message() {
         let text = err.to_string();
         assert!(text.contains(part), "{input}: {text}");
         assert!(text.starts_with(&format!("I could not read the time control '{}': ", input.trim())), "{text}");
-        assert!(text.contains("Accepted forms: '-' for no time control; '300+3'"), "{text}");
+        assert!(text.contains("Write minutes and the increment in seconds"), "{text}");
         assert!(text.ends_with('.'), "{text}");
     }
     let err = TimeControl::parse("40/abc").unwrap_err();
@@ -152,14 +152,92 @@ proptest! {
     }
 }
 
+/// A period as (moves, minutes, increment seconds), the time in seconds when not whole minutes.
+type Written = (Option<u32>, String, u64);
+
+/// The periods of a control, written so.
+fn periods(tc: &TimeControl) -> Vec<Written> {
+    tc.periods
+        .iter()
+        .map(|p| {
+            let t = p.time.as_secs();
+            let time = if t % 60 == 0 { format!("{}m", t / 60) } else { format!("{t}s") };
+            (p.moves, time, p.increment.as_secs())
+        })
+        .collect()
+}
+
 #[test]
-fn a_bare_base_of_60_to_180_may_have_been_meant_in_minutes() {
-    // Read as PGN seconds (a 90-second game), but a player may mean 90 minutes (FIDE A.1 would
-    // then make it standard, not blitz): the note names the minutes form.
-    assert_eq!(minutes_meant("90+30").as_deref(), Some("90m+30"));
-    assert_eq!(minutes_meant(" 120 ").as_deref(), Some("120m"));
-    assert_eq!(minutes_meant("60+0").as_deref(), Some("60m+0"));
-    for plain in ["59+30", "181+30", "90m+30", "5400+30", "40/90+30", "90+30:30", "-", "15+10"] {
-        assert_eq!(minutes_meant(plain), None, "{plain}");
+fn time_controls_are_read_as_players_write_them_in_minutes() {
+    let m = |n: u32| format!("{n}m");
+    let cases: Vec<(&str, Vec<Written>)> = vec![
+        // Minutes and seconds a move, as every tournament and clock maker writes them.
+        ("90+30", vec![(None, m(90), 30)]),
+        ("15+10", vec![(None, m(15), 10)]),
+        ("5+3", vec![(None, m(5), 3)]),
+        ("60+0", vec![(None, m(60), 0)]),
+        ("180+2", vec![(None, m(180), 2)]),
+        ("15", vec![(None, m(15), 0)]),
+        (" 90 + 30 ", vec![(None, m(90), 30)]),
+        ("15|10", vec![(None, m(15), 10)]),
+        // Units.
+        ("90'+30\"", vec![(None, m(90), 30)]),
+        ("90'+30''", vec![(None, m(90), 30)]),
+        ("1h30+30", vec![(None, m(90), 30)]),
+        ("1h30m+30", vec![(None, m(90), 30)]),
+        ("1h30m+30s", vec![(None, m(90), 30)]),
+        ("90min+30sec", vec![(None, m(90), 30)]),
+        ("2m30s+1", vec![(None, "150s".to_string(), 1)]),
+        ("300s+3", vec![(None, m(5), 3)]),
+        ("1h", vec![(None, m(60), 0)]),
+        // PGN seconds, unmistakable: no first period lasts over three hours.
+        ("5400+30", vec![(None, m(90), 30)]),
+        ("300+3", vec![(None, m(5), 3)]),
+        ("40/5400+30:1800+30", vec![(Some(40), m(90), 30), (None, m(30), 30)]),
+        ("40/7200:3600", vec![(Some(40), m(120), 0), (None, m(60), 0)]),
+        // Periods as regulations write them.
+        ("40/90+30:30+30", vec![(Some(40), m(90), 30), (None, m(30), 30)]),
+        ("40/90+30, 30+30", vec![(Some(40), m(90), 30), (None, m(30), 30)]),
+        ("40/90+30; 30+30", vec![(Some(40), m(90), 30), (None, m(30), 30)]),
+        ("40/90+30 then 30+30", vec![(Some(40), m(90), 30), (None, m(30), 30)]),
+        ("40/120:60", vec![(Some(40), m(120), 0), (None, m(60), 0)]),
+        ("40/120, 20/60, 30", vec![(Some(40), m(120), 0), (Some(20), m(60), 0), (None, m(30), 0)]),
+        ("40/2h, 1h", vec![(Some(40), m(120), 0), (None, m(60), 0)]),
+        // US Chess.
+        ("G/90;+30", vec![(None, m(90), 30)]),
+        ("G/90;inc30", vec![(None, m(90), 30)]),
+        ("g/60", vec![(None, m(60), 0)]),
+    ];
+    for (text, expected) in cases {
+        let tc = TimeControl::read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(periods(&tc), expected, "{text}");
+        assert_eq!(tc.mode, ClockMode::Fischer, "{text}");
+    }
+    let delay = TimeControl::read("G/90;d5").unwrap();
+    assert_eq!((periods(&delay), delay.mode), (vec![(None, m(90), 5)], ClockMode::Delay));
+    assert!(TimeControl::read("-").unwrap().is_none());
+    assert!(TimeControl::read("none").unwrap().is_none());
+    // The categories the setup question read back wrongly (A.1, B.1).
+    assert_eq!(TimeControl::read("40/120:60").unwrap().category(), Category::Standard);
+    assert_eq!(TimeControl::read("40/90+30:30+30").unwrap().category(), Category::Standard);
+    assert_eq!(TimeControl::read("15+10").unwrap().category(), Category::Rapid);
+    assert_eq!(TimeControl::read("3+2").unwrap().category(), Category::Blitz);
+}
+
+#[test]
+fn a_time_control_that_cannot_be_read_says_why_and_how_to_write_one() {
+    for (text, kind) in [
+        ("", TimeControlErrorKind::Empty),
+        ("fast", TimeControlErrorKind::Syntax),
+        ("90+", TimeControlErrorKind::Syntax),
+        ("1:30+30", TimeControlErrorKind::PeriodAfterRest),
+        ("0/90", TimeControlErrorKind::ZeroQuota),
+        ("0+0", TimeControlErrorKind::NoTime),
+        ("30h", TimeControlErrorKind::TooLarge),
+        ("30s1h", TimeControlErrorKind::Syntax),
+    ] {
+        let error = TimeControl::read(text).expect_err(text);
+        assert_eq!(error.kind(), kind, "{text}: {error}");
+        assert!(error.to_string().contains("'40/90+30, 30+30'"), "{error}");
     }
 }
