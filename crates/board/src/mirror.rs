@@ -6,7 +6,9 @@
 //! with the game:
 //!
 //! - While the board shows the game, a lift by the player having the move is a touch (D.2.2, 4.3):
-//!   the first one becomes [`Command::Touch`]. Lifts and places that together make a legal move
+//!   each square lifted becomes a [`Command::Touch`] once, in order, so that 4.3-4.4 weigh them
+//!   all (the king and then a rook oblige castling; a piece that cannot move and then a knight
+//!   oblige the knight). Lifts and places that together make a legal move
 //!   (D.2.3) become [`Command::Move`]: plain moves, captures in either order, castling with king or
 //!   rook first (the rook's move waits for [`Mirror::settle`] or the next event, since it may yet
 //!   become castling), en passant, and promotion (the session asks which piece: an occupancy-only
@@ -75,8 +77,9 @@ pub struct Mirror {
     hand: Vec<Piece>,
     /// Holes lifted since the board last agreed with the game.
     lifted: Bitboard,
-    /// The number of plies of the game when a touch was last given, so a turn has one touch.
-    touched_at: Option<usize>,
+    /// The squares touched (lifted) in the turn of the game with this many plies: each is a touch
+    /// once, in order (4.3-4.4 apply to the whole list).
+    touched: (usize, Bitboard),
     agreed: Chess,
     /// The game as last seen: its number of plies and position.
     seen: (usize, Chess),
@@ -97,7 +100,7 @@ impl Mirror {
             sensed: Bitboard::EMPTY,
             hand: Vec::new(),
             lifted: Bitboard::EMPTY,
-            touched_at: None,
+            touched: (usize::MAX, Bitboard::EMPTY),
             agreed: pos.clone(),
             seen: (game.plies().len(), pos.clone()),
             state: State::Idle,
@@ -373,8 +376,11 @@ impl Mirror {
         }
         let plies = game.plies().len();
         if let BoardEvent::Lifted(s) = *event {
-            if self.touched_at != Some(plies) {
-                self.touched_at = Some(plies);
+            if self.touched.0 != plies {
+                self.touched = (plies, Bitboard::EMPTY);
+            }
+            if !self.touched.1.contains(s) {
+                self.touched.1.add(s);
                 out.push(MirrorOut::Act(Some(side), Command::Touch(s)));
             }
         }

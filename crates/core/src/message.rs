@@ -161,6 +161,7 @@ sentences! {
     BoardRestore => "board_restore",
     BoardDiffers => "board_differs",
     BoardDiffersMany => "board_differs_many",
+    TouchedRookFirst => "touched_rook_first",
     BoardTurned => "board_turned",
     BoardUpright => "board_upright",
     BoardOpponentSquare => "board_opponent_square",

@@ -86,8 +86,9 @@ fn a_piece_put_back_is_a_touch_only() {
     // FIDE 4.3: the obligation stays with the session; the mirror makes no move.
     let mut g = Game::new();
     let mut m = Mirror::new(&g, None);
-    let outs = run(&mut m, &mut g, &[lift("g1"), place("g1"), lift("e2")]);
-    assert_eq!(touches(&outs), vec![sq("g1")], "one touch a turn");
+    let outs = run(&mut m, &mut g, &[lift("g1"), place("g1"), lift("e2"), place("e2"), lift("g1")]);
+    // Every square lifted is a touch once, in order: 4.3 weighs them all in the session.
+    assert_eq!(touches(&outs), vec![sq("g1"), sq("e2")]);
     assert!(moves(&outs).is_empty());
 }
 
@@ -99,7 +100,7 @@ fn captures_in_either_order() {
         let mut m = Mirror::new(&g, None);
         let outs = run(&mut m, &mut g, &[lift(order[0]), lift(order[1]), place("d5")]);
         assert_eq!(moves(&outs), vec!["e4d5"], "{order:?}");
-        assert_eq!(touches(&outs), vec![sq(order[0])]);
+        assert_eq!(touches(&outs), vec![sq(order[0]), sq(order[1])]);
     }
     // The capturing piece lifted alone leaves the same occupancy as the capture: no move yet.
     let mut g = game(fen);

@@ -134,7 +134,15 @@ impl Session {
         let (duty, _) = self.duty(&squares);
         self.touched = Some((side, squares));
         self.record(Event::Touched { side, square: square.to_string() });
-        if before == Some(duty) {
+        // A capture that only narrows the duty said (the piece that must move now captures the
+        // piece touched after it, or the piece that must be captured is now taken by the piece
+        // touched after it) is the capture being made, as on a peg board at every capture: nothing
+        // more to say before it.
+        let narrows = matches!(
+            (before, duty),
+            (Some(Duty::Move(_)), Duty::CaptureWith(_)) | (Some(Duty::Capture(_)), Duty::CaptureWith(_))
+        );
+        if before == Some(duty) || narrows {
             return;
         }
         let (sentence, at) = match duty {
@@ -180,12 +188,19 @@ impl Session {
                 return (Duty::CaptureWith(target), Some(moves));
             }
         }
+        // 4.4.2: a rook touched before the king: no castling on that side on this move, and 4.3.1
+        // governs (the first touched piece that can move; in Chess960 the king's move onto that
+        // rook is its castling, so it goes too).
+        let rook_first = |m: &Move| {
+            own.iter()
+                .position(|s| board.role_at(*s) == Some(Role::King))
+                .is_some_and(|king| own[..king].iter().any(|r| matches!(m, Move::Castle { rook, .. } if rook == r)))
+        };
         // 4.3.1, 4.3.2 (and 4.3.3 when that capture is illegal): the first touched piece that can be
-        // moved or captured; 4.4.2: a rook touched before the king gives no castling, as castling is
-        // the king's move. 4.5: none can, so any move.
+        // moved or captured. 4.5: none can, so any move.
         for &square in squares {
             let found = if board.color_at(square) == Some(turn) {
-                select(&|m: &Move| m.from() == Some(square)).map(|moves| (Duty::Move(square), moves))
+                select(&|m: &Move| m.from() == Some(square) && !rook_first(m)).map(|moves| (Duty::Move(square), moves))
             } else {
                 select(&|m: &Move| m.to() == square && m.is_capture() && !m.is_castle())
                     .map(|moves| (Duty::Capture(square), moves))
@@ -194,7 +209,9 @@ impl Session {
                 return (duty, Some(moves));
             }
         }
-        (Duty::Free, None)
+        // 4.5: any move, except the castling 4.4.2 forbids.
+        let free = select(&|m: &Move| !rook_first(m));
+        (Duty::Free, free.filter(|moves| moves.len() < legal.len()))
     }
 
     /// Whether `mv` may be played given the touched piece; says why not, or warns (setting).
@@ -207,15 +224,19 @@ impl Session {
         if allowed.contains(&mv) {
             return true;
         }
-        // A duty of 4.3.3 or 4.4 is said as it is; the plain ones name the piece touched first.
+        // A duty of 4.3.3 or 4.4 is said as it is; the plain ones name the piece that must be moved
+        // or captured (the first touched that can be: one touched before it that cannot is no duty).
         let (sentence, square) = match duty {
             Duty::CaptureWith(at) => (Sentence::TouchedCaptureWith, at),
             Duty::Castle(rook) => (Sentence::TouchedCastle, rook),
             Duty::KingInstead(rook) => (Sentence::TouchedCastleIllegal, rook),
-            Duty::Free | Duty::Move(_) | Duty::Capture(_) => match self.config.touch_move {
-                TouchMove::Warn => (Sentence::TouchMoveWarning, squares[0]),
-                TouchMove::Enforce => (Sentence::TouchMoveRefused, squares[0]),
+            Duty::Move(at) | Duty::Capture(at) => match self.config.touch_move {
+                TouchMove::Warn => (Sentence::TouchMoveWarning, at),
+                TouchMove::Enforce => (Sentence::TouchMoveRefused, at),
             },
+            Duty::Free => {
+                (Sentence::TouchedRookFirst, if let Move::Castle { rook, .. } = mv { rook } else { squares[0] })
+            }
         };
         let u = self.side_arg(sentence, mover).arg("square", Arg::Square(square.to_string()));
         let enforce = self.config.touch_move == TouchMove::Enforce;
