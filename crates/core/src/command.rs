@@ -101,6 +101,8 @@ pub enum IllegalMove {
     Press,
     /// The last move, made with two hands and completed by the press (7.5.4).
     TwoHands,
+    /// A completed illegal move found later (7.5.1): the move `number` of `side`.
+    Earlier { number: u32, side: Color },
 }
 
 /// One input to the session. `actor` says who acts; `None` means the usual one for the command

@@ -151,6 +151,9 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
         "illegal" if rest.eq_ignore_ascii_case("two-hands") || rest.eq_ignore_ascii_case("two hands") => {
             Ok(Command::Illegal(IllegalMove::TwoHands))
         }
+        "illegal" if rest.to_ascii_lowercase().starts_with("at ") => {
+            earlier(&rest[3..]).map(Command::Illegal).ok_or_else(|| needs(Need::IllegalMove))
+        }
         "illegal" if !rest.is_empty() => move_spec(rest, vocab).map(|spec| Command::Illegal(IllegalMove::Move(spec))),
         "illegal" => Err(needs(Need::IllegalMove)),
         "touch" => Square::from_ascii(rest.to_ascii_lowercase().as_bytes())
@@ -197,6 +200,20 @@ fn guess(error: &parse::ParseError, vocab: &Vocabulary) -> Option<Box<Command>> 
         Heard::Command(command) => Some(Box::new(command)),
         Heard::Answer(_) => None,
     }
+}
+
+/// `illegal at 12 white`, `illegal at 12 black`, `illegal at 12.` (White's), `illegal at 12...`
+/// (Black's): a completed illegal move found later (FIDE 7.5.1).
+fn earlier(text: &str) -> Option<IllegalMove> {
+    let text = text.trim();
+    let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let number: u32 = text[..digits].parse().ok().filter(|n| *n > 0)?;
+    let side = match text[digits..].trim() {
+        "..." | "…" => Color::Black,
+        "." => Color::White,
+        word => color(word)?,
+    };
+    Some(IllegalMove::Earlier { number, side })
 }
 
 /// The move after `claim` or `illegal`.
@@ -291,6 +308,14 @@ mod tests {
         assert_eq!(command("white Anna Karenina"), Ok(Command::Name(Color::White, "Anna Karenina".into())));
         assert_eq!(command("illegal press"), Ok(Command::Illegal(IllegalMove::Press)));
         assert_eq!(command("illegal two-hands"), Ok(Command::Illegal(IllegalMove::TwoHands)));
+        // FIDE 7.5.1: a completed illegal move found later, named by its number and side.
+        let earlier = |number, side| Ok(Command::Illegal(IllegalMove::Earlier { number, side }));
+        assert_eq!(command("illegal at 12 white"), earlier(12, Color::White));
+        assert_eq!(command("illegal at 12 Black"), earlier(12, Color::Black));
+        assert_eq!(command("illegal at 3."), earlier(3, Color::White));
+        assert_eq!(command("illegal at 3..."), earlier(3, Color::Black));
+        assert!(command("illegal at 0 white").is_err());
+        assert!(command("illegal at twelve").is_err());
         assert_eq!(command("decide draw"), Ok(Command::Decide(None)));
     }
 

@@ -241,6 +241,7 @@ pub fn command_text(command: &Command) -> String {
         Command::Claim(Some(spec)) => format!("claim move{}", spec_text(spec)),
         Command::Illegal(IllegalMove::Press) => "illegal press".into(),
         Command::Illegal(IllegalMove::TwoHands) => "illegal two-hands".into(),
+        Command::Illegal(IllegalMove::Earlier { number, side }) => format!("illegal at {number} {}", side_name(*side)),
         Command::Illegal(IllegalMove::Move(spec)) => format!("illegal move{}", spec_text(spec)),
         Command::Touch(square) => format!("touch {square}"),
         Command::AdjustTime(s, time) => format!("adjust {} {}", side_name(*s), seconds(*time)),
@@ -376,6 +377,10 @@ pub fn read_command(text: &str) -> Res<Command> {
         "claim" if !rest.is_empty() => Ok(Command::Claim(Some(spec(moved(rest)?)?))),
         "illegal" if rest == "press" => Ok(Command::Illegal(IllegalMove::Press)),
         "illegal" if rest == "two-hands" => Ok(Command::Illegal(IllegalMove::TwoHands)),
+        "illegal" if rest.starts_with("at ") => {
+            let (n, s) = split(&rest[3..]);
+            Ok(Command::Illegal(IllegalMove::Earlier { number: number(n)?, side: side(s)? }))
+        }
         "illegal" => Ok(Command::Illegal(IllegalMove::Move(spec(moved(rest)?)?))),
         "touch" => Ok(Command::Touch(square(rest)?)),
         "seal" => Ok(Command::Seal(spec(moved(rest)?)?)),

@@ -15,6 +15,9 @@ use crate::rules::MoveSpec;
 impl Session {
     /// A completed illegal move reported against `actor` (default: the player having the move).
     pub(super) fn illegal(&mut self, actor: Option<Color>, kind: IllegalMove, now: Duration) {
+        if let IllegalMove::Earlier { number, side } = kind {
+            return self.illegal_found(number, side, now);
+        }
         if kind == IllegalMove::TwoHands {
             // 7.5.4: the move made with two hands is the last one, by the player who made it.
             let last = self.game.plies().last().map(|p| p.before.turn());
@@ -76,10 +79,12 @@ impl Session {
         let added = self.penalty(!offender, "7.5.5", now);
         let promotion = match &kind {
             IllegalMove::Move(spec) => self.unreplaced_promotion(spec),
-            IllegalMove::Press | IllegalMove::TwoHands => None,
+            IllegalMove::Press | IllegalMove::TwoHands | IllegalMove::Earlier { .. } => None,
         };
         let untimed = self.clock.time_control().is_none();
         let sentence = match (&kind, promotion, untimed) {
+            (IllegalMove::Earlier { .. }, _, false) => Sentence::IllegalFoundPenalty,
+            (IllegalMove::Earlier { .. }, _, true) => Sentence::IllegalFoundPenaltyUntimed,
             (IllegalMove::Press, _, false) => Sentence::IllegalPressPenalty,
             (IllegalMove::Press, _, true) => Sentence::IllegalPressPenaltyUntimed,
             (IllegalMove::TwoHands, _, false) => Sentence::IllegalTwoHandsPenalty,
@@ -113,6 +118,49 @@ impl Session {
                 if !squares.is_empty() {
                     self.touched = Some((offender, squares));
                 }
+            }
+        }
+    }
+
+    /// 7.5.1, 7.5.2: a completed illegal move found later (the move `number` of `offender`): the
+    /// position immediately before it is reinstated, the moves after it are taken back, and the
+    /// offender is penalised as for any illegal move (7.5.5: the opponent's time, the second one
+    /// loses) with touch-move on the piece he moved (4.3). 6.13.1: the clocks stand as they are
+    /// (the arbiter's judgement: the time spent on the moves taken back is spent), their move
+    /// counters follow the moves that remain; the offender's clock runs.
+    fn illegal_found(&mut self, number: u32, offender: Color, now: Duration) {
+        let start = self.game.start();
+        let first = u32::from(start.fullmoves()).saturating_sub(1) * 2 + u32::from(start.turn() == Color::Black);
+        let wanted = (number.saturating_sub(1) * 2 + u32::from(offender == Color::Black)).checked_sub(first);
+        let plies = self.game.plies().len();
+        let Some(index) = wanted.map(|w| w as usize).filter(|i| *i < plies) else {
+            let u = self.side_arg(Sentence::IllegalFoundNoSuchMove, offender).arg("n", Arg::Number(number));
+            return self.say(u);
+        };
+        let from = self.game.plies()[index].mv.from();
+        let taken = plies - index;
+        for _ in 0..taken {
+            let Some(ply) = self.game.undo() else { break };
+            self.sheet.pop();
+            self.record(Event::Retracted { side: ply.before.turn(), san: ply.san.to_string() });
+        }
+        if self.clock.running() == Some(!offender) {
+            self.clock.take_back_press(offender, now);
+        }
+        for side in [Color::White, Color::Black] {
+            let moves = self.game.plies().iter().filter(|p| p.before.turn() == side).count() as u32;
+            self.clock.set_moves(side, moves);
+        }
+        self.pending = false;
+        self.touched = None;
+        self.offer = None;
+        let u = self.side_arg(Sentence::IllegalFound, offender).arg("n", Arg::Number(number));
+        self.say(Utterance { priority: Priority::Urgent, ..u });
+        self.penalise_illegal(offender, IllegalMove::Earlier { number, side: offender }, now);
+        if self.outcome.is_none() {
+            if let Some(from) = from {
+                self.touched = Some((offender, vec![from]));
+                self.record(Event::Touched { side: offender, square: from.to_string() });
             }
         }
     }
@@ -178,7 +226,7 @@ impl Session {
                 }
                 _ => None,
             },
-            IllegalMove::Press | IllegalMove::TwoHands => None,
+            IllegalMove::Press | IllegalMove::TwoHands | IllegalMove::Earlier { .. } => None,
         };
         let Some((san, mv)) = played else {
             let u = self.side_arg(Sentence::IllegalCannotStand, offender);

@@ -48,6 +48,7 @@ fn samples() -> Vec<Command> {
         Command::Flag,
         Command::Illegal(IllegalMove::Press),
         Command::Illegal(IllegalMove::TwoHands),
+        Command::Illegal(IllegalMove::Earlier { number: 12, side: Color::Black }),
         Command::Illegal(IllegalMove::Move(spec("Ka1"))),
         Command::Touch(Square::E2),
         Command::Pause,
