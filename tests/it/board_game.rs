@@ -194,7 +194,7 @@ fn en_passant_castling_and_promotion() {
     board(&sim, &["lift a1", "place d1", "lift e1", "place c1"]);
     anna.expect_all(&[
         "White touched the piece on Anna eins: it must be moved (FIDE 4.3).",
-        "Touch move: the piece on Anna eins was touched first (FIDE 4.3).",
+        "Touch move: the piece on Anna eins was touched and must be moved or captured (FIDE 4.3).",
         "White: Castles queenside.",
     ]);
     anna.type_line("");

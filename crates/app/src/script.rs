@@ -335,6 +335,7 @@ pub fn event_text(event: &message::Event) -> String {
         message::Event::Offered { side: s } => format!("offer {}", side(*s)),
         message::Event::Declined { side: s } => format!("decline {}", side(*s)),
         message::Event::Touched { side: s, square } => format!("touch {} {square}", side(*s)),
+        message::Event::Adjusting { side: s } => format!("jadoube {} (FIDE 4.2.1)", side(*s)),
         message::Event::TimeAdded { side: s, added, article } => {
             format!("time {} +{} (FIDE {article})", side(*s), t(added))
         }

@@ -77,6 +77,8 @@ pub enum Command {
     Turn,
     /// Which move was played last?
     Last,
+    /// "J'adoube": the player having the move adjusts pieces on their squares (4.2.1).
+    Jadoube,
 }
 
 /// The settings a script or the player may change during a session.

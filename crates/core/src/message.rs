@@ -162,6 +162,8 @@ sentences! {
     BoardDiffers => "board_differs",
     BoardDiffersMany => "board_differs_many",
     TouchedRookFirst => "touched_rook_first",
+    Adjusting => "adjusting",
+    AdjustNotOnMove => "adjust_not_on_move",
     IllegalFound => "illegal_found",
     IllegalFoundNoSuchMove => "illegal_found_no_such_move",
     IllegalFoundPenalty => "illegal_found_penalty",
@@ -358,6 +360,10 @@ pub enum Event {
     Touched {
         side: Color,
         square: String,
+    },
+    /// The side said "j'adoube": it adjusts pieces until its move (4.2.1).
+    Adjusting {
+        side: Color,
     },
     /// Time added to a side's clock, and the article that gave it.
     TimeAdded {

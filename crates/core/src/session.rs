@@ -53,6 +53,8 @@ pub struct Session {
     offer: Option<Color>,
     /// The pieces touched by the player having the move, in order (4.3, 4.4), and by whom.
     touched: Option<(Color, Vec<Square>)>,
+    /// The side having the move said "j'adoube": until its move, what it touches it adjusts (4.2.1).
+    adjusting: Option<Color>,
     illegal_moves: ByColor<u32>,
     /// A completed illegal move not yet claimed, in rapid or blitz without full supervision (A.4.2).
     unclaimed_illegal: Option<Unclaimed>,
@@ -94,6 +96,7 @@ impl Session {
             pending: false,
             offer: None,
             touched: None,
+            adjusting: None,
             illegal_moves: ByColor { white: 0, black: 0 },
             unclaimed_illegal: None,
             question: None,
@@ -286,6 +289,7 @@ impl Session {
             Command::Flag => self.claim_flag(actor, now),
             Command::Illegal(kind) => self.illegal(actor, kind, now),
             Command::Touch(square) => self.touch(actor, square),
+            Command::Jadoube => self.jadoube(actor),
             Command::Quickplay => self.quickplay(actor, now),
             Command::Unclear { text, guess } => self.unclear(actor, text, guess),
             Command::Answer(yes) => self.answer(yes, now),
@@ -437,6 +441,7 @@ impl Session {
         self.sheet.push();
         self.pending = true;
         self.touched = None;
+        self.adjusting = None;
         self.record(Event::Moved { side: mover, san: san.clone(), uci });
         let sentence = if correction { Sentence::Corrected } else { Sentence::Moved };
         self.sound(Sound::of_move(&played));

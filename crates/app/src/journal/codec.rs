@@ -264,7 +264,8 @@ pub fn command_text(command: &Command) -> String {
         | Command::Repeat
         | Command::Turn
         // Said by its name alone: written as its name (every one of these has one).
-        | Command::Last => Name::of(command).map_or("unnamed", Name::key).into(),
+        | Command::Last
+        | Command::Jadoube => Name::of(command).map_or("unnamed", Name::key).into(),
         Command::Seal(spec) => format!("seal move{}", spec_text(spec)),
         Command::Decide(winner) => format!("decide {}", winner.map_or("draw", side_name)),
         Command::Unclear { text, guess } => {

@@ -229,14 +229,7 @@ impl TimeControl {
         for (i, part) in parts.iter().enumerate() {
             let context = if single { String::new() } else { format!("in period {} ('{}'), ", i + 1, part) };
             if periods.last().is_some_and(|p: &Period| p.quota().is_none()) {
-                return Err(fail(
-                    TimeControlErrorKind::PeriodAfterRest,
-                    format!(
-                        "period {i} ('{}') has no move quota, so it lasts the rest of the game and no period can \
-                         follow it; give it a quota like 40/5400",
-                        parts[i - 1]
-                    ),
-                ));
+                return Err(fail(TimeControlErrorKind::PeriodAfterRest, period_after_rest(i, parts[i - 1], "40/5400")));
             }
             let period = parse_period(part, single).map_err(|(kind, detail)| fail(kind, context + &detail))?;
             periods.push(period);
@@ -383,6 +376,14 @@ fn parse_period(text: &str, single: bool) -> Result<Period, PartError> {
         }
     };
     Ok(Period { moves, time, increment })
+}
+
+/// Period `i` (from 1), written `part`, has no quota, and another follows it.
+fn period_after_rest(i: usize, part: &str, example: &str) -> String {
+    format!(
+        "period {i} ('{part}') has no move quota, so it lasts the rest of the game and no period can follow it; \
+         give it a quota like {example}"
+    )
 }
 
 fn too_large(part: &str) -> PartError {

@@ -58,11 +58,13 @@ pub enum Name {
     Stop,
     /// Go on with an answer a move cut off.
     More,
+    /// "J'adoube" (4.2.1).
+    Jadoube,
 }
 
 impl Name {
     /// Every name, in the order of `grammar/en.toml`.
-    pub const ALL: [Name; 35] = [
+    pub const ALL: [Name; 36] = [
         Name::Start,
         Name::Press,
         Name::Time,
@@ -80,6 +82,7 @@ impl Name {
         Name::Repeat,
         Name::Turn,
         Name::Last,
+        Name::Jadoube,
         Name::Help,
         Name::Quit,
         Name::New,
@@ -138,6 +141,7 @@ impl Name {
             Name::Listen => "listen",
             Name::Stop => "stop",
             Name::More => "more",
+            Name::Jadoube => "jadoube",
         }
     }
 
@@ -166,6 +170,7 @@ impl Name {
             Name::Repeat => Command::Repeat,
             Name::Turn => Command::Turn,
             Name::Last => Command::Last,
+            Name::Jadoube => Command::Jadoube,
             Name::Board => Command::Explore(Query::Board),
             Name::Pieces => Command::Explore(Query::Pieces(Filter::default())),
             Name::Where => Command::Explore(Query::Where(Filter::default())),
@@ -193,6 +198,7 @@ impl Name {
             Command::Repeat => Name::Repeat,
             Command::Turn => Name::Turn,
             Command::Last => Name::Last,
+            Command::Jadoube => Name::Jadoube,
             Command::Explore(query) => match query {
                 Query::Board => Name::Board,
                 Query::Pieces(_) => Name::Pieces,

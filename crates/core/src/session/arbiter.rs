@@ -104,12 +104,28 @@ impl Session {
         self.say(self.side_arg(Sentence::DrawDeclined, side));
     }
 
+    /// 4.2.1: only the player having the move may adjust pieces, saying so first ("j'adoube");
+    /// what he touches until his move he adjusts, and it obliges nothing.
+    pub(super) fn jadoube(&mut self, actor: Option<Color>) {
+        let side = actor.unwrap_or(self.game.turn());
+        if side != self.game.turn() {
+            return self.say(self.side_arg(Sentence::AdjustNotOnMove, side));
+        }
+        self.adjusting = Some(side);
+        self.record(Event::Adjusting { side });
+        self.say(self.side_arg(Sentence::Adjusting, side));
+    }
+
     /// 4.3, 4.4: the pieces touched by the player having the move, in order, decide which moves he
     /// may make; each touch that changes that duty is said. A touch declines a draw offer (9.1.2).
+    /// After "j'adoube" (4.2.1) a touch is an adjustment: it obliges nothing.
     pub(super) fn touch(&mut self, actor: Option<Color>, square: Square) {
         let side = actor.unwrap_or(self.game.turn());
         if side != self.game.turn() {
             return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
+        }
+        if self.adjusting == Some(side) {
+            return;
         }
         if self.game.position().board().piece_at(square).is_none() {
             let u =
@@ -191,11 +207,7 @@ impl Session {
         // 4.4.2: a rook touched before the king: no castling on that side on this move, and 4.3.1
         // governs (the first touched piece that can move; in Chess960 the king's move onto that
         // rook is its castling, so it goes too).
-        let rook_first = |m: &Move| {
-            own.iter()
-                .position(|s| board.role_at(*s) == Some(Role::King))
-                .is_some_and(|king| own[..king].iter().any(|r| matches!(m, Move::Castle { rook, .. } if rook == r)))
-        };
+        let rook_first = |m: &Move| rook_before_king(board, &own, m);
         // 4.3.1, 4.3.2 (and 4.3.3 when that capture is illegal): the first touched piece that can be
         // moved or captured. 4.5: none can, so any move.
         for &square in squares {
@@ -224,6 +236,10 @@ impl Session {
         if allowed.contains(&mv) {
             return true;
         }
+        // Castling with a rook touched before the king is what 4.4.2 forbids, whatever else is due.
+        let board = self.game.position().board();
+        let own: Vec<Square> = squares.iter().copied().filter(|s| board.color_at(*s) == Some(mover)).collect();
+        let duty = if rook_before_king(board, &own, &mv) { Duty::Free } else { duty };
         // A duty of 4.3.3 or 4.4 is said as it is; the plain ones name the piece that must be moved
         // or captured (the first touched that can be: one touched before it that cannot is no duty).
         let (sentence, square) = match duty {
@@ -234,8 +250,13 @@ impl Session {
                 TouchMove::Warn => (Sentence::TouchMoveWarning, at),
                 TouchMove::Enforce => (Sentence::TouchMoveRefused, at),
             },
+            // 4.4.2: castling with the rook touched first (said as a warning when only warned).
             Duty::Free => {
-                (Sentence::TouchedRookFirst, if let Move::Castle { rook, .. } = mv { rook } else { squares[0] })
+                let rook = if let Move::Castle { rook, .. } = mv { rook } else { squares[0] };
+                match self.config.touch_move {
+                    TouchMove::Warn => (Sentence::TouchMoveWarning, rook),
+                    TouchMove::Enforce => (Sentence::TouchedRookFirst, rook),
+                }
             }
         };
         let u = self.side_arg(sentence, mover).arg("square", Arg::Square(square.to_string()));
@@ -510,4 +531,11 @@ enum Duty {
     Castle(Square),
     /// Castling with the rook on this square is illegal: another king move (4.4.3).
     KingInstead(Square),
+}
+
+/// 4.4.2: `m` castles with a rook the player touched before his king (`own`: his touches in order).
+fn rook_before_king(board: &shakmaty::Board, own: &[Square], m: &Move) -> bool {
+    own.iter()
+        .position(|s| board.role_at(*s) == Some(Role::King))
+        .is_some_and(|king| own[..king].iter().any(|r| matches!(m, Move::Castle { rook, .. } if rook == r)))
 }

@@ -89,6 +89,7 @@ fn samples() -> Vec<Command> {
         Command::Repeat,
         Command::Turn,
         Command::Last,
+        Command::Jadoube,
     ]
 }
 
@@ -131,9 +132,10 @@ fn kind(command: &Command) -> usize {
         Command::Seal(_) => 33,
         Command::Open => 34,
         Command::FollowClock(..) => 35,
+        Command::Jadoube => 36,
     }
 }
-const KINDS: usize = 36;
+const KINDS: usize = 37;
 
 #[test]
 fn every_command_reads_back_as_written() {

@@ -15,7 +15,9 @@
 
 use std::time::Duration;
 
-use super::{ClockMode, Period, TimeControl, TimeControlError, TimeControlErrorKind, MAX_PARSED_TIME};
+use super::{
+    period_after_rest, ClockMode, Period, TimeControl, TimeControlError, TimeControlErrorKind, MAX_PARSED_TIME,
+};
 
 /// Bare bases over this many are seconds, as PGN writes them.
 const LONGEST_MINUTES: u64 = 180;
@@ -65,14 +67,7 @@ impl TimeControl {
         let mut periods = Vec::with_capacity(written.len());
         for (i, w) in written.iter().enumerate() {
             if i > 0 && written[i - 1].moves.is_none() {
-                return Err(fail(
-                    TimeControlErrorKind::PeriodAfterRest,
-                    format!(
-                        "period {i} ('{}') has no move quota, so it lasts the rest of the game and no period can \
-                         follow it; give it a quota like 40/90",
-                        parts[i - 1]
-                    ),
-                ));
+                return Err(fail(TimeControlErrorKind::PeriodAfterRest, period_after_rest(i, parts[i - 1], "40/90")));
             }
             let too_large =
                 || fail(TimeControlErrorKind::TooLarge, "a period or increment may be at most 24 hours".to_string());
