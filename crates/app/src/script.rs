@@ -336,6 +336,8 @@ pub fn event_text(event: &message::Event) -> String {
         message::Event::Declined { side: s } => format!("decline {}", side(*s)),
         message::Event::Touched { side: s, square } => format!("touch {} {square}", side(*s)),
         message::Event::Adjusting { side: s } => format!("jadoube {} (FIDE 4.2.1)", side(*s)),
+        message::Event::Cancelled { swap: false, article } => format!("cancelled (FIDE {article})"),
+        message::Event::Cancelled { swap: true, article } => format!("cancelled, colours swapped (FIDE {article})"),
         message::Event::TimeAdded { side: s, added, article } => {
             format!("time {} +{} (FIDE {article})", side(*s), t(added))
         }

@@ -126,6 +126,25 @@ impl App {
         Out::Say(Words::line("help.unknown").arg("text", Arg::Text(rest.to_string())), Priority::Info)
     }
 
+    /// A game cancelled by the arbiter (7.2.1, 7.3): a new one with the same setup, the players'
+    /// colours swapped when the game began with them reversed.
+    pub(super) fn replay_cancelled(&mut self, swap: bool, now: Duration) -> Vec<Out> {
+        // The game as it was set up, however that was (the command line, the questions, a script).
+        let mut setup = vec![Command::TimeControl(self.session.clock().time_control().clone())];
+        let colors = if swap { [Color::Black, Color::White] } else { [Color::White, Color::Black] };
+        for (color, was) in colors.into_iter().zip([Color::White, Color::Black]) {
+            if let Some(name) = self.session.name(was) {
+                setup.push(Command::Name(color, name.to_string()));
+            }
+        }
+        let player = self.session.config().player.map(|side| if swap { !side } else { side });
+        setup.push(Command::Set(Setting::Player(player)));
+        self.setup
+            .retain(|c| !matches!(c, Command::TimeControl(_) | Command::Name(..) | Command::Set(Setting::Player(_))));
+        self.setup.extend(setup);
+        self.new_game(now)
+    }
+
     /// A new game with the settings in force and the same setup.
     pub(super) fn new_game(&mut self, now: Duration) -> Vec<Out> {
         self.computer.forget();

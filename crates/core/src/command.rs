@@ -79,6 +79,46 @@ pub enum Command {
     Last,
     /// "J'adoube": the player having the move adjusts pieces on their squares (4.2.1).
     Jadoube,
+    /// An irregularity the arbiter found (7.2-7.4).
+    Irregular(Irregularity),
+}
+
+/// An irregularity found during the game (FIDE 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Irregularity {
+    /// The initial position of the pieces was incorrect (7.2.1).
+    InitialPosition,
+    /// The game began with colours reversed (7.3).
+    ColoursReversed,
+    /// A player displaced pieces (7.4).
+    Displaced,
+}
+
+impl Irregularity {
+    /// Its word in scripts and the journal.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Irregularity::InitialPosition => "initial-position",
+            Irregularity::ColoursReversed => "colours-reversed",
+            Irregularity::Displaced => "displaced",
+        }
+    }
+
+    /// The irregularity of a word: its own, or as an arbiter writes it (`wrong initial position`,
+    /// `colors reversed`).
+    pub fn from_words(text: &str) -> Option<Irregularity> {
+        let text = text.trim().to_ascii_lowercase().replace(['-', '_'], " ");
+        match text.as_str() {
+            "initial position" | "wrong initial position" | "initial position wrong" => {
+                Some(Irregularity::InitialPosition)
+            }
+            "colours reversed" | "colors reversed" | "reversed colours" | "reversed colors" => {
+                Some(Irregularity::ColoursReversed)
+            }
+            "displaced" | "displaced pieces" | "pieces displaced" => Some(Irregularity::Displaced),
+            _ => None,
+        }
+    }
 }
 
 /// The settings a script or the player may change during a session.

@@ -163,6 +163,10 @@ sentences! {
     BoardDiffersMany => "board_differs_many",
     TouchedRookFirst => "touched_rook_first",
     Adjusting => "adjusting",
+    InitialPositionWrong => "initial_position_wrong",
+    ColoursReversedNewGame => "colours_reversed_new_game",
+    ColoursReversedContinue => "colours_reversed_continue",
+    Displaced => "displaced",
     AdjustNotOnMove => "adjust_not_on_move",
     IllegalFound => "illegal_found",
     IllegalFoundNoSuchMove => "illegal_found_no_such_move",
@@ -364,6 +368,12 @@ pub enum Event {
     /// The side said "j'adoube": it adjusts pieces until its move (4.2.1).
     Adjusting {
         side: Color,
+    },
+    /// The game is cancelled and a new one played (7.2.1, 7.3), with the colours swapped when
+    /// `swap` (the game began with them reversed).
+    Cancelled {
+        swap: bool,
+        article: &'static str,
     },
     /// Time added to a side's clock, and the article that gave it.
     TimeAdded {

@@ -290,6 +290,7 @@ impl Session {
             Command::Illegal(kind) => self.illegal(actor, kind, now),
             Command::Touch(square) => self.touch(actor, square),
             Command::Jadoube => self.jadoube(actor),
+            Command::Irregular(irregularity) => self.irregular(actor, irregularity, now),
             Command::Quickplay => self.quickplay(actor, now),
             Command::Unclear { text, guess } => self.unclear(actor, text, guess),
             Command::Answer(yes) => self.answer(yes, now),

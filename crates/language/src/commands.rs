@@ -9,7 +9,7 @@ use shakmaty::{Color, Square};
 use crate::parse::{self, Heard};
 use crate::{Vocabulary, Voice};
 use anna_core::clock::{ClockMode, TimeControl};
-use anna_core::command::{Command, IllegalMove, Name, Setting};
+use anna_core::command::{Command, IllegalMove, Irregularity, Name, Setting};
 use anna_core::duration;
 use anna_core::message::{Arg, Words};
 use anna_core::rules::MoveSpec;
@@ -43,6 +43,7 @@ pub enum Need {
     Chess960,
     Name,
     IllegalMove,
+    Irregularity,
     Square,
     Adjust,
     Result,
@@ -61,6 +62,7 @@ impl Need {
             Need::Chess960 => "errors.need_chess960",
             Need::Name => "errors.need_name",
             Need::IllegalMove => "errors.need_illegal_move",
+            Need::Irregularity => "errors.need_irregularity",
             Need::Square => "errors.need_square",
             Need::Adjust => "errors.need_adjust",
             Need::Result => "errors.need_result",
@@ -156,6 +158,7 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
         }
         "illegal" if !rest.is_empty() => move_spec(rest, vocab).map(|spec| Command::Illegal(IllegalMove::Move(spec))),
         "illegal" => Err(needs(Need::IllegalMove)),
+        "irregular" => Irregularity::from_words(rest).map(Command::Irregular).ok_or_else(|| needs(Need::Irregularity)),
         "touch" => Square::from_ascii(rest.to_ascii_lowercase().as_bytes())
             .map(Command::Touch)
             .map_err(|_| needs(Need::Square)),

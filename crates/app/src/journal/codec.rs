@@ -18,7 +18,7 @@ use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 use crate::Options;
 use anna_core::bad_value::BadValue;
 use anna_core::clock::{ClockMode, Period, TimeControl};
-use anna_core::command::{Command, IllegalMove, Input, Name, Setting};
+use anna_core::command::{Command, IllegalMove, Input, Irregularity, Name, Setting};
 use anna_core::explore::{Filter, Query};
 use anna_core::rules::MoveSpec;
 use anna_core::session::{FlagPolicy, TouchMove};
@@ -244,6 +244,7 @@ pub fn command_text(command: &Command) -> String {
         Command::Illegal(IllegalMove::Earlier { number, side }) => format!("illegal at {number} {}", side_name(*side)),
         Command::Illegal(IllegalMove::Move(spec)) => format!("illegal move{}", spec_text(spec)),
         Command::Touch(square) => format!("touch {square}"),
+        Command::Irregular(irregularity) => format!("irregular {}", irregularity.word()),
         Command::AdjustTime(s, time) => format!("adjust {} {}", side_name(*s), seconds(*time)),
         Command::AdjustMoves(s, n) => format!("adjust {} moves {n}", side_name(*s)),
         Command::FollowClock(s, time) => format!("follow {} {}", side_name(*s), seconds(*time)),
@@ -384,6 +385,9 @@ pub fn read_command(text: &str) -> Res<Command> {
         }
         "illegal" => Ok(Command::Illegal(IllegalMove::Move(spec(moved(rest)?)?))),
         "touch" => Ok(Command::Touch(square(rest)?)),
+        "irregular" => Irregularity::from_words(rest)
+            .map(Command::Irregular)
+            .ok_or_else(|| CodecError(format!("'{rest}' is no irregularity"))),
         "seal" => Ok(Command::Seal(spec(moved(rest)?)?)),
         "adjust" => {
             let (s, what) = split(rest);

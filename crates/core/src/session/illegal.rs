@@ -7,7 +7,7 @@ use std::time::Duration;
 use shakmaty::{attacks, Bitboard, Color, Move, Position, Role, Square};
 
 use super::{Question, Session, Unclaimed};
-use crate::command::IllegalMove;
+use crate::command::{IllegalMove, Irregularity};
 use crate::message::{Arg, Event, Played, Priority, Sentence, Sound, Utterance};
 use crate::outcome::Reason;
 use crate::rules::MoveSpec;
@@ -161,6 +161,33 @@ impl Session {
             if let Some(from) = from {
                 self.touched = Some((offender, vec![from]));
                 self.record(Event::Touched { side: offender, square: from.to_string() });
+            }
+        }
+    }
+
+    /// 7.2.1: a wrong initial position cancels the game, and a new one is played; 7.3: colours
+    /// reversed do the same, with the correct colours, unless 10 moves or more have been made by
+    /// both players (then the game goes on); 7.4.1: a player who displaced pieces re-establishes
+    /// the position in his own time. The app starts the new game (`Event::Cancelled`).
+    pub(super) fn irregular(&mut self, actor: Option<Color>, irregularity: Irregularity, now: Duration) {
+        match irregularity {
+            Irregularity::InitialPosition => {
+                self.clock.pause(now);
+                self.record(Event::Cancelled { swap: false, article: "7.2.1" });
+                self.say(Utterance::new(Priority::Urgent, Sentence::InitialPositionWrong));
+            }
+            Irregularity::ColoursReversed => {
+                let black_moves = self.game.plies().iter().filter(|p| p.before.turn() == Color::Black).count();
+                if black_moves >= 10 {
+                    return self.say(Utterance::new(Priority::Urgent, Sentence::ColoursReversedContinue));
+                }
+                self.clock.pause(now);
+                self.record(Event::Cancelled { swap: true, article: "7.3" });
+                self.say(Utterance::new(Priority::Urgent, Sentence::ColoursReversedNewGame));
+            }
+            Irregularity::Displaced => {
+                let side = actor.unwrap_or(self.game.turn());
+                self.say(self.side_arg(Sentence::Displaced, side));
             }
         }
     }

@@ -90,6 +90,9 @@ fn samples() -> Vec<Command> {
         Command::Turn,
         Command::Last,
         Command::Jadoube,
+        Command::Irregular(Irregularity::ColoursReversed),
+        Command::Irregular(Irregularity::InitialPosition),
+        Command::Irregular(Irregularity::Displaced),
     ]
 }
 
@@ -133,9 +136,10 @@ fn kind(command: &Command) -> usize {
         Command::Open => 34,
         Command::FollowClock(..) => 35,
         Command::Jadoube => 36,
+        Command::Irregular(_) => 37,
     }
 }
-const KINDS: usize = 37;
+const KINDS: usize = 38;
 
 #[test]
 fn every_command_reads_back_as_written() {
