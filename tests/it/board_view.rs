@@ -165,9 +165,10 @@ fn the_setup_questions_are_answered_in_the_board_view() {
     t.key("Enter");
     t.wait_for("Time control?");
     t.type_line("90+30");
+    // Read back at once, with the next question.
+    t.wait_for("Standard chess: 1 hour 30 minutes, plus 30 seconds a move.");
     t.wait_for("Your opponent's name?");
     t.type_line("Boris");
-    t.wait_for("Standard chess: 1 hour 30 minutes, plus 30 seconds a move.");
     t.wait_for("Ready: your side White, your opponent Boris.");
     t.type_line(":quit");
     t.wait_for("anna-exited-0");

@@ -232,11 +232,24 @@ impl Game {
     /// Plays a legal move and records it in algebraic notation with `+` or `#` (FIDE 8.1, C.9).
     /// The game is not closed by an [`AutoEnd`]: stopping play is the caller's decision.
     pub fn play(&mut self, mv: Move) -> Result<&Ply, MoveError> {
-        if !self.current.is_legal(mv) {
+        // A king is never taken, even one left in check by a move that stood (A.4.2).
+        if !self.current.is_legal(mv) || mv.capture() == Some(Role::King) {
             return Err(MoveError::Illegal(self.why_illegal_move(mv)));
         }
         let before = self.current.clone();
-        let san = SanPlus::from_move_and_play_unchecked(&mut self.current, mv);
+        let was_illegal = self.stands_illegal();
+        let mut san = SanPlus::from_move_and_play_unchecked(&mut self.current, mv);
+        // After an illegal move that stood (A.4.2) the opponent's king was in check already: this
+        // move gives check only with a checker of its own (or mates).
+        if was_illegal && san.suffix == Some(shakmaty::san::Suffix::Check) {
+            let them = !before.turn();
+            let checkers = |pos: &Chess| {
+                pos.board().king_of(them).map(|k| pos.board().attacks_to(k, !them, pos.board().occupied()))
+            };
+            if checkers(&self.current).zip(checkers(&before)).is_some_and(|(now, was)| (now & !was).is_empty()) {
+                san.suffix = None;
+            }
+        }
         let index = self.plies.len();
         self.plies.push(Ply { before, mv, san });
         Ok(&self.plies[index])
@@ -244,8 +257,10 @@ impl Game {
 
     /// Plays a move that is not legal but stands (FIDE A.4.2: in rapid and blitz an illegal move
     /// that nobody claimed stays on the board). Only a piece of the side to move going from its square
-    /// to another square is accepted, and only if the position after it is still one the rules can
-    /// continue from (no king left in check, kings on the board); otherwise `None`.
+    /// to another square is accepted, and only if the game can go on from the position as played:
+    /// the mover's own king may be left in check (the opponent then moves, and may not take the
+    /// king), but no king may be taken or missing, no pawn left on its last rank or own first
+    /// rank, and not both kings in check (A.4.4); otherwise `None`.
     pub fn play_standing_illegal(&mut self, from: Square, to: Square, promotion: Option<Role>) -> Option<&Ply> {
         let piece = self.current.board().piece_at(from)?;
         if piece.color != self.current.turn() || from == to {
@@ -259,13 +274,25 @@ impl Game {
         let mut after = self.current.clone();
         after.play_unchecked(mv);
         let setup = after.to_setup(shakmaty::EnPassantMode::Legal);
-        let after = <Chess as shakmaty::FromSetup>::from_setup(setup, self.mode).ok()?;
+        let after = match <Chess as shakmaty::FromSetup>::from_setup(setup, self.mode) {
+            Ok(checked) => checked,
+            // Only the mover's king left in check: the position as played, for the opponent's move.
+            Err(e) if e.kinds() == shakmaty::PositionErrorKinds::OPPOSITE_CHECK && !after.is_check() => after,
+            Err(_) => return None,
+        };
         let before = std::mem::replace(&mut self.current, after);
         let san =
             SanPlus { san: San::from_move(&before, mv), suffix: shakmaty::san::Suffix::from_position(&self.current) };
         let index = self.plies.len();
         self.plies.push(Ply { before, mv, san });
         Some(&self.plies[index])
+    }
+
+    /// Whether the position is one only an illegal move that stood can give (A.4.2): the player
+    /// who made it has his king in check while his opponent is to move.
+    pub fn stands_illegal(&self) -> bool {
+        let setup = self.current.to_setup(shakmaty::EnPassantMode::Legal);
+        <Chess as shakmaty::FromSetup>::from_setup(setup, self.mode).is_err()
     }
 
     /// Takes back the last ply and restores the position before it exactly: a slip corrected
@@ -288,7 +315,7 @@ impl Game {
                 .copied()
                 .ok_or_else(|| MoveError::Illegal(explain::why_not_castle(pos, side))),
             San::Normal { role, file, rank, capture, to, promotion } => {
-                let legal = pos.legal_moves();
+                let legal = legal_moves(pos);
                 let fits = |m: &&Move, strict: bool| {
                     !m.is_castle()
                         && m.role() == role
@@ -330,7 +357,7 @@ impl Game {
         let UciMove::Normal { from, to, promotion } = *uci else {
             return Err(MoveError::NotUnderstood);
         };
-        let legal = self.current.legal_moves();
+        let legal = legal_moves(&self.current);
         let same = |m: &Move, form: CastlingMode| match UciMove::from_move(*m, form) {
             UciMove::Normal { from: f, to: t, promotion: p } => {
                 f == from && t == to && (p == promotion || promotion.is_none())
@@ -489,4 +516,12 @@ fn occurrences<'a>(target: &Chess, history: impl DoubleEndedIterator<Item = (&'a
         }
     }
     count
+}
+
+/// The legal moves of `pos`, never taking a king: after an illegal move that stood (A.4.2) the
+/// player to move may face a king left in check, which is not his to take.
+pub(crate) fn legal_moves(pos: &Chess) -> shakmaty::MoveList {
+    let mut moves = pos.legal_moves();
+    moves.retain(|m| m.capture() != Some(Role::King));
+    moves
 }

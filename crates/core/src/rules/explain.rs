@@ -38,6 +38,9 @@ pub enum IllegalReason {
     /// A promotion was named for a move that is not a pawn reaching the last rank, or a pawn
     /// reaching the last rank was not promoted to a queen, rook, bishop or knight (FIDE 3.7.5).
     BadPromotion,
+    /// The move would take the king, left in check by an illegal move that stood: a king is
+    /// never taken (FIDE 1.2, 3.9, A.4.2).
+    KingCapture,
 }
 
 impl IllegalReason {
@@ -58,6 +61,7 @@ impl IllegalReason {
             IllegalReason::CastlingOutOfCheck => "castling_out_of_check",
             IllegalReason::CastlingThroughCheck => "castling_through_check",
             IllegalReason::BadPromotion => "bad_promotion",
+            IllegalReason::KingCapture => "king_capture",
         }
     }
 
@@ -85,6 +89,9 @@ impl std::error::Error for IllegalReason {}
 /// Why the move `from`-`to` is illegal in `pos`; `None` if some legal move goes from `from` to
 /// `to` (castling counted both as king-takes-rook and as king-to-destination).
 pub fn why_illegal(pos: &Chess, from: Square, to: Square) -> Option<IllegalReason> {
+    if pos.board().piece_at(to).is_some_and(|p| p.role == Role::King && p.color != pos.turn()) {
+        return Some(IllegalReason::KingCapture);
+    }
     if pos.legal_moves().iter().any(|m| m.from() == Some(from) && (m.to() == to || castling_target(*m) == Some(to))) {
         return None;
     }

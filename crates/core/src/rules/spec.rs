@@ -106,7 +106,7 @@ impl Game {
         }
         let groups: Vec<Option<Role>> =
             if spec.pieces.is_empty() { vec![None] } else { spec.pieces.iter().copied().map(Some).collect() };
-        let legal = pos.legal_moves();
+        let legal = super::legal_moves(pos);
         for role in &groups {
             let fits = |m: &&Move, strict: bool| {
                 !m.is_castle()

@@ -269,6 +269,11 @@ impl Session {
         self.pending = true;
         self.touched = None;
         self.press(Some(offender), at);
+        // The offender's king left in check: the opponent moves first, and the position is judged
+        // after that move.
+        if self.game.stands_illegal() {
+            return;
+        }
         if let Some(outcome) = self.automatic_outcome(offender) {
             return self.end(outcome, now);
         }
