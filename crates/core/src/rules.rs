@@ -259,8 +259,9 @@ impl Game {
     /// that nobody claimed stays on the board). Only a piece of the side to move going from its square
     /// to another square is accepted, and only if the game can go on from the position as played:
     /// the mover's own king may be left in check (the opponent then moves, and may not take the
-    /// king), but no king may be taken or missing, no pawn left on its last rank or own first
-    /// rank, and not both kings in check (A.4.4); otherwise `None`.
+    /// king), also while giving check (both kings in check: A.4.4, the arbiter waits for the next
+    /// move, which must answer that check and so leaves no illegal position); but no king may be
+    /// taken or missing, and no pawn left on its last rank or its own first rank; otherwise `None`.
     pub fn play_standing_illegal(&mut self, from: Square, to: Square, promotion: Option<Role>) -> Option<&Ply> {
         let piece = self.current.board().piece_at(from)?;
         if piece.color != self.current.turn() || from == to {
@@ -277,7 +278,7 @@ impl Game {
         let after = match <Chess as shakmaty::FromSetup>::from_setup(setup, self.mode) {
             Ok(checked) => checked,
             // Only the mover's king left in check: the position as played, for the opponent's move.
-            Err(e) if e.kinds() == shakmaty::PositionErrorKinds::OPPOSITE_CHECK && !after.is_check() => after,
+            Err(e) if e.kinds() == shakmaty::PositionErrorKinds::OPPOSITE_CHECK => after,
             Err(_) => return None,
         };
         let before = std::mem::replace(&mut self.current, after);
