@@ -196,8 +196,10 @@ fn errors_on_standard_error_never_garble_the_board() {
     let args = ["--ui", "board", "--speech", "espeak", "--sounds", "off", "--tc", "5+3"];
     let Some(t) = Terminal::start_with("stderr", &data, &env, &args) else { return };
     t.wait_for("Ctrl-C: quit");
-    t.type_line(":e4");
+    // The welcome finds no audio device; the notice stays on screen until the next thing said.
     t.wait_for("finds no audio device");
+    t.type_line(":e4");
+    t.wait_for("White: Eva vier.");
     let screen = t.screen();
     assert!(!screen.contains("ALSA") && !screen.contains("anna: speech"), "{screen}");
     // Rank 8 at the top, rank 1 at the bottom with the king on e1, all eight files between.

@@ -30,7 +30,7 @@
 //! board, a `Say` is spoken.
 
 use shakmaty::uci::UciMove;
-use shakmaty::{Bitboard, Chess, Color, Move, Piece, Position, Square};
+use shakmaty::{Bitboard, Chess, Color, File, Move, Piece, Position, Role, Square};
 
 use super::{BoardEvent, Cell, HostCommand, Snapshot};
 use anna_core::command::Command;
@@ -379,9 +379,19 @@ impl Mirror {
             if self.touched.0 != plies {
                 self.touched = (plies, Bitboard::EMPTY);
             }
-            if !self.touched.1.contains(s) {
+            // A piece the game has there (not one put down on the way in this move).
+            if !self.touched.1.contains(s) && pos.board().color_at(s).is_some() {
                 self.touched.1.add(s);
                 out.push(MirrorOut::Act(Some(side), Command::Touch(s)));
+            }
+        }
+        // 4.7.2: the king let go on its castling square binds castling on that side.
+        if let BoardEvent::Placed(s) = *event {
+            let king = pos.board().king_of(side);
+            if self.belief[usize::from(s)] == Some(Piece { color: side, role: Role::King })
+                && king.is_some_and(|k| k.rank() == s.rank() && [File::C, File::G].contains(&s.file()) && k != s)
+            {
+                out.push(MirrorOut::Act(Some(side), Command::Release(s)));
             }
         }
         let found = self.completed(&pos, event);

@@ -81,6 +81,8 @@ pub enum Command {
     Jadoube,
     /// An irregularity the arbiter found (7.2-7.4).
     Irregular(Irregularity),
+    /// The player having the move released his king on this square, his castling square (4.7.2).
+    Release(Square),
 }
 
 /// An irregularity found during the game (FIDE 7).

@@ -162,6 +162,7 @@ sentences! {
     BoardDiffers => "board_differs",
     BoardDiffersMany => "board_differs_many",
     TouchedRookFirst => "touched_rook_first",
+    TouchedReleased => "touched_released",
     Adjusting => "adjusting",
     InitialPositionWrong => "initial_position_wrong",
     ColoursReversedNewGame => "colours_reversed_new_game",

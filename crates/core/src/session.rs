@@ -55,6 +55,8 @@ pub struct Session {
     touched: Option<(Color, Vec<Square>)>,
     /// The side having the move said "j'adoube": until its move, what it touches it adjusts (4.2.1).
     adjusting: Option<Color>,
+    /// The king released on its castling square, and the rook of that side (4.7.2).
+    released: Option<(Color, Square)>,
     illegal_moves: ByColor<u32>,
     /// A completed illegal move not yet claimed, in rapid or blitz without full supervision (A.4.2).
     unclaimed_illegal: Option<Unclaimed>,
@@ -97,6 +99,7 @@ impl Session {
             offer: None,
             touched: None,
             adjusting: None,
+            released: None,
             illegal_moves: ByColor { white: 0, black: 0 },
             unclaimed_illegal: None,
             question: None,
@@ -290,6 +293,7 @@ impl Session {
             Command::Illegal(kind) => self.illegal(actor, kind, now),
             Command::Touch(square) => self.touch(actor, square),
             Command::Jadoube => self.jadoube(actor),
+            Command::Release(square) => self.release(actor, square),
             Command::Irregular(irregularity) => self.irregular(actor, irregularity, now),
             Command::Quickplay => self.quickplay(actor, now),
             Command::Unclear { text, guess } => self.unclear(actor, text, guess),
@@ -443,6 +447,7 @@ impl Session {
         self.pending = true;
         self.touched = None;
         self.adjusting = None;
+        self.released = None;
         self.record(Event::Moved { side: mover, san: san.clone(), uci });
         let sentence = if correction { Sentence::Corrected } else { Sentence::Moved };
         self.sound(Sound::of_move(&played));

@@ -159,6 +159,9 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
         "illegal" if !rest.is_empty() => move_spec(rest, vocab).map(|spec| Command::Illegal(IllegalMove::Move(spec))),
         "illegal" => Err(needs(Need::IllegalMove)),
         "irregular" => Irregularity::from_words(rest).map(Command::Irregular).ok_or_else(|| needs(Need::Irregularity)),
+        "release" => Square::from_ascii(rest.to_ascii_lowercase().as_bytes())
+            .map(Command::Release)
+            .map_err(|_| needs(Need::Square)),
         "touch" => Square::from_ascii(rest.to_ascii_lowercase().as_bytes())
             .map(Command::Touch)
             .map_err(|_| needs(Need::Square)),

@@ -244,6 +244,7 @@ pub fn command_text(command: &Command) -> String {
         Command::Illegal(IllegalMove::Earlier { number, side }) => format!("illegal at {number} {}", side_name(*side)),
         Command::Illegal(IllegalMove::Move(spec)) => format!("illegal move{}", spec_text(spec)),
         Command::Touch(square) => format!("touch {square}"),
+        Command::Release(square) => format!("release {square}"),
         Command::Irregular(irregularity) => format!("irregular {}", irregularity.word()),
         Command::AdjustTime(s, time) => format!("adjust {} {}", side_name(*s), seconds(*time)),
         Command::AdjustMoves(s, n) => format!("adjust {} moves {n}", side_name(*s)),
@@ -385,6 +386,7 @@ pub fn read_command(text: &str) -> Res<Command> {
         }
         "illegal" => Ok(Command::Illegal(IllegalMove::Move(spec(moved(rest)?)?))),
         "touch" => Ok(Command::Touch(square(rest)?)),
+        "release" => Ok(Command::Release(square(rest)?)),
         "irregular" => Irregularity::from_words(rest)
             .map(Command::Irregular)
             .ok_or_else(|| CodecError(format!("'{rest}' is no irregularity"))),

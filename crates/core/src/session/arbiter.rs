@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use shakmaty::{Color, Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Color, Move, Position, Role, Square};
 
 use super::{FlagPolicy, Question, Session, TouchMove};
 use crate::adjudicate::{self, Winnability};
@@ -116,6 +116,25 @@ impl Session {
         self.say(self.side_arg(Sentence::Adjusting, side));
     }
 
+    /// 4.7.2: the king released on its castling square: castling on that side is the only move,
+    /// if legal; if not, another king move (castling on the other side included).
+    pub(super) fn release(&mut self, actor: Option<Color>, square: Square) {
+        let side = actor.unwrap_or(self.game.turn());
+        let position = self.game.position();
+        let Some(king) = position.board().king_of(side).filter(|_| side == self.game.turn()) else { return };
+        let rook = [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .into_iter()
+            .filter(|c| Square::from_coords(c.king_to_file(), king.rank()) == square)
+            .find_map(|c| position.castles().rook(side, c));
+        let Some(rook) = rook else { return };
+        self.released = Some((side, rook));
+        // Castling is the move being made, nothing to say; an illegal one leaves another king move.
+        if let (Duty::KingInstead(_), _) = self.duty(&[king]) {
+            let u = self.side_arg(Sentence::TouchedCastleIllegal, side);
+            self.say(u.arg("square", Arg::Square(rook.to_string())));
+        }
+    }
+
     /// 4.3, 4.4: the pieces touched by the player having the move, in order, decide which moves he
     /// may make; each touch that changes that duty is said. A touch declines a draw offer (9.1.2).
     /// After "j'adoube" (4.2.1) a touch is an adjustment: it obliges nothing.
@@ -167,6 +186,7 @@ impl Session {
             Duty::Capture(at) => (Sentence::TouchedOpponent, at),
             Duty::CaptureWith(at) => (Sentence::TouchedCaptureWith, at),
             Duty::Castle(rook) => (Sentence::TouchedCastle, rook),
+            Duty::Released(rook) => (Sentence::TouchedReleased, rook),
             Duty::KingInstead(rook) => (Sentence::TouchedCastleIllegal, rook),
         };
         self.say(self.side_arg(sentence, side).arg("square", Arg::Square(at.to_string())));
@@ -185,6 +205,17 @@ impl Session {
             let moves: Vec<Move> = legal.iter().filter(|m| keep(m)).cloned().collect();
             (!moves.is_empty()).then_some(moves)
         };
+        // 4.7.2: the king released on its castling square: castle on that side if legal, else
+        // another king move; with none, any move.
+        if let Some((_, rook)) = self.released.filter(|(side, _)| *side == turn) {
+            let castle = |m: &Move| matches!(m, Move::Castle { rook: r, .. } if *r == rook);
+            if let Some(moves) = select(&castle) {
+                return (Duty::Released(rook), Some(moves));
+            }
+            let king = board.king_of(turn);
+            let moves = select(&|m: &Move| m.from() == king);
+            return (if moves.is_some() { Duty::KingInstead(rook) } else { Duty::Free }, moves);
+        }
         // 4.4.1: the king and then a rook: castle on that side if legal; 4.4.3: if not, another king
         // move (castling with the other rook included); with none, any move.
         if let [king, rook, ..] = own[..] {
@@ -245,6 +276,7 @@ impl Session {
         let (sentence, square) = match duty {
             Duty::CaptureWith(at) => (Sentence::TouchedCaptureWith, at),
             Duty::Castle(rook) => (Sentence::TouchedCastle, rook),
+            Duty::Released(rook) => (Sentence::TouchedReleased, rook),
             Duty::KingInstead(rook) => (Sentence::TouchedCastleIllegal, rook),
             Duty::Move(at) | Duty::Capture(at) => match self.config.touch_move {
                 TouchMove::Warn => (Sentence::TouchMoveWarning, at),
@@ -531,6 +563,8 @@ enum Duty {
     Castle(Square),
     /// Castling with the rook on this square is illegal: another king move (4.4.3).
     KingInstead(Square),
+    /// The king was released on its castling square: castle with the rook on this square (4.7.2).
+    Released(Square),
 }
 
 /// 4.4.2: `m` castles with a rook the player touched before his king (`own`: his touches in order).

@@ -93,6 +93,7 @@ fn samples() -> Vec<Command> {
         Command::Irregular(Irregularity::ColoursReversed),
         Command::Irregular(Irregularity::InitialPosition),
         Command::Irregular(Irregularity::Displaced),
+        Command::Release(Square::G1),
     ]
 }
 
@@ -137,9 +138,10 @@ fn kind(command: &Command) -> usize {
         Command::FollowClock(..) => 35,
         Command::Jadoube => 36,
         Command::Irregular(_) => 37,
+        Command::Release(_) => 38,
     }
 }
-const KINDS: usize = 38;
+const KINDS: usize = 39;
 
 #[test]
 fn every_command_reads_back_as_written() {
