@@ -338,6 +338,9 @@ pub fn event_text(event: &message::Event) -> String {
         message::Event::Adjusting { side: s } => format!("jadoube {} (FIDE 4.2.1)", side(*s)),
         message::Event::Cancelled { swap: false, article } => format!("cancelled (FIDE {article})"),
         message::Event::Cancelled { swap: true, article } => format!("cancelled, colours swapped (FIDE {article})"),
+        message::Event::PressedLate { side: s, late } => {
+            format!("late press {}: {} moved onto its own clock (FIDE 6.2.2)", side(*s), t(late))
+        }
         message::Event::TimeAdded { side: s, added, article } => {
             format!("time {} +{} (FIDE {article})", side(*s), t(added))
         }

@@ -163,6 +163,7 @@ sentences! {
     BoardDiffersMany => "board_differs_many",
     TouchedRookFirst => "touched_rook_first",
     TouchedReleased => "touched_released",
+    LatePress => "late_press",
     Adjusting => "adjusting",
     InitialPositionWrong => "initial_position_wrong",
     ColoursReversedNewGame => "colours_reversed_new_game",
@@ -365,6 +366,12 @@ pub enum Event {
     Touched {
         side: Color,
         square: String,
+    },
+    /// The side pressed after the opponent's move (6.2.2): `late` moved from the opponent's clock
+    /// to its own.
+    PressedLate {
+        side: Color,
+        late: Duration,
     },
     /// The side said "j'adoube": it adjusts pieces until its move (4.2.1).
     Adjusting {

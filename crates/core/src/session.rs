@@ -57,6 +57,9 @@ pub struct Session {
     adjusting: Option<Color>,
     /// The king released on its castling square, and the rook of that side (4.7.2).
     released: Option<(Color, Square)>,
+    /// A press taken as made when the opponent replied before it (6.2.1), by whom and when: the
+    /// player may still press late (6.2.2), and his clock then ran until he did.
+    implied_press: Option<(Color, Duration)>,
     illegal_moves: ByColor<u32>,
     /// A completed illegal move not yet claimed, in rapid or blitz without full supervision (A.4.2).
     unclaimed_illegal: Option<Unclaimed>,
@@ -100,6 +103,7 @@ impl Session {
             touched: None,
             adjusting: None,
             released: None,
+            implied_press: None,
             illegal_moves: ByColor { white: 0, black: 0 },
             unclaimed_illegal: None,
             question: None,
@@ -376,13 +380,15 @@ impl Session {
             // opponent's: it completes the pending move (6.2.2). Any other replaces it (D.2.8).
             (None, Some(side)) if self.is_reply(side, spec) => {
                 self.press(None, now);
+                self.implied_press = Some((side, now));
                 false
             }
             (None, Some(_)) => true,
             (Some(a), Some(p)) if a == p => true,
             // The opponent moved without the press: the pending move is completed (6.2.1).
-            (Some(_), Some(_)) => {
+            (Some(_), Some(p)) => {
                 self.press(None, now);
+                self.implied_press = Some((p, now));
                 false
             }
             (Some(a), None) if a != self.game.turn() => return self.too_late(a),
@@ -519,11 +525,15 @@ impl Session {
             }
             return self.info(Sentence::NothingToPress);
         };
-        if actor.is_some_and(|a| a != side) {
-            return self.info(Sentence::NothingToPress);
+        if let Some(presser) = actor.filter(|a| *a != side) {
+            return match self.implied_press.take() {
+                Some((late, at)) if late == presser => self.late_press(late, at, now),
+                _ => self.info(Sentence::NothingToPress),
+            };
         }
         let Some(report) = self.clock.press(now) else { return };
         self.pending = false;
+        self.implied_press = None;
         self.sheet.set_clock(report.remaining);
         self.record(Event::Completed {
             side,
@@ -543,6 +553,17 @@ impl Session {
                     .arg("time", Arg::Time(period.added)),
             );
         }
+    }
+
+    /// 6.2.2: a player may press after his opponent has made his next move. His press was taken as
+    /// made at that move (`at`); his clock in fact ran until now, and his opponent's starts now.
+    fn late_press(&mut self, side: Color, at: Duration, now: Duration) {
+        let late = now.saturating_sub(at);
+        let remaining = self.clock.remaining(side, now).saturating_sub(late);
+        self.clock.set_remaining(side, remaining, now);
+        self.clock.add_time(!side, late, now);
+        self.record(Event::PressedLate { side, late });
+        self.say(self.side_arg(Sentence::LatePress, side).arg("opponent", Arg::Side(!side)));
     }
 
     /// Ends the game: stops the clocks, withdraws any offer, records and announces the result.
