@@ -226,7 +226,7 @@ fn whole_game_on(protocol: Protocol) {
     play(&["move h1f1", "move e1g1"], "White: Castles kingside.");
     // A knocked piece: said with its square, then put right.
     sim.type_line("knock f3").unwrap();
-    anna.wait_for("The board differs from the game.");
+    anna.wait_for("The board differs from the game (FIDE 7.4).");
     anna.wait_for("Put a white knight on Felix drei.");
     sim.type_line("place f3 N").unwrap();
     anna.wait_for("The board matches the game.");
