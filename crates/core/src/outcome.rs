@@ -24,6 +24,9 @@ pub enum Reason {
     IllegalMovesCannotMate,
     /// The sealed move was ambiguous or illegal (Guideline I.8).
     SealedMove,
+    /// An illegal move that stood left an illegal position, still on the board after the next
+    /// move (a pawn on its last or first rank, A.4.4).
+    IllegalPosition,
 }
 
 impl Reason {
@@ -42,6 +45,7 @@ impl Reason {
             Reason::Time | Reason::TimeCannotMate => "6.9",
             Reason::IllegalMoves | Reason::IllegalMovesCannotMate => "7.5.5",
             Reason::SealedMove => "I.8",
+            Reason::IllegalPosition => "A.4.4",
         }
     }
 
@@ -62,6 +66,7 @@ impl Reason {
             Reason::IllegalMoves => "illegal_moves",
             Reason::IllegalMovesCannotMate => "illegal_moves_cannot_mate",
             Reason::SealedMove => "sealed_move",
+            Reason::IllegalPosition => "illegal_position",
         }
     }
 }

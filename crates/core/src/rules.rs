@@ -30,7 +30,9 @@ use shakmaty::fen::Fen;
 use crate::fen::{parse_fen, FenError};
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, PositionErrorKinds, Role, Square,
+};
 
 pub use self::chess960::{COUNT as CHESS960_COUNT, STANDARD as CHESS960_STANDARD};
 pub use self::explain::IllegalReason;
@@ -261,7 +263,8 @@ impl Game {
     /// the mover's own king may be left in check (the opponent then moves, and may not take the
     /// king), also while giving check (both kings in check: A.4.4, the arbiter waits for the next
     /// move, which must answer that check and so leaves no illegal position); but no king may be
-    /// taken or missing, and no pawn left on its last rank or its own first rank; otherwise `None`.
+    /// taken or missing; a pawn left on its last or first rank stands for the next move, after
+    /// which the arbiter draws the game if it is still there (A.4.4); otherwise `None`.
     pub fn play_standing_illegal(&mut self, from: Square, to: Square, promotion: Option<Role>) -> Option<&Ply> {
         let piece = self.current.board().piece_at(from)?;
         if piece.color != self.current.turn() || from == to {
@@ -278,7 +281,13 @@ impl Game {
         let after = match <Chess as shakmaty::FromSetup>::from_setup(setup, self.mode) {
             Ok(checked) => checked,
             // Only the mover's king left in check: the position as played, for the opponent's move.
-            Err(e) if e.kinds() == shakmaty::PositionErrorKinds::OPPOSITE_CHECK => after,
+            // A pawn left on its last or first rank: the arbiter waits for the next move (A.4.4).
+            Err(e)
+                if (e.kinds() - PositionErrorKinds::OPPOSITE_CHECK - PositionErrorKinds::PAWNS_ON_BACKRANK)
+                    .is_empty() =>
+            {
+                after
+            }
             Err(_) => return None,
         };
         let before = std::mem::replace(&mut self.current, after);

@@ -464,6 +464,13 @@ impl Session {
             self.record(Event::Declined { side: mover });
             self.say(Utterance::new(Priority::Info, Sentence::DrawDeclinedByMove).arg("side", Arg::Side(mover)));
         }
+        // A.4.4: the illegal position an unclaimed illegal move left is still on the board after the
+        // next move: the game is drawn.
+        if self.game.stands_illegal() {
+            self.sheet.set_clock(self.clock.remaining(mover, now));
+            self.pending = false;
+            return self.end(Outcome::draw(Reason::IllegalPosition), now);
+        }
         if let Some(outcome) = self.automatic_outcome(mover) {
             // A move that ends the game is completed at once (6.2.1).
             self.sheet.set_clock(self.clock.remaining(mover, now));

@@ -181,7 +181,10 @@ fn a_knocked_piece_is_said_once_with_the_square_until_it_is_put_right() {
     knocked.0[usize::from(Square::D8)] = Cell::Empty;
     knocked.0[usize::from(Square::D6)] = Cell::Piece(Piece { color: Color::Black, role: shakmaty::Role::Queen });
     let out = feed(&mut m, &game, &[(1000, knocked)]);
-    assert_eq!(said(&out), ["The board differs from the game (FIDE 7.4).", "Move the queen from David sechs to David acht."]);
+    assert_eq!(
+        said(&out),
+        ["The board differs from the game (FIDE 7.4).", "Move the queen from David sechs to David acht."]
+    );
     // The same position again (a reconnection's dump) is not said again.
     let mut blink = knocked;
     blink.0[usize::from(Square::A2)] = Cell::Empty;
