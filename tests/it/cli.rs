@@ -112,10 +112,21 @@ fn a_tc_is_read_in_minutes_as_tournaments_write_it() {
         );
         assert_eq!(stderr(&out), "", "{tc}");
     }
-    let out = anna(&["replay", "--tc", "40/90+30, 30+30", &scenario("resignation.script")]);
-    assert!(stdout(&out).starts_with(
-        "0:00.000 say Standard chess: 1 hour 30 minutes for 40 moves, then 30 minutes, plus 30 seconds a move.\n"
-    ));
+    // Each spelling tournament regulations use, read back at once with its category (A.1, B.1).
+    for (tc, said) in [
+        ("40/90+30, 30+30", "Standard chess: 1 hour 30 minutes for 40 moves, then 30 minutes, plus 30 seconds a move."),
+        ("40/90+30:30+30", "Standard chess: 1 hour 30 minutes for 40 moves, then 30 minutes, plus 30 seconds a move."),
+        ("40/120, 20/60, 30", "Standard chess: 2 hours for 40 moves, then 1 hour for 20 moves, then 30 minutes."),
+        ("40/120:60", "Standard chess: 2 hours for 40 moves, then 1 hour."),
+        ("15+10", "Rapid chess: 15 minutes, plus 10 seconds a move."),
+        ("300+3", "Blitz chess: 5 minutes, plus 3 seconds a move."),
+        ("3+2", "Blitz chess: 3 minutes, plus 2 seconds a move."),
+        ("G/90;d5", "Standard chess: 1 hour 30 minutes, delay of 5 seconds a move."),
+        ("1h", "Standard chess: 1 hour."),
+    ] {
+        let out = anna(&["replay", "--tc", tc, &scenario("resignation.script")]);
+        assert!(stdout(&out).starts_with(&format!("0:00.000 say {said}\n")), "{tc}: {}", stdout(&out));
+    }
 }
 
 /// Issue 23: `--tc-mode` is read back once, with the control, never as two lines that contradict.

@@ -19,7 +19,9 @@ impl Session {
         }
         match command {
             Command::TimeControl(tc) => {
-                let mode = self.clock.time_control().mode;
+                // A control that names its mode (`G/90;d5`) keeps it; otherwise the mode set stays.
+                let set = self.clock.time_control().mode;
+                let mode = if tc.mode == ClockMode::Fischer { set } else { tc.mode };
                 self.clock = Clock::new(tc.with_mode(mode));
                 self.read_back_time_control();
             }
