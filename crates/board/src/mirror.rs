@@ -30,7 +30,7 @@
 //! board, a `Say` is spoken.
 
 use shakmaty::uci::UciMove;
-use shakmaty::{Bitboard, Chess, Color, File, Move, Piece, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Move, Piece, Position, Square};
 
 use super::{BoardEvent, Cell, HostCommand, Snapshot};
 use anna_core::command::Command;
@@ -365,7 +365,9 @@ impl Mirror {
             return;
         }
         if self.board_side.is_some_and(|c| c != side) {
-            // Not a move of someone on the board: a knocked-over piece, or a hand in the wrong place.
+            // Not a move of someone on the board: a knocked-over piece, or a hand in the wrong place,
+            // put right by whoever displaced it (7.4).
+            out.push(MirrorOut::Say(Utterance::new(Priority::Info, Sentence::BoardDiffers)));
             return self.repair(pos, out);
         }
         if self.shows(&pos) {
@@ -374,26 +376,7 @@ impl Mirror {
             self.hand.clear();
             return;
         }
-        let plies = game.plies().len();
-        if let BoardEvent::Lifted(s) = *event {
-            if self.touched.0 != plies {
-                self.touched = (plies, Bitboard::EMPTY);
-            }
-            // A piece the game has there (not one put down on the way in this move).
-            if !self.touched.1.contains(s) && pos.board().color_at(s).is_some() {
-                self.touched.1.add(s);
-                out.push(MirrorOut::Act(Some(side), Command::Touch(s)));
-            }
-        }
-        // 4.7.2: the king let go on its castling square binds castling on that side.
-        if let BoardEvent::Placed(s) = *event {
-            let king = pos.board().king_of(side);
-            if self.belief[usize::from(s)] == Some(Piece { color: side, role: Role::King })
-                && king.is_some_and(|k| k.rank() == s.rank() && [File::C, File::G].contains(&s.file()) && k != s)
-            {
-                out.push(MirrorOut::Act(Some(side), Command::Release(s)));
-            }
-        }
+        self.touches(event, game, out);
         let found = self.completed(&pos, event);
         if let Some(&first) = found.first() {
             if found.len() == 1 && self.may_become_castling(&pos) {
@@ -601,6 +584,7 @@ fn occupied_after(pos: &Chess, mv: Move) -> Bitboard {
 
 mod show;
 mod steps;
+mod touch;
 pub use show::command_text;
 pub(crate) use show::{show_command, turned_command};
 pub use steps::{steps, Step};

@@ -230,11 +230,15 @@ fn castling_and_en_passant_are_shown_with_rook_and_taken_pawn() {
 
 #[test]
 fn a_knocked_piece_is_repaired_one_step_at_a_time() {
-    // FIDE D.2.9: Black to move, White plays on the board; a sleeve knocks two pieces.
+    // FIDE D.2.9 and 7.4: Black to move, White plays on the board; a sleeve knocks two pieces:
+    // said to differ (displaced pieces are put right, 7.4), then one step at a time.
     let mut g = game("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     let mut m = Mirror::new(&g, Some(Color::White));
     let de = Voice::new(Vocabulary::german(), SquareStyle::AnnexD, MoveForm::Short);
-    assert_eq!(said(&run(&mut m, &mut g, &[lift("f3")]), &de), vec!["Weißen Springer auf Felix drei setzen."]);
+    assert_eq!(
+        said(&run(&mut m, &mut g, &[lift("f3")]), &de),
+        vec!["Das Brett weicht von der Partie ab (FIDE 7.4).", "Weißen Springer auf Felix drei setzen."]
+    );
     // Lifting a second piece changes nothing of the step said.
     assert!(said(&run(&mut m, &mut g, &[lift("e4")]), &de).is_empty());
     assert_eq!(said(&run(&mut m, &mut g, &[place("g3")]), &de), vec!["Bauern von Gustav drei auf Eva vier setzen."]);
