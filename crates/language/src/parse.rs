@@ -161,7 +161,40 @@ fn hear_plain(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
             (Err(r), Err(_)) => return Err(error(shift(r), "a move after 'claim', or nothing")),
         }
     }
-    spoken::whole_move(segment).map(Heard::Move).map_err(|r| error(shift(r), "a move, a command or yes or no"))
+    let corrected = spoken::whole_move(segment).map_err(|r| error(shift(r), "a move, a command or yes or no"))?;
+    Ok(Heard::Move(keep_what_the_correction_left(&words[..start], segment, corrected)))
+}
+
+/// A correction that names only a square keeps the piece of the move it corrects ("knight f3, no,
+/// c3" is the knight to c3, never a pawn), and one that names only a piece keeps the square
+/// ("knight f3, no, bishop"): a native speaker corrects only what was wrong (D.2.8). `before` is
+/// what came before the correction word, itself perhaps corrected.
+fn keep_what_the_correction_left(before: &[Word], said: &[Word], mut corrected: MoveSpec) -> MoveSpec {
+    let Some(first) = before.split_last().and_then(|(_, before)| resolved(before)) else { return corrected };
+    let castling = |spec: &MoveSpec| spec.castle.is_some() || spec.castling;
+    if castling(&first) || castling(&corrected) {
+        return corrected;
+    }
+    // A pawn move is read when no piece is named: here the piece was named before.
+    let typed_piece =
+        |w: &Word| w.meaning.typed.as_ref().is_some_and(|t| t.pieces.iter().any(|r| *r != shakmaty::Role::Pawn));
+    let names_piece = said.iter().any(|w| w.meaning.piece.is_some() || typed_piece(w));
+    let only_square = !names_piece && corrected.from().is_none() && corrected.from_file.is_none();
+    if only_square && corrected.to.is_some() && !first.pieces.is_empty() {
+        corrected.pieces = first.pieces;
+    } else if corrected.to.is_none() && !corrected.pieces.is_empty() && first.to.is_some() {
+        corrected.to = first.to;
+        corrected.capture |= first.capture;
+    }
+    corrected
+}
+
+/// The move `words` say, after their corrections.
+fn resolved(words: &[Word]) -> Option<MoveSpec> {
+    let last = words.len().checked_sub(1)?;
+    let start = words[..last].iter().rposition(|w| w.meaning.has(flag::CORRECTION)).map_or(0, |i| i + 1);
+    let spec = spoken::whole_move(&words[start..]).ok()?;
+    Some(keep_what_the_correction_left(&words[..start], &words[start..], spec))
 }
 
 /// The bytes of the words in `range` (by index).

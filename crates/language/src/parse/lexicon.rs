@@ -181,7 +181,10 @@ impl Lexicon {
     }
 
     fn add(&mut self, phrase: &str, meaning: Meaning) {
-        let key = normalize::word(phrase);
+        // Split as heard text is: `fifty-move` is two words there, as in `Eva-Linie`.
+        let words: Vec<String> =
+            normalize::chunks(phrase).into_iter().map(|(_, c)| normalize::word(c)).filter(|w| !w.is_empty()).collect();
+        let key = words.join(" ");
         if key.is_empty() {
             return;
         }

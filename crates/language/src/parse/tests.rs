@@ -1,5 +1,6 @@
 //! Whole utterances: input -> what was heard, and input -> the error and its sentence.
 
+use anna_core::command::Name;
 use shakmaty::{CastlingSide, Role, Square};
 
 use super::*;
@@ -129,4 +130,29 @@ proptest::proptest! {
             let _ = hear(&text, &vocab);
         }
     }
+}
+
+/// Issue 26: every word of a game command, said alone in its language, is that command: never
+/// another command, never a move (`clock` asks the time; pressing is `press`).
+#[test]
+fn every_command_word_alone_is_its_own_command() {
+    let mut wrong = Vec::new();
+    for code in Vocabulary::codes() {
+        let vocab = Vocabulary::get(code).unwrap();
+        for (name, phrases) in &vocab.commands {
+            // The terminal's own names and those that need more than their word are heard elsewhere.
+            let Some(command) = name.command().filter(|_| !name.is_terminal()) else { continue };
+            for phrase in phrases {
+                let heard = hear(phrase, &vocab);
+                let same = match &heard {
+                    Ok(Heard::Command(c)) => Name::of(c) == Name::of(&command),
+                    _ => false,
+                };
+                if !same {
+                    wrong.push(format!("{code} '{phrase}' ({}): {heard:?}", name.key()));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{} command words heard otherwise:\n{}", wrong.len(), wrong.join("\n"));
 }
