@@ -114,6 +114,11 @@ impl App {
     fn help(&self, rest: &str) -> Out {
         // The intro and `help press` say how this view presses the clock.
         let press = Arg::Text(self.voice.words(&self.press_words("press")));
+        // "help please", "Hilfe bitte": the politeness and fillers of the language ask nothing.
+        let fillers: Vec<String> = self.voice.vocab.moves.filler.iter().map(|f| fold(f)).collect();
+        let kept: Vec<&str> = rest.split_whitespace().filter(|w| !fillers.contains(&fold(w))).collect();
+        let rest = kept.join(" ");
+        let rest = rest.as_str();
         if rest.is_empty() {
             return Out::Say(Words::line("help.intro").arg("press", press), Priority::Info);
         }

@@ -311,3 +311,13 @@ fn more_after_a_move_says_the_board_again_as_it_is_now() {
     m.line("e5", Duration::from_secs(3));
     assert_eq!(m.line("more", Duration::from_secs(4)), [Out::More]);
 }
+
+/// Issue 26: "help please", "Hilfe bitte": politeness asks for no command called "please".
+#[test]
+fn help_said_politely_is_help() {
+    let mut m = mode(Options::default());
+    m.start();
+    let plain = type_lines(&mut m, &["help"]);
+    assert_eq!(type_lines(&mut m, &["help please"]), plain);
+    assert_eq!(type_lines(&mut m, &["help time please"]), type_lines(&mut m, &["help time"]));
+}
