@@ -390,7 +390,7 @@ pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
                 return ExitCode::from(1);
             }
             Err(e) => {
-                eprintln!("anna: {text}: {}", voice.render(&session::refusal(&e)));
+                eprintln!("anna: {text}: {}", voice.render(&session::refusal(game.position(), &e)));
                 return ExitCode::from(1);
             }
         }
@@ -478,7 +478,7 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
             for mv in &candidates {
                 println!("{}", game.uci(*mv));
             }
-            eprintln!("{}", voice.render(&anna_core::session::question(&candidates)));
+            eprintln!("{}", voice.render(&anna_core::session::question(game.position(), &candidates)));
             ExitCode::from(2)
         }
         Err(MoveError::Illegal(reason)) => {

@@ -163,6 +163,8 @@ sentences! {
     BoardDiffersMany => "board_differs_many",
     TouchedRookFirst => "touched_rook_first",
     TouchedReleased => "touched_released",
+    WhichMove => "which_move",
+    WhichMoveOfThree => "which_move_of_three",
     LatePress => "late_press",
     Adjusting => "adjusting",
     InitialPositionWrong => "initial_position_wrong",

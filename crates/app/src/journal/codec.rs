@@ -303,7 +303,7 @@ fn setting_text(setting: &Setting) -> String {
 /// The fields of a move as heard, each after a space: `pieces=NB from=g1 to=f3 capture
 /// promotion=Q castle=king`; fields at their default are left out.
 fn spec_text(spec: &MoveSpec) -> String {
-    let MoveSpec { pieces, from_file, from_rank, to, capture, promotion, castle, castling } = spec;
+    let MoveSpec { pieces, from_file, from_rank, to, capture, promotion, castle, castling, captured } = spec;
     let mut text = String::new();
     if !pieces.is_empty() {
         text.push_str(" pieces=");
@@ -319,6 +319,9 @@ fn spec_text(spec: &MoveSpec) -> String {
     }
     if *capture {
         text.push_str(" capture");
+    }
+    if let Some(role) = captured {
+        text.push_str(&format!(" captured={}", role.upper_char()));
     }
     if let Some(role) = promotion {
         text.push_str(&format!(" promotion={}", role.upper_char()));
@@ -467,6 +470,7 @@ fn spec(text: &str) -> Res<MoveSpec> {
             }
             "to" => spec.to = Some(square(value)?),
             "capture" => spec.capture = true,
+            "captured" => spec.captured = Some(single_role(value)?),
             "promotion" => spec.promotion = Some(single_role(value)?),
             "castle" if value == "king" => spec.castle = Some(CastlingSide::KingSide),
             "castle" if value == "queen" => spec.castle = Some(CastlingSide::QueenSide),

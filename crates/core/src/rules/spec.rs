@@ -23,6 +23,9 @@ pub struct MoveSpec {
     /// Castling was said without its side (`castles`, `Rochade`): the one that is legal, or a
     /// question when both are.
     pub castling: bool,
+    /// The piece taken, named instead of its square (`bishop takes knight`); a capture said with
+    /// neither (`knight takes`) is the one capture that fits, or a question.
+    pub captured: Option<Role>,
 }
 
 impl MoveSpec {
@@ -72,6 +75,7 @@ impl MoveSpec {
                 promotion,
                 castle: None,
                 castling: false,
+                captured: None,
             }),
             San::Castle(side) => Some(MoveSpec::castle(side)),
             San::Put { .. } | San::Null => None,
@@ -98,6 +102,9 @@ impl Game {
                 .first()
                 .copied()
                 .ok_or_else(|| MoveError::Illegal(explain::why_not_castle(pos, side)));
+        }
+        if spec.to.is_none() && spec.capture {
+            return self.resolve_capture(spec);
         }
         let Some(to) = spec.to else { return Err(MoveError::NotUnderstood) };
         // Two squares and no piece: read as UCI, which also knows both ways of writing castling.
@@ -141,6 +148,32 @@ impl Game {
             spec.from_file.is_none_or(|f| f == from.file()) && spec.from_rank.is_none_or(|r| r == from.rank())
         });
         Err(MoveError::Illegal(explain::best_reason(pos, froms, to)))
+    }
+}
+
+impl Game {
+    /// A capture said by the piece taken or by no target at all (`bishop takes knight`, `knight
+    /// takes`, `e takes`, `takes`): the one legal capture that fits, else the question which.
+    fn resolve_capture(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+        let found: Vec<Move> = super::legal_moves(self.position())
+            .into_iter()
+            .filter(|m| {
+                m.is_capture()
+                    && !m.is_castle()
+                    && (spec.pieces.is_empty() || spec.pieces.contains(&m.role()))
+                    && spec.captured.is_none_or(|r| m.capture() == Some(r))
+                    && m.from().is_some_and(|from| {
+                        spec.from_file.is_none_or(|f| f == from.file())
+                            && spec.from_rank.is_none_or(|r| r == from.rank())
+                    })
+                    && (m.promotion() == spec.promotion || spec.promotion.is_none())
+            })
+            .collect();
+        match found.as_slice() {
+            [] => Err(MoveError::Illegal(explain::IllegalReason::CannotMoveThatWay)),
+            [one] => Ok(*one),
+            _ => Err(MoveError::Ambiguous(found)),
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use shakmaty::{Color, Move, Position, Square};
+use shakmaty::{Chess, Color, Move, Position, Square};
 
 use super::Session;
 use crate::command::Command;
@@ -24,7 +24,7 @@ impl Session {
     /// is resumed).
     pub fn pending_question(&self) -> Option<Utterance> {
         match self.asked.as_ref()? {
-            Asked::Which(candidates) => Some(question(candidates)),
+            Asked::Which(candidates) => Some(question(self.game.position(), candidates)),
             Asked::Confirm(_, Command::Move(spec)) => {
                 let mv = self.game.resolve_spec(spec).ok()?;
                 let played = Played::new(self.game.position(), mv);
@@ -44,10 +44,10 @@ impl Session {
     }
 }
 
-/// What Anna says when what was said is not a legal move: why, or which one was meant.
-pub fn refusal(error: &MoveError) -> Utterance {
+/// What Anna says when what was said is not a legal move in `position`: why, or which one was meant.
+pub fn refusal(position: &Chess, error: &MoveError) -> Utterance {
     match error {
-        MoveError::Ambiguous(candidates) => question(candidates),
+        MoveError::Ambiguous(candidates) => question(position, candidates),
         MoveError::NotUnderstood => Utterance::new(Priority::Urgent, Sentence::IncompleteMove),
         MoveError::Illegal(reason) => {
             Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(*reason))
@@ -55,14 +55,26 @@ pub fn refusal(error: &MoveError) -> Utterance {
     }
 }
 
-/// The question to ask when several moves fit what was said.
-pub fn question(candidates: &[Move]) -> Utterance {
+/// The question to ask when several moves of `before` fit what was said.
+pub fn question(before: &Chess, candidates: &[Move]) -> Utterance {
     let first = candidates[0];
     if candidates.iter().all(|m| m.promotion().is_some() && m.from() == first.from() && m.to() == first.to()) {
         return Utterance::new(Priority::Urgent, Sentence::WhichPromotion);
     }
     if candidates.iter().all(|m| m.is_castle()) {
         return Utterance::new(Priority::Urgent, Sentence::WhichCastling);
+    }
+    // Moves of different pieces or to different squares (`takes`: which capture?) are named whole.
+    if candidates.iter().any(|m| m.role() != first.role() || m.to() != first.to()) {
+        let played = |m: &Move| Arg::Move(Played::new(before, *m));
+        return match candidates {
+            [a, b] => Utterance::new(Priority::Urgent, Sentence::WhichMove).arg("a", played(a)).arg("b", played(b)),
+            [a, b, c, ..] => Utterance::new(Priority::Urgent, Sentence::WhichMoveOfThree)
+                .arg("a", played(a))
+                .arg("b", played(b))
+                .arg("c", played(c)),
+            _ => Utterance::new(Priority::Urgent, Sentence::WhichMove),
+        };
     }
     let froms: Vec<Square> = candidates.iter().filter_map(|m| m.from()).collect();
     Utterance::new(Priority::Urgent, Sentence::WhichPiece)
@@ -90,7 +102,12 @@ pub(super) fn pick(candidates: &[Move], answer: &MoveSpec) -> Option<Move> {
                     && answer.from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
             }
         };
-        promotion_fits && from_fits
+        // `knight`, `pawn` to "which move": the candidate of that piece.
+        let role_fits = answer.to.is_some()
+            || answer.pieces.is_empty()
+            || m.promotion().is_some()
+            || answer.pieces.contains(&m.role());
+        promotion_fits && from_fits && role_fits
     };
     match candidates.iter().filter(fits).collect::<Vec<_>>().as_slice() {
         [one] => Some(**one),
@@ -117,7 +134,7 @@ impl Session {
         if let MoveError::Illegal(_) = error {
             self.sound(Sound::Illegal);
         }
-        self.say(refusal(error));
+        self.say(refusal(self.game.position(), error));
     }
 
     /// Something not understood. A near miss that would make a legal move is asked about, never

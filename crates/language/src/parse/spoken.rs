@@ -105,10 +105,13 @@ struct Parts {
     /// A capture word (`true`) or a to-word (`false`).
     link: Option<bool>,
     target: Option<Square>,
+    /// The piece taken, named after a capture word instead of a square (`takes knight`).
+    captured: Option<Role>,
     promotion: Option<Role>,
 }
 
-/// `spoken ::= [ piece ] [ from-word ] [ origin ] [ capture-word | to-word ] [ square ] [ promotion ] { suffix }`
+/// `spoken ::= [ piece ] [ from-word ] [ origin ] [ capture-word | to-word ] [ square | piece ] [ promotion ] { suffix }`
+/// (a piece after a capture word, with no square, is the piece taken).
 fn spoken(i: Words<'_>) -> Res<'_, Parts> {
     let (i, piece) = opt(piece).parse(i)?;
     let (i, from_word) = opt(flagged(flag::FROM)).parse(i)?;
@@ -117,9 +120,13 @@ fn spoken(i: Words<'_>) -> Res<'_, Parts> {
     let to = flagged(flag::TO).map(|()| false);
     let (i, link) = opt(alt((capture, to))).parse(i)?;
     let (i, target) = opt(square).parse(i)?;
+    let (i, captured) = match (link, target) {
+        (Some(true), None) => opt(self::piece).parse(i)?,
+        _ => (i, None),
+    };
     let (i, promotion) = opt(promotion).parse(i)?;
     let (i, ()) = suffixes(i)?;
-    Ok((i, Parts { piece, from_word: from_word.is_some(), origin, link, target, promotion }))
+    Ok((i, Parts { piece, from_word: from_word.is_some(), origin, link, target, captured, promotion }))
 }
 
 /// `piece ::= piece-name`
@@ -156,6 +163,22 @@ impl Parts {
             target = Some(s);
         }
         let mut spec = MoveSpec { promotion: self.promotion, capture: link == Some(true), ..MoveSpec::default() };
+        // `bishop takes knight`, `knight takes`, `e takes`, `takes`: a capture with no square, the
+        // one that fits or a question (the pawns of a file said alone).
+        if link == Some(true) && target.is_none() && !matches!(origin, Some(Origin::Square(_))) {
+            spec.captured = self.captured;
+            match origin {
+                Some(Origin::File(f)) => spec.from_file = Some(f),
+                Some(Origin::Rank(r)) => spec.from_rank = Some(r),
+                _ => {}
+            }
+            spec.pieces = match (self.piece, origin) {
+                (Some(piece), _) => vec![piece],
+                (None, Some(Origin::File(_))) => vec![Role::Pawn],
+                (None, _) => Vec::new(),
+            };
+            return Some(spec);
+        }
         match origin {
             Some(Origin::Square(s)) => {
                 spec.from_file = Some(s.file());
