@@ -191,10 +191,12 @@ impl Parts {
         match target {
             Some(to) => {
                 spec.to = Some(to);
-                spec.pieces = match (self.piece, origin) {
-                    (Some(piece), _) => vec![piece],
-                    (None, Some(Origin::Square(_))) => Vec::new(),
-                    (None, _) => vec![Role::Pawn],
+                spec.pieces = match (self.piece, origin, link) {
+                    (Some(piece), _, _) => vec![piece],
+                    (None, Some(Origin::Square(_)), _) => Vec::new(),
+                    // `takes on e5` names no piece: whichever captures there (asked if several).
+                    (None, None, Some(true)) => Vec::new(),
+                    (None, _, _) => vec![Role::Pawn],
                 };
             }
             // Answers: `Dame`, `Bella`, `von Bella eins`, `Umwandlung in Dame`.
