@@ -115,10 +115,18 @@ impl Game {
             if spec.pieces.is_empty() { vec![None] } else { spec.pieces.iter().copied().map(Some).collect() };
         let legal = super::legal_moves(pos);
         for role in &groups {
+            // `king g1` from e1 is castling (the king's two-square move, 3.8.2); a king's one-square
+            // move in Chess960 stays a plain king move.
+            let destination = |m: &Move| match (m.is_castle(), explain::castling_target(*m), m.from()) {
+                (false, _, _) => Some(m.to()),
+                (true, Some(target), Some(from)) if *role == Some(Role::King) && from.distance(target) >= 2 => {
+                    Some(target)
+                }
+                _ => None,
+            };
             let fits = |m: &&Move, strict: bool| {
-                !m.is_castle()
+                destination(m) == Some(to)
                     && role.is_none_or(|r| m.role() == r)
-                    && m.to() == to
                     && m.from().is_some_and(|from| {
                         spec.from_file.is_none_or(|f| f == from.file())
                             && spec.from_rank.is_none_or(|r| r == from.rank())
