@@ -34,5 +34,6 @@ mod sounds;
 mod speaker;
 mod speech_cli;
 mod speech_timing;
+mod sweep;
 mod tmux;
 mod utterances;

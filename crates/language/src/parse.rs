@@ -24,6 +24,7 @@ mod normalize;
 mod spoken;
 mod square;
 mod typed;
+mod unknown;
 mod words;
 
 use std::fmt;
@@ -144,6 +145,9 @@ fn hear_plain(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
     let start = words[..words.len() - 1].iter().rposition(|w| w.meaning.has(flag::CORRECTION)).map_or(0, |i| i + 1);
     let segment = &words[start..];
     if let Some(i) = segment.iter().position(|w| !w.meaning.is_known()) {
+        if let Some(spec) = unknown::passed_over(segment) {
+            return Ok(Heard::Move(keep_what_the_correction_left(&words[..start], segment, spec)));
+        }
         let word = &segment[i];
         let mut e = error(start + i..start + i + 1, "a word Anna knows");
         e.suggestion = lex.near_miss(&word.norm).map(|near| Suggestion {

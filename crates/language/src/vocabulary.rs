@@ -91,6 +91,12 @@ pub struct MoveWords {
     /// Verbs a move may be said with (`moves`, `zieht`, `ide`), heard and passed over.
     #[serde(default)]
     pub verb: Vec<String>,
+    /// The preposition of the instrumental before a piece (`s jezdcem`, `z wieżą`), passed over.
+    #[serde(default)]
+    pub with: Vec<String>,
+    /// `and` joining the parts of one move (`e8 a mení sa na dámu`), passed over before a promotion.
+    #[serde(default)]
+    pub and: Vec<String>,
 }
 
 #[derive(Deserialize)]

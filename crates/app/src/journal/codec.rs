@@ -303,7 +303,8 @@ fn setting_text(setting: &Setting) -> String {
 /// The fields of a move as heard, each after a space: `pieces=NB from=g1 to=f3 capture
 /// promotion=Q castle=king`; fields at their default are left out.
 fn spec_text(spec: &MoveSpec) -> String {
-    let MoveSpec { pieces, from_file, from_rank, to, capture, promotion, castle, castling, captured } = spec;
+    let MoveSpec { pieces, from_file, from_rank, to, capture, promotion, castle, castling, captured, en_passant, side } =
+        spec;
     let mut text = String::new();
     if !pieces.is_empty() {
         text.push_str(" pieces=");
@@ -322,6 +323,12 @@ fn spec_text(spec: &MoveSpec) -> String {
     }
     if let Some(role) = captured {
         text.push_str(&format!(" captured={}", role.upper_char()));
+    }
+    if *en_passant {
+        text.push_str(" en-passant");
+    }
+    if let Some(color) = side {
+        text.push_str(&format!(" side={}", side_name(*color)));
     }
     if let Some(role) = promotion {
         text.push_str(&format!(" promotion={}", role.upper_char()));
@@ -471,6 +478,8 @@ fn spec(text: &str) -> Res<MoveSpec> {
             "to" => spec.to = Some(square(value)?),
             "capture" => spec.capture = true,
             "captured" => spec.captured = Some(single_role(value)?),
+            "en-passant" => spec.en_passant = true,
+            "side" => spec.side = Some(self::side(value)?),
             "promotion" => spec.promotion = Some(single_role(value)?),
             "castle" if value == "king" => spec.castle = Some(CastlingSide::KingSide),
             "castle" if value == "queen" => spec.castle = Some(CastlingSide::QueenSide),

@@ -89,7 +89,11 @@ impl std::error::Error for IllegalReason {}
 /// Why the move `from`-`to` is illegal in `pos`; `None` if some legal move goes from `from` to
 /// `to` (castling counted both as king-takes-rook and as king-to-destination).
 pub fn why_illegal(pos: &Chess, from: Square, to: Square) -> Option<IllegalReason> {
-    if pos.board().piece_at(to).is_some_and(|p| p.role == Role::King && p.color != pos.turn()) {
+    // Only a piece that attacks the king could take it; any other move there is wrong for its own reason.
+    let attacks_king = pos.board().piece_at(from).is_some_and(|piece| {
+        piece.color == pos.turn() && shakmaty::attacks::attacks(from, piece, pos.board().occupied()).contains(to)
+    });
+    if attacks_king && pos.board().piece_at(to).is_some_and(|p| p.role == Role::King && p.color != pos.turn()) {
         return Some(IllegalReason::KingCapture);
     }
     if pos.legal_moves().iter().any(|m| m.from() == Some(from) && (m.to() == to || castling_target(*m) == Some(to))) {

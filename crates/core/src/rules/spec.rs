@@ -3,7 +3,7 @@
 
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingSide, File, Move, Position, Rank, Role, Square};
+use shakmaty::{CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 
 use super::{explain, Game, MoveError};
 
@@ -26,6 +26,12 @@ pub struct MoveSpec {
     /// The piece taken, named instead of its square (`bishop takes knight`); a capture said with
     /// neither (`knight takes`) is the one capture that fits, or a question.
     pub captured: Option<Role>,
+    /// En passant was said (`pawn takes en passant`, `bicie w przelocie`): only an en passant
+    /// capture fits (FIDE 3.7.3.1).
+    pub en_passant: bool,
+    /// The side said to move (`black castles short`): a move of the other side is the opponent's
+    /// piece, never played for the side that has the move (FIDE 1.2).
+    pub side: Option<Color>,
 }
 
 impl MoveSpec {
@@ -76,6 +82,8 @@ impl MoveSpec {
                 castle: None,
                 castling: false,
                 captured: None,
+                en_passant: false,
+                side: None,
             }),
             San::Castle(side) => Some(MoveSpec::castle(side)),
             San::Put { .. } | San::Null => None,
@@ -87,6 +95,9 @@ impl Game {
     /// The legal move meant by `spec`, or why there is none, or the candidates when several fit.
     pub fn resolve_spec(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
         let pos = self.position();
+        if spec.side.is_some_and(|side| side != pos.turn()) {
+            return Err(MoveError::Illegal(explain::IllegalReason::OpponentsPiece));
+        }
         if spec.castling && spec.castle.is_none() {
             let sides = [CastlingSide::KingSide, CastlingSide::QueenSide];
             let moves: Vec<Move> = sides.iter().filter_map(|side| pos.castling_moves(*side).first().copied()).collect();
@@ -170,6 +181,7 @@ impl Game {
                     && !m.is_castle()
                     && (spec.pieces.is_empty() || spec.pieces.contains(&m.role()))
                     && spec.captured.is_none_or(|r| m.capture() == Some(r))
+                    && (!spec.en_passant || m.is_en_passant())
                     && m.from().is_some_and(|from| {
                         spec.from_file.is_none_or(|f| f == from.file())
                             && spec.from_rank.is_none_or(|r| r == from.rank())

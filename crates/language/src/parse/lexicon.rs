@@ -36,6 +36,10 @@ pub mod flag {
     pub const SIDE_LONG: u32 = 1 << 15;
     /// A verb inside a move (`moves`, `zieht`, `ide`): it says nothing the move does not.
     pub const VERB: u32 = 1 << 16;
+    /// The preposition of the instrumental before a piece (`s jezdcem`, `z wieżą`).
+    pub const WITH: u32 = 1 << 17;
+    /// `and` between the parts of a move (`a mení sa na dámu`).
+    pub const AND: u32 = 1 << 18;
 }
 
 /// Everything one word (or phrase) can mean; the grammar picks the meaning that fits its place.
@@ -227,6 +231,8 @@ impl Lexicon {
         self.add_flag(&m.en_passant, flag::EN_PASSANT);
         self.add_flag(&m.promotion, flag::PROMOTION);
         self.add_flag(&m.verb, flag::VERB);
+        self.add_flag(&m.with, flag::WITH);
+        self.add_flag(&m.and, flag::AND);
     }
 
     /// The words of a conversation, understood only in their own language.

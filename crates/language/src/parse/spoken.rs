@@ -2,9 +2,9 @@
 //! that answer a question (`Bella`, `von Bella eins`, `Dame`).
 
 use nom::branch::alt;
-use nom::combinator::opt;
+use nom::combinator::{opt, peek, verify};
 use nom::multi::many0;
-use nom::sequence::preceded;
+use nom::sequence::{preceded, terminated};
 use nom::Parser;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
@@ -22,6 +22,13 @@ pub fn whole_move(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
         let kept: Vec<Word> = words.iter().filter(|w| !w.meaning.has(flag::VERB)).cloned().collect();
         if !kept.is_empty() {
             return whole_move(&kept);
+        }
+    }
+    // `black castles short`, `weiß e4`: the side said must be the side to move (the game checks).
+    if let [first, rest @ ..] = words {
+        if let (Some(side), false) = (first.meaning.side, rest.is_empty()) {
+            let shift = |r: std::ops::Range<usize>| r.start + 1..r.end + 1;
+            return whole_move(rest).map(|spec| MoveSpec { side: Some(side), ..spec }).map_err(shift);
         }
     }
     let input = Words(words);
@@ -42,16 +49,18 @@ pub fn whole_move(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
     }
 }
 
-/// `suffix ::= check-word | mate-word | en-passant-word` (ignored)
-fn suffixes(i: Words<'_>) -> Res<'_, ()> {
-    many0(flagged(flag::CHECK | flag::MATE | flag::EN_PASSANT)).map(|_| ()).parse(i)
+/// `suffix ::= check-word | mate-word | en-passant-word`: whether en passant was said (check and
+/// mate say nothing the move does not).
+fn suffixes(i: Words<'_>) -> Res<'_, bool> {
+    let en_passant = one(|m| m.has(flag::CHECK | flag::MATE | flag::EN_PASSANT).then(|| m.has(flag::EN_PASSANT)));
+    many0(en_passant).map(|said: Vec<bool>| said.contains(&true)).parse(i)
 }
 
 /// `typed-word ::= a word in notation (Nf3, e2e4, O-O)`, then `{ suffix }`
 fn typed_word(i: Words<'_>) -> Res<'_, MoveSpec> {
     let (i, spec) = one(|m| m.typed.clone())(i)?;
-    let (i, ()) = suffixes(i)?;
-    Ok((i, spec))
+    let (i, en_passant) = suffixes(i)?;
+    Ok((i, MoveSpec { en_passant: spec.en_passant || en_passant, ..spec }))
 }
 
 /// `piece-name typed-word { suffix }`, the move written with both its squares (`knight g1f3`,
@@ -84,7 +93,7 @@ fn castling(i: Words<'_>) -> Res<'_, MoveSpec> {
     // `castles`, `Rochade` alone: whichever castling is legal (a question when both are).
     let either = flagged(flag::CASTLE).map(|()| MoveSpec::castling());
     let (i, spec) = alt((sided, either)).parse(i)?;
-    let (i, ()) = suffixes(i)?;
+    let (i, _) = suffixes(i)?;
     Ok((i, spec))
 }
 
@@ -108,25 +117,46 @@ struct Parts {
     /// The piece taken, named after a capture word instead of a square (`takes knight`).
     captured: Option<Role>,
     promotion: Option<Role>,
+    en_passant: bool,
 }
 
-/// `spoken ::= [ piece ] [ from-word ] [ origin ] [ capture-word | to-word ] [ square | piece ] [ promotion ] { suffix }`
-/// (a piece after a capture word, with no square, is the piece taken).
+/// `spoken ::= [ capture-word ] [ with-word ] [ piece ] [ from-word ] [ origin ] [ capture-word [ to-word ] | to-word ]
+/// [ square | piece ] [ promotion ] { suffix }`
+///
+/// A capture word before the piece is the capture it makes (`beru jezdcem na d4`, `biję skoczkiem
+/// na d4`); a piece after a capture word, with no square, is the piece taken, and so is a piece
+/// said right after another that is not a pawn (`knight queen`).
 fn spoken(i: Words<'_>) -> Res<'_, Parts> {
-    let (i, piece) = opt(piece).parse(i)?;
+    let with_piece = || preceded(opt(flagged(flag::WITH)), piece);
+    let link = || {
+        let capture = (flagged(flag::CAPTURE), opt(flagged(flag::TO))).map(|_| true);
+        alt((capture, flagged(flag::TO).map(|()| false)))
+    };
+    // The piece that captures, then where: else the piece after the capture word is the one taken
+    // (`takes knight`).
+    let then_square = (with_piece(), opt(flagged(flag::FROM)), opt(origin), opt(link()), opt(square))
+        .map(|(_, _, origin, _, target)| target.is_some() || matches!(origin, Some(Origin::Square(_))));
+    let (i, lead) = opt(terminated(flagged(flag::CAPTURE), peek(verify(then_square, |square| *square)))).parse(i)?;
+    let (i, piece) = opt(with_piece()).parse(i)?;
     let (i, from_word) = opt(flagged(flag::FROM)).parse(i)?;
     let (i, origin) = opt(origin).parse(i)?;
-    let capture = flagged(flag::CAPTURE).map(|()| true);
-    let to = flagged(flag::TO).map(|()| false);
-    let (i, link) = opt(alt((capture, to))).parse(i)?;
+    let (i, link) = opt(link()).parse(i)?;
     let (i, target) = opt(square).parse(i)?;
-    let (i, captured) = match (link, target) {
+    let named_after = piece.is_some_and(|p| p != Role::Pawn) && origin.is_none() && from_word.is_none();
+    let (i, captured) = match (link.or(lead.map(|()| true)), target) {
         (Some(true), None) => opt(self::piece).parse(i)?,
+        (None, None) if named_after => opt(one(|m| m.piece.filter(|_| !m.has(flag::PROMOTION)))).parse(i)?,
         _ => (i, None),
     };
+    // `beru jezdcem d4`: the lone square after a capture said first is where it captures.
+    let (origin, target) = match (lead, origin, link, target) {
+        (Some(()), Some(Origin::Square(s)), None, None) => (None, Some(s)),
+        _ => (origin, target),
+    };
+    let link = if lead.is_some() || captured.is_some() { Some(true) } else { link };
     let (i, promotion) = opt(promotion).parse(i)?;
-    let (i, ()) = suffixes(i)?;
-    Ok((i, Parts { piece, from_word: from_word.is_some(), origin, link, target, captured, promotion }))
+    let (i, en_passant) = suffixes(i)?;
+    Ok((i, Parts { piece, from_word: from_word.is_some(), origin, link, target, captured, promotion, en_passant }))
 }
 
 /// `piece ::= piece-name`
@@ -140,10 +170,12 @@ fn origin(i: Words<'_>) -> Res<'_, Origin> {
     alt((square.map(Origin::Square), file.map(Origin::File), lone_rank.map(Origin::Rank))).parse(i)
 }
 
-/// `promotion ::= [ promotion-word ] piece-name` (`Dame`, `wird Dame`, `promotes to queen`, `= Q`)
+/// `promotion ::= [ [ and-word ] promotion-word ] piece-name` (`Dame`, `wird Dame`, `promotes to
+/// queen`, `= Q`, `a mení sa na dámu`)
 fn promotion(i: Words<'_>) -> Res<'_, Role> {
     let role = || one(|m| m.piece.filter(|r| !matches!(r, Role::King | Role::Pawn)));
-    alt((preceded(flagged(flag::PROMOTION), role()), role())).parse(i)
+    let word = (opt(flagged(flag::AND)), flagged(flag::PROMOTION));
+    alt((preceded(word, role()), role())).parse(i)
 }
 
 impl Parts {
@@ -153,6 +185,10 @@ impl Parts {
         let mut origin = self.origin;
         let mut target = self.target;
         let mut link = self.link;
+        // `pawn takes en passant`, `bicie w przelocie`: the en passant capture, square or not.
+        if self.en_passant && target.is_none() {
+            link = Some(true);
+        }
         // `b8 na dámu`, `to a queen`: a to-word before the new piece belongs to the promotion.
         if link == Some(false) && target.is_none() && self.promotion.is_some() {
             link = None;
@@ -162,7 +198,12 @@ impl Parts {
             origin = None;
             target = Some(s);
         }
-        let mut spec = MoveSpec { promotion: self.promotion, capture: link == Some(true), ..MoveSpec::default() };
+        let mut spec = MoveSpec {
+            promotion: self.promotion,
+            capture: link == Some(true),
+            en_passant: self.en_passant,
+            ..MoveSpec::default()
+        };
         // `bishop takes knight`, `knight takes`, `e takes`, `takes`: a capture with no square, the
         // one that fits or a question (the pawns of a file said alone).
         if link == Some(true) && target.is_none() && !matches!(origin, Some(Origin::Square(_))) {
@@ -175,6 +216,7 @@ impl Parts {
             spec.pieces = match (self.piece, origin) {
                 (Some(piece), _) => vec![piece],
                 (None, Some(Origin::File(_))) => vec![Role::Pawn],
+                (None, _) if self.en_passant => vec![Role::Pawn],
                 (None, _) => Vec::new(),
             };
             return Some(spec);

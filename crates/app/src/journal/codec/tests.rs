@@ -35,6 +35,8 @@ fn samples() -> Vec<Command> {
         Command::Move(spec("e7e8D")),
         Command::Move(spec("0-0-0")),
         Command::Move(spec("exd5")),
+        Command::Move(spec("Bauer schlägt Springer")),
+        Command::Move(spec("schwarz Bauer schlägt en passant")),
         Command::Move(partial),
         Command::Move(MoveSpec::default()),
         Command::Press,
