@@ -80,13 +80,7 @@ pub struct Recogniser {
 impl Recogniser {
     /// A recogniser of the words of `vocab` (English only), hearing the moves of `position`.
     pub fn new(vocab: &Vocabulary, position: &Chess) -> Result<Recogniser, ListenError> {
-        if vocab.code() != "en" {
-            return Err(ListenError::Language(vocab.name.clone()));
-        }
-        if !cfg!(feature = "listen") {
-            return Err(ListenError::NotBuilt);
-        }
-        let model = Model::find()?;
+        let model = Recogniser::can_hear(vocab)?;
         let annex_d = Vocabulary::get("de").ok_or_else(|| ListenError::Setup("the German words".to_string()))?;
         let cmudict = std::fs::read_to_string(&model.cmudict).map_err(|e| ListenError::NoModel(e.to_string()))?;
         // One dictionary for every position: the pronunciations of all the words that may be heard.
@@ -97,6 +91,18 @@ impl Recogniser {
         let language_model = write_model(&hearing::arpa(&grammar.sentences))?;
         let words = Words { vocab: vocab.clone(), annex_d: annex_d.clone(), missing };
         Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words, position.clone())
+    }
+
+    /// Whether a recogniser of `vocab` can be built here (the language, the feature, the model),
+    /// found without loading anything: the model it would load.
+    pub fn can_hear(vocab: &Vocabulary) -> Result<Model, ListenError> {
+        if vocab.code() != "en" {
+            return Err(ListenError::Language(vocab.name.clone()));
+        }
+        if !cfg!(feature = "listen") {
+            return Err(ListenError::NotBuilt);
+        }
+        Model::find()
     }
 
     #[cfg(feature = "listen")]
@@ -283,7 +289,8 @@ pub fn read_wav(path: &Path) -> Result<Vec<i16>, ListenError> {
     let reader = hound::WavReader::open(path).map_err(|e| bad(e.to_string()))?;
     let spec = reader.spec();
     if spec.sample_rate != SAMPLE_RATE || spec.channels != 1 || spec.bits_per_sample != 16 {
-        return Err(bad(format!("{} Hz, {} channels, {} bits", spec.sample_rate, spec.channels, spec.bits_per_sample)));
+        let channels = if spec.channels == 1 { "1 channel".to_string() } else { format!("{} channels", spec.channels) };
+        return Err(bad(format!("{} Hz, {channels}, {} bits", spec.sample_rate, spec.bits_per_sample)));
     }
     reader.into_samples::<i16>().collect::<Result<Vec<_>, _>>().map_err(|e| bad(e.to_string()))
 }

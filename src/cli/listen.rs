@@ -12,22 +12,28 @@ use anna_language::Vocabulary;
 
 /// Prints `heard: WORDS`, then what `anna parse` prints for the words, with its exit codes; 3 when
 /// Anna cannot listen (no `listen` feature, no model, not English) or the file is not a 16 kHz mono
-/// WAV, and 1 when nothing was heard.
+/// WAV, and 1 when nothing was heard or the decoders disagree. Stdout holds a result only: when
+/// there is none, it stays empty and the reason is on stderr.
 pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
     // The moves of the position are heard, as in a game.
     let (voice, game) = match super::voice_and_game("en", fen, args) {
         Ok(both) => both,
         Err(code) => return code,
     };
-    let heard = Recogniser::new(&voice.vocab, game.position()).and_then(|mut recogniser| {
-        let samples = read_wav(file)?;
-        recogniser.hear(&samples)
-    });
+    // What can be checked without loading the model is said at once: the language, the build, the
+    // model's files, then the recording.
+    let samples = match Recogniser::can_hear(&voice.vocab).and_then(|_| read_wav(file)) {
+        Ok(samples) => samples,
+        Err(e) => {
+            eprintln!("anna: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let heard = Recogniser::new(&voice.vocab, game.position()).and_then(|mut recogniser| recogniser.hear(&samples));
     // What the game would act on: both decoders' words, or the grammar's when both mean the same.
     let agreed = heard.as_ref().ok().and_then(|outcome| outcome.agreed(&voice.vocab)).map(str::to_string);
     match heard {
         Ok(Hearing::Nothing) => {
-            println!("heard:");
             eprintln!("Nothing was heard.");
             ExitCode::from(1)
         }
@@ -38,7 +44,6 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
                 super::parse_in("en", fen, &words, args)
             }
             (None, Hearing::Unsure(strict, loose)) => {
-                println!("heard: {strict}");
                 eprintln!("Not sure: the grammar heard '{strict}', the free reading '{loose}'.");
                 ExitCode::from(1)
             }

@@ -455,3 +455,50 @@ fn a_microphone_that_hears_only_a_faint_hiss_hears_nothing() {
     assert_eq!(anna.wait_for("."), "I heard nothing.");
     anna.quit();
 }
+
+/// Issue 27: `anna listen` reads its file before it loads the model, and writes nothing on stdout
+/// when it has no result.
+#[test]
+fn anna_listen_says_a_bad_file_at_once_and_stdout_holds_only_results() {
+    let dir = TempDir::new("listen-file");
+    let run = |file: &Path| {
+        let out = support::anna(&dir.join("data")).arg("listen").arg(file).output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run(&dir.join("missing.wav"));
+    assert_eq!((code, out.as_str()), (Some(3), ""), "{err}");
+    assert!(
+        err.starts_with(&format!("anna: {} is not a 16 kHz mono 16-bit WAV file: ", dir.join("missing.wav").display())),
+        "{err}"
+    );
+    let narrow = dir.join("narrow.wav");
+    let spec =
+        hound::WavSpec { channels: 1, sample_rate: 8000, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+    let mut writer = hound::WavWriter::create(&narrow, spec).unwrap();
+    for _ in 0..800 {
+        writer.write_sample(0i16).unwrap();
+    }
+    writer.finalize().unwrap();
+    let (code, out, err) = run(&narrow);
+    assert_eq!((code, out.as_str()), (Some(3), ""));
+    assert!(err.ends_with("WAV file: 8000 Hz, 1 channel, 16 bits.\n"), "{err}");
+    if !tools() {
+        return;
+    }
+    // Two seconds of a quiet room: nothing heard, nothing on stdout.
+    let quiet = dir.join("quiet.wav");
+    let status = Command::new("sox")
+        .args(["-q", "-R", "-n", "-r", "16000", "-b", "16", "-c", "1"])
+        .arg(&quiet)
+        .args(["synth", "2", "whitenoise", "vol", "0.003"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (code, out, err) = run(&quiet);
+    assert_eq!((code, out.as_str()), (Some(1), ""), "{err}");
+    assert_eq!(err, "Nothing was heard.\n");
+}

@@ -1,11 +1,12 @@
 //! Confirmations: a command that cannot be taken back (resigning, accepting a draw, a claim) asks
 //! first, unless they are set off; heard by the recogniser, it always asks, and so do a heard draw
-//! offer, declining one and a flag claim.
+//! offer, declining one and a flag claim. Every other heard command that acts (the press, a pause,
+//! going on, sealing, leaving) is read back first: the recogniser may have heard it for a move.
 
 use std::time::Duration;
 
 use super::{App, Out, Pending, Save, Waiting};
-use anna_core::command::Command;
+use anna_core::command::{Command, Name};
 
 /// Where a command came from: the keyboard (or a script), or the recogniser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +27,33 @@ pub(super) fn question(command: &Command, origin: Origin) -> Option<&'static str
         Command::Flag if heard => "line.confirm_flag",
         _ => return None,
     })
+}
+
+/// Whether a heard command does something to the game or the program, and so is read back before
+/// it is done ("I heard 'pause'. Is that right?"); the questions (time, moves, the board) and the
+/// commands that only change what is said (repeat, stop) go on at once.
+pub(super) fn acts(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Start
+            | Command::Press
+            | Command::Pause
+            | Command::Resume
+            | Command::Seal(_)
+            | Command::Open
+            | Command::Jadoube
+            | Command::Touch(_)
+            | Command::Release(_)
+            | Command::Quickplay
+            | Command::Irregular(_)
+            | Command::Illegal(_)
+    )
+}
+
+/// Whether a command of the terminal heard does something (leaving, a new game, the side, a
+/// setting, a save), and so is read back first.
+pub(super) fn terminal_acts(name: Name) -> bool {
+    matches!(name, Name::Quit | Name::New | Name::Flip | Name::Set | Name::Save | Name::Restore | Name::TurnBoard)
 }
 
 impl App {
@@ -55,6 +83,8 @@ impl App {
             Pending::Act(command) => self.act(command, now),
             Pending::NewGame => self.new_game(now),
             Pending::Replace(save) => vec![Out::Save(Save { replace: true, ..save })],
+            // Said yes to: done as if typed.
+            Pending::Heard(text) => self.handle_line(&text, now),
         }
     }
 }

@@ -9,8 +9,10 @@
 //! apart. The phone decoder shares their acoustic model and mishears some voices alike (espeak-ng's
 //! `d` is `b` to both): once the player refuses a move it vouched for, it is trusted no more. A
 //! heard command that cannot be taken back (a draw offer, declining one, a claim, a flag claim,
-//! resigning, accepting) asks first, even with confirmations set off. Everything else heard
-//! (a question, a harmless command, an answer) goes on as if it had been typed. When the recogniser
+//! resigning, accepting) asks first, even with confirmations set off, and every other heard command
+//! that acts (the press with no move read back, a pause, going on, sealing, leaving, a setting) is
+//! read back first ("I heard 'pause'. Is that right?"). Everything else heard (a question, a
+//! command that changes only what is said, an answer) goes on as if it had been typed. When the recogniser
 //! is not sure, Anna says so and asks again; she never plays a guess.
 
 use std::time::Duration;
@@ -18,7 +20,7 @@ use std::time::Duration;
 use shakmaty::Move;
 
 use super::confirm::{self, Origin};
-use super::{App, Out, Waiting};
+use super::{keys, App, Out, Pending, Waiting};
 use anna_core::command::Command;
 use anna_core::message::{Arg, Played, Priority, Words};
 use anna_core::rules::Game;
@@ -106,7 +108,7 @@ impl App {
         // A move heard while another waits for its confirmation replaces it (D.2.8). The answer to
         // "which knight?" is read back as the whole move it picks, and waits the same way. A command
         // that cannot be taken back asks first, as the recogniser may have misheard a move as it.
-        if matches!(self.waiting, None | Some(Waiting::Heard { .. } | Waiting::SoundAlike)) {
+        if matches!(self.waiting, None | Some(Waiting::Heard { .. } | Waiting::SoundAlike | Waiting::Confirm(_))) {
             match commands::command(&text, &self.voice.vocab) {
                 Ok(Command::Move(spec)) => {
                     if let Some(Waiting::Heard { command, vouched: true }) = &self.waiting {
@@ -146,11 +148,27 @@ impl App {
                     self.waiting = None;
                     return self.ask_or_act_as(command, Origin::Heard, now);
                 }
+                // Yes, no and the press are the answers a move read back waits for; yes and no
+                // answer a question.
+                Ok(Command::Answer(_) | Command::Press) if matches!(self.waiting, Some(Waiting::Heard { .. })) => {}
+                Ok(Command::Answer(_)) if matches!(self.waiting, Some(Waiting::Confirm(_))) => {}
+                Ok(command) if confirm::acts(&command) => return self.read_back_heard(&text),
+                _ if keys::leading(&text, &self.voice.vocab).is_some_and(|(name, _)| confirm::terminal_acts(name)) => {
+                    return self.read_back_heard(&text);
+                }
                 _ => {}
             }
         }
         // A confirmation, a correction, a command or a move that is no single legal move: as typed.
         self.line(&text, now)
+    }
+
+    /// A heard command that acts, read back as a question before it is done: "I heard 'pause'. Is
+    /// that right?" The recogniser may have heard it for a move the player said.
+    fn read_back_heard(&mut self, text: &str) -> Vec<Out> {
+        self.waiting = Some(Waiting::Confirm(Pending::Heard(text.to_string())));
+        let words = Words::line("line.confirm_heard").arg("text", Arg::Text(text.to_string()));
+        vec![Out::Say(words, Priority::Urgent)]
     }
 
     /// The answer to a heard move read back: `yes` makes it, the press makes it and presses, `no`

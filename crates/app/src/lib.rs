@@ -143,6 +143,8 @@ enum Pending {
     NewGame,
     /// Write this save over the file that is there.
     Replace(Save),
+    /// A heard command that acts, read back: done as typed on yes.
+    Heard(String),
 }
 
 pub struct App {

@@ -201,3 +201,28 @@ fn listening_is_said_once_the_microphone_is_open_and_never_when_it_cannot_be() {
     assert_eq!(why.len(), 1);
     assert!(why[0].starts_with("Anna was built without listening"), "{why:?}");
 }
+
+#[test]
+fn a_heard_command_that_acts_is_read_back_before_it_is_done() {
+    let mut app = app();
+    typed(&mut app, "e4");
+    typed(&mut app, "");
+    // "pause", "continue", "press" heard for a move: nothing happens until the player says yes.
+    assert_eq!(hear(&mut app, "pause"), ["I heard 'pause'. Is that right? Say yes or no."]);
+    assert_eq!(hear(&mut app, "no"), ["Not done."]);
+    assert!(!app.session().clock().is_paused(), "not paused on the recogniser's word");
+    assert_eq!(hear(&mut app, "pause"), ["I heard 'pause'. Is that right? Say yes or no."]);
+    assert_eq!(hear(&mut app, "yes"), ["Clocks stopped."]);
+    assert!(app.session().clock().is_paused(), "paused once confirmed");
+    assert_eq!(hear(&mut app, "continue"), ["I heard 'continue'. Is that right? Say yes or no."]);
+    assert!(app.session().clock().is_paused(), "still paused");
+    // Leaving the program is read back too.
+    assert_eq!(hear(&mut app, "quit"), ["I heard 'quit'. Is that right? Say yes or no."]);
+    // A move read back still takes the press and yes at once.
+    let mut app = self::app();
+    hear(&mut app, "echo four");
+    assert_eq!(hear(&mut app, "press").first().map(String::as_str), Some("White: Eva vier."));
+    assert_eq!(app.session().game().plies().len(), 1);
+    // Questions go on at once.
+    assert!(hear(&mut app, "time").iter().all(|s| !s.starts_with("I heard")));
+}
