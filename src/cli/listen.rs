@@ -44,7 +44,7 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
                 super::parse_in("en", fen, &words, args)
             }
             (None, Hearing::Unsure(strict, loose)) => {
-                eprintln!("Not sure: the grammar heard '{strict}', the free reading '{loose}'.");
+                eprintln!("Not sure: it may have been '{strict}' or '{loose}'.");
                 ExitCode::from(1)
             }
             (None, _) => ExitCode::from(1),

@@ -22,6 +22,7 @@ mod grammar_rules;
 mod keymap;
 mod kill;
 mod listen;
+mod listen_held_out;
 mod pgn;
 mod pronunciation;
 mod resume;

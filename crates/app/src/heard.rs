@@ -13,7 +13,8 @@
 //! that acts (the press with no move read back, a pause, going on, sealing, leaving, a setting) is
 //! read back first ("I heard 'pause'. Is that right?"). Everything else heard (a question, a
 //! command that changes only what is said, an answer) goes on as if it had been typed. When the recogniser
-//! is not sure, Anna says so and asks again; she never plays a guess.
+//! is not sure, Anna says so and asks again; when its two decoders heard two different legal moves,
+//! she names both and asks for the move again. She never plays or reads back a guess.
 
 use std::time::Duration;
 
@@ -57,7 +58,8 @@ pub enum Hearing {
     /// ee, gee), and the phone decoder heard each such letter's own sound: the square is the one
     /// heard, not one of its rhymes.
     Spelled(String),
-    /// The decoders heard different things: the grammar's words, and the free reading's.
+    /// The decoders heard different things: the grammar's words, and the free reading's; or the
+    /// grammar decoder's best reading and its next, nearly as likely (`adapters/listen.rs`).
     Unsure(String, String),
     /// Nothing but silence or noise.
     Nothing,
@@ -103,7 +105,7 @@ impl App {
             Err(error) => return vec![Out::Say(listen_words(&error), Priority::Info)],
         };
         let Some(text) = heard.agreed(&self.voice.vocab).map(str::to_string) else {
-            return vec![self.say("line.heard_unsure")];
+            return self.unsure(&heard);
         };
         // A move heard while another waits for its confirmation replaces it (D.2.8). The answer to
         // "which knight?" is read back as the whole move it picks, and waits the same way. A command
@@ -161,6 +163,29 @@ impl App {
         }
         // A confirmation, a correction, a command or a move that is no single legal move: as typed.
         self.line(&text, now)
+    }
+
+    /// The decoders heard different things. When each heard a legal move of its own, both are
+    /// named and the player says the move again ("Rook Bella eins or Rook David eins?"); one
+    /// confident guess is never read back. Otherwise: say it again.
+    fn unsure(&mut self, heard: &Hearing) -> Vec<Out> {
+        let Hearing::Unsure(strict, loose) = heard else { return vec![self.say("line.heard_unsure")] };
+        let game = self.session.game();
+        let legal = |text: &str| match commands::command(text, &self.voice.vocab) {
+            Ok(Command::Move(spec)) => game.resolve_spec(&spec).ok(),
+            _ => None,
+        };
+        match (legal(strict), legal(loose)) {
+            (Some(a), Some(b)) if a != b => {
+                let mut moves = [a, b];
+                moves.sort_by_key(|mv| game.uci(*mv).to_string());
+                let moves = moves.into_iter().map(|mv| Played::new(game.position(), mv)).collect();
+                self.waiting = Some(Waiting::SoundAlike);
+                let words = Words::line("line.heard_which").arg("moves", Arg::MoveOptions(moves));
+                vec![Out::Say(words, Priority::Move)]
+            }
+            _ => vec![self.say("line.heard_unsure")],
+        }
     }
 
     /// A heard command that acts, read back as a question before it is done: "I heard 'pause'. Is

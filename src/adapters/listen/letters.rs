@@ -6,8 +6,10 @@
 //! moves): the word decoders' letter confirmed in 63 of 109, one of them wrong (in flite's 8 kHz
 //! voice); the rest are asked about as before. The sounds accepted are those the phone decoder
 //! gives for each letter and for no other: `sh` is heard for both see and gee, `dh` for bee and
-//! dee, so neither confirms anything. An `ee` said alone is heard `bee` by the word decoders and
-//! without a consonant by the phone decoder, as many a `bee` is: it stays a question.
+//! dee, so neither confirms anything. A letter is trusted only on positive evidence, never on the
+//! absence of evidence for another: `ee` starts with no consonant, and a consonant the phone
+//! decoder did not hear is no proof (a held-out espeak-ng voice's `gee four` was heard `ee four`
+//! with no consonant), so `ee` is always asked about when a rhyme of it is legal.
 
 /// A word (or a phone, or a silence) heard, and the frames (hundredths of a second) it took, both
 /// inclusive.
@@ -19,7 +21,7 @@ pub struct Segment {
 }
 
 /// Each letter name (as the recogniser writes it) and the consonants that may start it in the phone
-/// decoder's hearing; `ee` starts with none.
+/// decoder's hearing; `ee` starts with none, so nothing heard vouches for it.
 const ONSETS: &[(&str, &[&str])] =
     &[("bee", &["B", "V"]), ("see", &["S", "Z"]), ("dee", &["D"]), ("ee", &[]), ("gee", &["JH", "CH"])];
 
@@ -50,10 +52,8 @@ pub fn letters_heard(words: &[Segment], phones: &[Segment], rhyming: &[String]) 
             let mut onset = None;
             for phone in within {
                 if VOWELS.contains(&phone.word.as_str()) {
-                    return match onset {
-                        None => accepted.is_empty(),
-                        Some(onset) => accepted.contains(&onset),
-                    };
+                    // No consonant heard is no evidence for any letter.
+                    return onset.is_some_and(|onset| accepted.contains(&onset));
                 }
                 onset = Some(phone.word.as_str());
             }
@@ -99,10 +99,11 @@ mod tests {
     }
 
     #[test]
-    fn ee_is_trusted_only_without_a_consonant_and_bee_only_with_its_own() {
+    fn ee_is_never_trusted_and_bee_only_with_its_own_consonant() {
+        // No consonant heard is no proof of `ee`: a `gee` whose consonant was lost sounds the same.
         let words = segments("<sil>:0-9 queen:10-40 ee:41-55 three:56-90");
         let bare = segments("SIL:0-9 K:10-15 W:16-20 IY:21-35 N:36-40 IY:41-55 TH:56-60 R:61-70 IY:71-90");
-        assert!(letters_heard(&words, &bare, &rhyming()));
+        assert!(!letters_heard(&words, &bare, &rhyming()));
         let with_b = segments("SIL:0-9 K:10-15 W:16-20 IY:21-35 N:36-40 B:41-45 IY:46-55 TH:56-60 R:61-70 IY:71-90");
         assert!(!letters_heard(&words, &with_b, &rhyming()));
         // A `bee` heard with no consonant may have been `ee` (flite's slt says both alike).

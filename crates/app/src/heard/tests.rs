@@ -226,3 +226,20 @@ fn a_heard_command_that_acts_is_read_back_before_it_is_done() {
     // Questions go on at once.
     assert!(hear(&mut app, "time").iter().all(|s| !s.starts_with("I heard")));
 }
+
+#[test]
+fn two_decoders_hearing_two_legal_moves_name_both_and_play_neither() {
+    let mut app = app();
+    let unsure = Hearing::Unsure("knight foxtrot three".to_string(), "knight hotel three".to_string());
+    let out = app.handle(crate::Event::Heard(Ok(unsure)), Duration::ZERO);
+    assert_eq!(said!(app, &out), ["Knight Felix drei or Knight Hector drei? I heard both; say the move again."]);
+    assert!(app.session().game().plies().is_empty());
+    // Yes or Enter is no answer to it; the move said again is read back.
+    assert_eq!(hear(&mut app, "yes"), ["Say the square by its name, such as echo four or Eva vier."]);
+    assert_eq!(hear(&mut app, "knight hotel three"), ["Knight Hector drei? Say yes or press the clock."]);
+    // One move and something else: say it again.
+    let mut app = self::app();
+    let unsure = Hearing::Unsure("knight foxtrot three".to_string(), "time".to_string());
+    let out = app.handle(crate::Event::Heard(Ok(unsure)), Duration::ZERO);
+    assert_eq!(said!(app, &out), ["I did not hear that clearly; say it again."]);
+}
