@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 
 use shakmaty::Chess;
 
-use anna_core::rules::Game;
 use anna_language::hearing;
 use anna_language::Vocabulary;
 
@@ -74,8 +73,6 @@ pub struct Recogniser {
     dither: u64,
     /// The words the grammar of each position is made of.
     words: Words,
-    /// The grammar decoder's best readings of the last utterance, best first, with their scores.
-    alternatives: Vec<(String, i32)>,
     /// The position whose moves are heard.
     position: Chess,
 }
@@ -129,7 +126,7 @@ impl Recogniser {
         let _ = std::fs::remove_file(&language_model);
         let _ = std::fs::remove_file(&dictionary);
         let (sphinx, loose, phones) = built?;
-        Ok(Recogniser { sphinx, loose, phones, dither: 1, words, alternatives: Vec::new(), position })
+        Ok(Recogniser { sphinx, loose, phones, dither: 1, words, position })
     }
 
     #[cfg(not(feature = "listen"))]
@@ -222,11 +219,6 @@ impl Recogniser {
         }
     }
 
-    /// The grammar decoder's best readings of the last utterance, best first, with their scores.
-    pub fn alternatives(&self) -> &[(String, i32)] {
-        &self.alternatives
-    }
-
     /// Ends the utterance: what was heard, or why the decoders failed.
     pub fn finish(&mut self) -> Result<Hearing, ListenError> {
         #[cfg(feature = "listen")]
@@ -238,9 +230,7 @@ impl Recogniser {
                 }
                 None => None,
             };
-            let strict = self.sphinx.finish()?;
-            self.alternatives = self.sphinx.nbest(5);
-            let heard = match (strict, self.loose.finish()?) {
+            Ok(match (self.sphinx.finish()?, self.loose.finish()?) {
                 // The free reading heard no word: what the grammar makes of it is noise forced into
                 // a move (a quiet room's hiss is heard `ef four`).
                 (_, None) => Hearing::Nothing,
@@ -254,47 +244,10 @@ impl Recogniser {
                     }
                 }
                 (strict, loose) => Hearing::Unsure(strict.unwrap_or_default(), loose.unwrap_or_default()),
-            };
-            Ok(self.unless_close(heard))
+            })
         }
         #[cfg(not(feature = "listen"))]
         Err(ListenError::NotBuilt)
-    }
-}
-
-/// How near (in the log of the likelihood) the grammar decoder's reading of another legal move may
-/// come to its best before the two are asked about. Chosen on the tuning half of the held-out set
-/// (`tests/it/listen_held_out.rs`): below 300 fell 5 of its 18 wrong moves and 2 of its 66 right
-/// ones (below 500, 11 and 8; on the flite voices of `tests/it/listen.rs` that asked about a fifth
-/// of the NATO moves heard right).
-const CLOSE: i32 = 300;
-
-impl Recogniser {
-    /// The words heard, or, when the grammar decoder's next reading is another legal move nearly as
-    /// likely, both readings as not sure: Anna names the two moves instead of reading back one
-    /// (`app/heard.rs`). A letter the phone decoder vouched for is asked about too: its word is one
-    /// piece of evidence, and the grammar decoder's close second reading is another.
-    fn unless_close(&self, heard: Hearing) -> Hearing {
-        let (Hearing::Words(words) | Hearing::Spelled(words)) = &heard else { return heard };
-        let game = Game::from_position(self.position.clone(), shakmaty::CastlingMode::Chess960);
-        let legal = |text: &str| match anna_language::commands::command(text, &self.words.vocab) {
-            Ok(anna_core::command::Command::Move(spec)) => game.resolve_spec(&spec).ok(),
-            _ => None,
-        };
-        let Some(meant) = legal(words) else { return heard };
-        // The rhymes of a letter heard are no competitors here: the phone decoder vouched for its
-        // consonant, or the game asks about all of them (`Hearing::sound_alike`).
-        let rhymes = hearing::sound_alike(words, &game, &self.words.vocab);
-        let best = self.alternatives.first().map_or(0, |(_, score)| *score);
-        // `ANNA_SPHINX_CLOSE=N` tries another margin, as the measurements do.
-        let margin = std::env::var("ANNA_SPHINX_CLOSE").ok().and_then(|n| n.parse().ok()).unwrap_or(CLOSE);
-        let close = self.alternatives.iter().find(|(text, score)| {
-            best - score < margin && legal(text).is_some_and(|other| other != meant && !rhymes.contains(&other))
-        });
-        match close {
-            Some((other, _)) => Hearing::Unsure(words.clone(), other.clone()),
-            None => heard,
-        }
     }
 }
 

@@ -2,24 +2,21 @@
 //! never tuned on, read as a game reads what it hears. Three speech engines (espeak-ng in six
 //! variants of accent, sex and speed; festival's diphone and HTS voices; two flite voices saying
 //! moves the tuning set never has), each utterance clean, padded with long silence, under pink
-//! noise 15 dB below the speech, or in a reverberant room. Every other utterance is the tuning half;
-//! the rest is kept aside, and the README's figures are that half's. A command heard in place of a
+//! noise 15 dB below the speech, or in a reverberant room. Every other pair of utterances is the
+//! tuning half; the rest is kept aside, and the README's figures are that half's. A command heard in place of a
 //! move is counted as a wrong command: each one that acts is read back first in a game (`app/heard.rs`).
 //!
-//! Slow (about 900 utterances through three decoders) and dependent on engines CI does not install,
+//! Slow (580 utterances through three decoders, about six minutes) and dependent on engines CI does not install,
 //! so it is run by hand and prints its table:
 //! `cargo test --release --features listen --test it held_out -- --ignored --nocapture`
 //! (Debian packages espeak-ng, festival, festvox-kallpc16k, festvox-us-slt-hts, flite, sox).
-//! With `ANNA_NBEST=1` it also prints, for each move heard, the score margin to the grammar
-//! decoder's closest reading of another legal move (how `CLOSE` in `adapters/listen.rs` was chosen,
-//! on the tuning half; `ANNA_SPHINX_CLOSE=N` tries another margin).
 #![cfg(all(unix, feature = "listen"))]
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use super::listen::{is_move, understood};
+use super::listen::{is_move, square, understood, Case, ANNEX_D, ENGLISH, NATO, PLAIN};
 use crate::support::TempDir;
 use anna::adapters::listen::{read_wav, Recogniser};
 use anna_core::rules::Game;
@@ -48,24 +45,9 @@ const MOVES: &[(&str, &str, &str, bool)] = &[
     (ROOKS, "d5a5", "rook", false),
 ];
 
-const NATO: [&str; 8] = ["alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
-const ANNEX_D: [&str; 8] = ["anna", "bella", "cesar", "david", "eva", "felix", "gustav", "hector"];
-const PLAIN: [&str; 8] = ["ay", "b", "c", "d", "e", "f", "g", "h"];
-const ENGLISH: [&str; 8] = ["one", "two", "three", "four", "five", "six", "seven", "eight"];
-/// The German numbers spelled so that English voices say them as a German would.
+/// The German numbers spelled so that English voices say them as a German would (as `listen.rs`
+/// spells them for flite).
 const GERMAN: [&str; 8] = ["eins", "zvai", "dry", "fear", "foonf", "zex", "zeeben", "ahcked"];
-
-struct Case {
-    style: &'static str,
-    words: String,
-    fen: &'static str,
-    meant: String,
-}
-
-fn square(uci: &str, files: &[&str; 8], ranks: &[&str; 8]) -> String {
-    let b = uci.as_bytes();
-    format!("{} {}", files[usize::from(b[0] - b'a')], ranks[usize::from(b[1] - b'1')])
-}
 
 fn cases() -> Vec<Case> {
     let mut cases = Vec::new();
@@ -260,20 +242,6 @@ fn held_out_voices_and_rooms() {
                 (_, Some(words)) => understood(words, case.fen, &vocab),
                 _ => "not sure".to_string(),
             };
-            // The closest reading of the grammar decoder that is another legal move, by score.
-            if std::env::var_os("ANNA_NBEST").is_some() && is_move(&got) {
-                let alternatives = recogniser.alternatives().to_vec();
-                let best = alternatives.first().map_or(0, |a| a.1);
-                let other = alternatives.iter().find(|(text, _)| {
-                    let u = understood(text, case.fen, &vocab);
-                    is_move(&u) && u != got
-                });
-                let margin = other.map(|(_, score)| best - score);
-                eprintln!(
-                    "NB {half} {} {margin:?} {alternatives:?}",
-                    if got == case.meant { "right" } else { "wrong" }
-                );
-            }
             by_room.entry((half, voice.engine, room)).or_default().add(&got, &case.meant);
             by_style.entry((half, case.style)).or_default().add(&got, &case.meant);
             let wrong = is_move(&got) || got.starts_with("command") || got.starts_with("answer");

@@ -58,8 +58,7 @@ pub enum Hearing {
     /// ee, gee), and the phone decoder heard each such letter's own sound: the square is the one
     /// heard, not one of its rhymes.
     Spelled(String),
-    /// The decoders heard different things: the grammar's words, and the free reading's; or the
-    /// grammar decoder's best reading and its next, nearly as likely (`adapters/listen.rs`).
+    /// The decoders heard different things: the grammar's words, and the free reading's.
     Unsure(String, String),
     /// Nothing but silence or noise.
     Nothing,

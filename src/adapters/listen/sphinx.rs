@@ -26,11 +26,6 @@ struct SegmentIter {
 }
 
 #[repr(C)]
-struct NbestIter {
-    _private: [u8; 0],
-}
-
-#[repr(C)]
 struct ArgDef {
     _private: [u8; 0],
 }
@@ -63,10 +58,6 @@ unsafe extern "C" {
     fn ps_seg_next(seg: *mut SegmentIter) -> *mut SegmentIter;
     fn ps_seg_word(seg: *mut SegmentIter) -> *const c_char;
     fn ps_seg_frames(seg: *mut SegmentIter, out_sf: *mut c_int, out_ef: *mut c_int);
-    fn ps_nbest(ps: *mut Decoder) -> *mut NbestIter;
-    fn ps_nbest_next(nbest: *mut NbestIter) -> *mut NbestIter;
-    fn ps_nbest_hyp(nbest: *mut NbestIter, out_score: *mut i32) -> *const c_char;
-    fn ps_nbest_free(nbest: *mut NbestIter);
 }
 
 /// Wider beams than pocketsphinx's defaults: a few more moves heard right on the test set of
@@ -247,40 +238,6 @@ impl Sphinx {
             }
         }
         segments
-    }
-}
-
-impl Sphinx {
-    /// The best `n` different readings of the last utterance, best first, each with its score (the
-    /// log of its likelihood: the nearer two scores, the closer the readings); empty when the
-    /// decoder kept no lattice.
-    #[expect(unsafe_code, reason = "the C interface on a valid decoder; each reading is copied at once")]
-    pub fn nbest(&mut self, n: usize) -> Vec<(String, i32)> {
-        let mut readings: Vec<(String, i32)> = Vec::new();
-        // The lattice holds a reading once per way of aligning it: many more are walked than kept.
-        let mut steps = 0;
-        // SAFETY: a valid decoder; the iterator is freed by ps_nbest_next at its end or by
-        // ps_nbest_free when left early, and each reading is copied before the next step.
-        unsafe {
-            let mut nbest = ps_nbest(self.decoder.as_ptr());
-            while !nbest.is_null() {
-                let mut score = 0;
-                let hyp = ps_nbest_hyp(nbest, &mut score);
-                if !hyp.is_null() {
-                    let text = CStr::from_ptr(hyp).to_string_lossy().trim().to_string();
-                    if !text.is_empty() && !readings.iter().any(|(t, _)| *t == text) {
-                        readings.push((text, score));
-                    }
-                }
-                steps += 1;
-                if readings.len() >= n || steps >= 200 {
-                    ps_nbest_free(nbest);
-                    break;
-                }
-                nbest = ps_nbest_next(nbest);
-            }
-        }
-        readings
     }
 }
 
