@@ -70,19 +70,25 @@ pub(crate) fn square(uci: &str, files: &[&str; 8], ranks: &[&str; 8]) -> String 
     format!("{} {}", files[usize::from(b[0] - b'a')], ranks[usize::from(b[1] - b'1')])
 }
 
+/// The words of the move `uci` as a player says it: the piece (none for a pawn), `takes` for a
+/// capture (after the pawn's file), the square.
+pub(crate) fn said(uci: &str, piece: &str, capture: bool, files: &[&str; 8], ranks: &[&str; 8]) -> String {
+    let to = square(&uci[2..4], files, ranks);
+    match (piece, capture) {
+        ("", true) => format!("{} takes {to}", files[usize::from(uci.as_bytes()[0] - b'a')]),
+        ("", false) => to,
+        (piece, true) => format!("{piece} takes {to}"),
+        (piece, false) => format!("{piece} {to}"),
+    }
+}
+
 fn cases() -> Vec<Case> {
     let mut cases = Vec::new();
     for (style, files, ranks) in
         [("nato", &NATO, &ENGLISH), ("annex-d", &ANNEX_D, &GERMAN), ("plain", &PLAIN, &ENGLISH)]
     {
         for &(fen, uci, piece, capture) in MOVES {
-            let to = square(&uci[2..4], files, ranks);
-            let words = match (piece, capture) {
-                ("", _) => to,
-                (piece, true) => format!("{piece} takes {to}"),
-                (piece, false) => format!("{piece} {to}"),
-            };
-            cases.push(Case { style, words, fen, meant: uci.to_string() });
+            cases.push(Case { style, words: said(uci, piece, capture, files, ranks), fen, meant: uci.to_string() });
         }
         cases.push(Case {
             style,

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use super::listen::{is_move, square, understood, Case, ANNEX_D, ENGLISH, NATO, PLAIN};
+use super::listen::{is_move, said, square, understood, Case, ANNEX_D, ENGLISH, NATO, PLAIN};
 use crate::support::TempDir;
 use anna::adapters::listen::{read_wav, Recogniser};
 use anna_core::rules::Game;
@@ -55,13 +55,7 @@ fn cases() -> Vec<Case> {
         [("nato", &NATO, &ENGLISH), ("annex-d", &ANNEX_D, &GERMAN), ("plain", &PLAIN, &ENGLISH)]
     {
         for &(fen, uci, piece, capture) in MOVES {
-            let to = square(&uci[2..4], files, ranks);
-            let words = match (piece, capture) {
-                ("", true) => format!("{} takes {to}", files[usize::from(uci.as_bytes()[0] - b'a')]),
-                ("", false) => to,
-                (piece, true) => format!("{piece} takes {to}"),
-                (piece, false) => format!("{piece} {to}"),
-            };
+            let words = said(uci, piece, capture, files, ranks);
             cases.push(Case { style, words, fen, meant: uci.to_string() });
         }
         let b8 = square("b8", files, ranks);
