@@ -306,7 +306,7 @@ struct Tally {
 
 /// Whether flite, sox and the speech model are here (the test is skipped with a note when not, or
 /// fails when `ANNA_REQUIRE_TOOLS=1`).
-fn tools() -> bool {
+pub(crate) fn tools() -> bool {
     let present = |tool: &str| Command::new(tool).arg("--version").output().is_ok();
     if !support::tool(present("flite"), "flite", "flite") || !support::tool(present("sox"), "sox", "sox") {
         return false;

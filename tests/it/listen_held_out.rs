@@ -6,10 +6,10 @@
 //! tuning half; the rest is kept aside, and the README's figures are that half's. A command heard in place of a
 //! move is counted as a wrong command: each one that acts is read back first in a game (`app/heard.rs`).
 //!
-//! Slow (580 utterances through three decoders, about six minutes) and dependent on engines CI does not install,
-//! so it is run by hand and prints its table:
-//! `cargo test --release --features listen --test it held_out -- --ignored --nocapture`
-//! (Debian packages espeak-ng, festival, festvox-kallpc16k, festvox-us-slt-hts, flite, sox).
+//! Slow (580 utterances through three decoders, about six minutes); `.ci/run` installs its engines
+//! (Debian packages espeak-ng, festival, festvox-kallpc16k, festvox-us-slt-hts, flite, sox), and
+//! without them it is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`. Its table:
+//! `cargo test --release --features listen --test it held_out -- --nocapture`.
 #![cfg(all(unix, feature = "listen"))]
 
 use std::collections::BTreeMap;
@@ -205,8 +205,10 @@ impl Tally {
 }
 
 #[test]
-#[ignore = "slow, and needs speech engines CI does not install: run by hand (see the module's doc)"]
 fn held_out_voices_and_rooms() {
+    if !super::listen::tools() {
+        return;
+    }
     let vocab = Vocabulary::english();
     let dir = TempDir::new("held-out");
     let cases = cases();
@@ -221,8 +223,12 @@ fn held_out_voices_and_rooms() {
         for (i, case) in cases.iter().enumerate() {
             let room = rooms[(i + v) % rooms.len()];
             let path = dir.join(&format!("{v}-{i}.wav"));
-            if !synthesise(voice, &case.words, room, &path) {
-                eprintln!("{} {} is missing: skipped", voice.engine, voice.name);
+            let said = synthesise(voice, &case.words, room, &path);
+            let package = match voice.engine {
+                "festival" => "festival festvox-kallpc16k festvox-us-slt-hts",
+                engine => engine,
+            };
+            if !crate::support::tool(said, &format!("{} {}", voice.engine, voice.name), package) {
                 break;
             }
             n += 1;
@@ -258,5 +264,21 @@ fn held_out_voices_and_rooms() {
         report.push(format!("{half:>10} {style:>9}: {}", t.line()));
     }
     eprintln!("{}\nwrong on the half kept aside:\n{}", report.join("\n"), misses.join("\n"));
+    // Guards against falling back from the README's figures (measured on 2026-11-25), not the
+    // issue's targets, which are not met: on the half kept aside NATO and Annex D squares 61% right,
+    // at most 1.2% a wrong move in any style; 4.0% wrong moves over both halves.
+    let total = |pick: &dyn Fn(&Tally) -> u32| by_style.values().map(pick).sum::<u32>();
+    let wrong_moves = f64::from(total(&|t| t.wrong_move)) / f64::from(total(&Tally::total).max(1));
+    assert!(wrong_moves <= 0.05, "{:.1}% wrong moves over both halves\n{}", 100.0 * wrong_moves, report.join("\n"));
+    for ((half, style), t) in by_style.iter().filter(|((half, _), _)| *half == "kept aside") {
+        let share = |n: u32| f64::from(n) / f64::from(t.total().max(1));
+        let min_right = match *style {
+            "nato" | "annex-d" => 0.55,
+            "commands" => 0.70,
+            _ => 0.35,
+        };
+        assert!(share(t.right) >= min_right, "{half} {style}: {:.2} right\n{}", share(t.right), report.join("\n"));
+        assert!(share(t.wrong_move) <= 0.02, "{half} {style}: {:.2} wrong moves", share(t.wrong_move));
+    }
     assert!(n > 0, "no speech engine was found");
 }

@@ -5,8 +5,19 @@
 
 use std::time::Duration;
 
-use super::{App, Out, Pending, Save, Waiting};
+use super::{App, Out, Save, Waiting};
 use anna_core::command::{Command, Name};
+
+/// A destructive action waiting for yes or no.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Pending {
+    Act(Command),
+    NewGame,
+    /// Write this save over the file that is there.
+    Replace(Save),
+    /// A heard command that acts, read back: done as typed on yes.
+    Heard(String),
+}
 
 /// Where a command came from: the keyboard (or a script), or the recogniser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,8 +20,8 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
-use super::confirm::{self, Origin};
-use super::{keys, App, Out, Pending, Waiting};
+use super::confirm::{self, Origin, Pending};
+use super::{keys, App, Out, Waiting};
 use anna_core::command::Command;
 use anna_core::message::{Arg, Played, Priority, Words};
 use anna_core::rules::Game;

@@ -128,23 +128,12 @@ enum Waiting {
     /// The setup questions before the game: side, time control, opponent.
     Setup(setup::Questions),
     /// Yes or no to a destructive action; anything else lets the question lapse.
-    Confirm(Pending),
+    Confirm(confirm::Pending),
     /// A heard move read back, waiting for yes, the press or no (`heard.rs`); `vouched` when the
     /// phone decoder vouched for its rhyming letters.
     Heard { command: Command, vouched: bool },
     /// A heard square whose letter rhymes with others asked about: the square said again answers.
     SoundAlike,
-}
-
-/// A destructive action waiting for yes or no.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Pending {
-    Act(Command),
-    NewGame,
-    /// Write this save over the file that is there.
-    Replace(Save),
-    /// A heard command that acts, read back: done as typed on yes.
-    Heard(String),
 }
 
 pub struct App {

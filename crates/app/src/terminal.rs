@@ -5,8 +5,9 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
+use super::confirm::Pending;
 use super::save::{self, Save, SaveKind};
-use super::{App, Out, Pending, Waiting};
+use super::{App, Out, Waiting};
 use crate::journal::{End, Record};
 use crate::keys;
 use crate::save::SaveError;
