@@ -12,9 +12,9 @@
 //! resigning, accepting) asks first, even with confirmations set off, and every other heard command
 //! that acts (the press with no move read back, a pause, going on, sealing, leaving, a setting) is
 //! read back first ("I heard 'pause'. Is that right?"). Everything else heard (a question, a
-//! command that changes only what is said, an answer) goes on as if it had been typed. When the recogniser
-//! is not sure, Anna says so and asks again; when its two decoders heard two different legal moves,
-//! she names both and asks for the move again. She never plays or reads back a guess.
+//! command that changes only what is said, an answer) goes on as if it had been typed. When the
+//! recogniser is not sure, Anna says so and asks again; when its two decoders heard two different
+//! legal moves, she names both and asks for the move again. She never plays or reads back a guess.
 
 use std::time::Duration;
 
@@ -131,12 +131,8 @@ impl App {
                     let vouched = matches!(heard, Hearing::Spelled(_));
                     let played = |mv| Played::new(game.position(), mv);
                     if let (Some((mv, _)), false) = (&meant, others.is_empty()) {
-                        let mut moves: Vec<Move> = others.into_iter().chain([*mv]).collect();
-                        moves.sort_by_key(|mv| game.uci(*mv).to_string());
-                        let moves = moves.into_iter().map(played).collect();
-                        self.waiting = Some(Waiting::SoundAlike);
-                        let words = Words::line("line.heard_sound_alike").arg("moves", Arg::MoveOptions(moves));
-                        return vec![Out::Say(words, Priority::Move)];
+                        let moves = others.into_iter().chain([*mv]).collect();
+                        return self.ask_which(moves, "line.heard_sound_alike");
                     }
                     if let Some((mv, spec)) = meant {
                         let played = played(mv);
@@ -169,22 +165,21 @@ impl App {
     /// confident guess is never read back. Otherwise: say it again.
     fn unsure(&mut self, heard: &Hearing) -> Vec<Out> {
         let Hearing::Unsure(strict, loose) = heard else { return vec![self.say("line.heard_unsure")] };
-        let game = self.session.game();
-        let legal = |text: &str| match commands::command(text, &self.voice.vocab) {
-            Ok(Command::Move(spec)) => game.resolve_spec(&spec).ok(),
-            _ => None,
-        };
+        let legal = |text: &str| hearing::legal_move(text, self.session.game(), &self.voice.vocab);
         match (legal(strict), legal(loose)) {
-            (Some(a), Some(b)) if a != b => {
-                let mut moves = [a, b];
-                moves.sort_by_key(|mv| game.uci(*mv).to_string());
-                let moves = moves.into_iter().map(|mv| Played::new(game.position(), mv)).collect();
-                self.waiting = Some(Waiting::SoundAlike);
-                let words = Words::line("line.heard_which").arg("moves", Arg::MoveOptions(moves));
-                vec![Out::Say(words, Priority::Move)]
-            }
+            (Some(a), Some(b)) if a != b => self.ask_which(vec![a, b], "line.heard_which"),
             _ => vec![self.say("line.heard_unsure")],
         }
+    }
+
+    /// The moves that may have been said, named in the order of their squares, with the sentence
+    /// `key`; the move said again answers, and none is played meanwhile.
+    fn ask_which(&mut self, mut moves: Vec<Move>, key: &str) -> Vec<Out> {
+        let game = self.session.game();
+        moves.sort_by_key(|mv| game.uci(*mv).to_string());
+        let moves = moves.into_iter().map(|mv| Played::new(game.position(), mv)).collect();
+        self.waiting = Some(Waiting::SoundAlike);
+        vec![Out::Say(Words::line(key).arg("moves", Arg::MoveOptions(moves)), Priority::Move)]
     }
 
     /// A heard command that acts, read back as a question before it is done: "I heard 'pause'. Is

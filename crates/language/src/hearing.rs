@@ -127,10 +127,7 @@ pub fn dictionary(words: &BTreeSet<String>, cmudict: &str) -> (String, Vec<Strin
 /// voices' `e four` is heard `bee four`), so such a move is asked about, not read back as heard.
 pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
     let names = |file: char| spelled(vocab, file);
-    let legal = |text: &str| match commands::command(text, vocab) {
-        Ok(Command::Move(spec)) => game.resolve_spec(&spec).ok(),
-        _ => None,
-    };
+    let legal = |text: &str| legal_move(text, game, vocab);
     let Some(meant) = legal(words) else { return Vec::new() };
     // Each word that is a rhyming letter may have been any of them: every reading is tried, the
     // letters of both squares together (`bee two bee four` may be e2e4).
@@ -153,6 +150,14 @@ pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
         }
     }
     others
+}
+
+/// The one legal move `words` say in `game`, if they say one.
+pub fn legal_move(words: &str, game: &Game, vocab: &Vocabulary) -> Option<Move> {
+    match commands::command(words, vocab) {
+        Ok(Command::Move(spec)) => game.resolve_spec(&spec).ok(),
+        _ => None,
+    }
 }
 
 /// The names of the letters that rhyme (the language's `sound_alike`), as the recogniser writes
