@@ -19,11 +19,19 @@ use anna_language::Vocabulary;
 #[cfg(any(feature = "listen", test))]
 mod letters;
 mod microphone;
+#[cfg(any(feature = "listen", test))]
+mod room;
 #[cfg(feature = "listen")]
 mod sphinx;
+#[cfg(any(feature = "listen", test))]
+mod sure;
 
 pub use anna_app::{Hearing, ListenError};
 pub use microphone::{Microphone, Mode, Report};
+#[cfg(feature = "listen")]
+use room::{noisy, ROOM_SAMPLES};
+#[cfg(feature = "listen")]
+use sure::{judge, Sureness, Verdict};
 
 /// Where Debian's `pocketsphinx-en-us` puts the US English model and its dictionary.
 pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";
@@ -59,22 +67,36 @@ impl Model {
 
 /// A recogniser of Anna's words: two decoders over the same sounds, one held to the grammar of
 /// moves and commands, one with a small language model of the same words; only what both hear is
-/// trusted. A third decoder hears bare phones, to tell apart the letters that rhyme.
+/// trusted, and a move only when no other was nearly as likely (`listen/sure.rs`). A third decoder
+/// hears bare phones, to tell apart the letters that rhyme. The two word decoders come twice, for a
+/// quiet room and for a noisy one: the room is judged by what is heard before the words.
 pub struct Recogniser {
     #[cfg(feature = "listen")]
-    sphinx: sphinx::Sphinx,
+    quiet: Pair,
     #[cfg(feature = "listen")]
-    loose: sphinx::Sphinx,
+    noisy: Pair,
     /// A decoder of bare phones, which tells apart letters the word decoders hear alike
     /// (`listen/letters.rs`); `None` when the model has no phonetic language model.
     #[cfg(feature = "listen")]
     phones: Option<sphinx::Sphinx>,
     /// The state of the noise floor added to the samples.
     dither: u64,
+    /// The samples of the utterance so far, as the decoders heard them: heard again without the
+    /// move heard, to know how sure that is.
+    utterance: Vec<i16>,
+    /// Whether this utterance is heard in a noisy room, once the start of it has told.
+    noisy_room: Option<bool>,
     /// The words the grammar of each position is made of.
     words: Words,
     /// The position whose moves are heard.
     position: Chess,
+}
+
+/// The two word decoders with one front end.
+#[cfg(feature = "listen")]
+struct Pair {
+    strict: sphinx::Sphinx,
+    loose: sphinx::Sphinx,
 }
 
 impl Recogniser {
@@ -114,19 +136,27 @@ impl Recogniser {
         words: Words,
         position: Chess,
     ) -> Result<Recogniser, ListenError> {
-        use sphinx::{Search, Sphinx};
-        let decoder = |search| Sphinx::new(&model.acoustic, &dictionary, search);
-        let built = decoder(Search::Grammar(strict)).and_then(|sphinx| {
-            let loose = decoder(Search::Model(&language_model))?;
-            let phones = model.phones.is_file().then(|| decoder(Search::Phones(&model.phones))).transpose()?;
-            Ok((sphinx, loose, phones))
+        use sphinx::{Front, Search, Sphinx};
+        let decoder = |search, front| Sphinx::new(&model.acoustic, &dictionary, search, front);
+        let pair = |front| -> Result<Pair, ListenError> {
+            Ok(Pair {
+                strict: decoder(Search::Grammar(strict), front)?,
+                loose: decoder(Search::Model(&language_model), front)?,
+            })
+        };
+        let built = pair(Front::Plain).and_then(|quiet| {
+            let noisy = pair(Front::Subtracted)?;
+            let phones =
+                model.phones.is_file().then(|| decoder(Search::Phones(&model.phones), Front::Plain)).transpose()?;
+            Ok((quiet, noisy, phones))
         });
         // The decoders have read both files, and read them no more: nothing is left behind, even
         // when the process is killed.
         let _ = std::fs::remove_file(&language_model);
         let _ = std::fs::remove_file(&dictionary);
-        let (sphinx, loose, phones) = built?;
-        Ok(Recogniser { sphinx, loose, phones, dither: 1, words, position })
+        let (quiet, noisy, phones) = built?;
+        let utterance = Vec::new();
+        Ok(Recogniser { quiet, noisy, phones, dither: 1, utterance, noisy_room: None, words, position })
     }
 
     #[cfg(not(feature = "listen"))]
@@ -163,8 +193,11 @@ impl Recogniser {
 
     #[cfg(feature = "listen")]
     fn set_searches(&mut self, jsgf: &str, language_model: &Path) -> Result<(), ListenError> {
-        self.sphinx.set(sphinx::Search::Grammar(jsgf))?;
-        self.loose.set(sphinx::Search::Model(language_model))
+        for pair in [&mut self.quiet, &mut self.noisy] {
+            pair.strict.set(sphinx::Search::Grammar(jsgf))?;
+            pair.loose.set(sphinx::Search::Model(language_model))?;
+        }
+        Ok(())
     }
 
     #[cfg(not(feature = "listen"))]
@@ -181,17 +214,20 @@ impl Recogniser {
 
     /// Starts an utterance.
     pub fn start(&mut self) -> Result<(), ListenError> {
+        self.utterance.clear();
+        self.noisy_room = None;
         #[cfg(feature = "listen")]
-        return self.sphinx.start().and_then(|()| self.loose.start()).and_then(|()| match self.phones.as_mut() {
+        return match self.phones.as_mut() {
             Some(phones) => phones.start(),
             None => Ok(()),
-        });
+        };
         #[cfg(not(feature = "listen"))]
         Err(ListenError::NotBuilt)
     }
 
     /// Feeds samples; whether speech is heard now (the recogniser's voice detector), or why the
-    /// decoders failed.
+    /// decoders failed. The word decoders hear nothing until the start of the utterance has told
+    /// the room's noise; then they hear it all.
     pub fn feed(&mut self, samples: &[i16]) -> Result<bool, ListenError> {
         // Digital silence (runs of exact zeros, as a recording or a muted input gives) has no
         // energy for the silence model to match, and the decoder hears words in it: a floor of
@@ -204,18 +240,44 @@ impl Recogniser {
                 s.saturating_add(((self.dither >> 59) as i16) - 16)
             })
             .collect();
-        let samples = samples.as_slice();
+        self.utterance.extend_from_slice(&samples);
         #[cfg(feature = "listen")]
         {
             if let Some(phones) = self.phones.as_mut() {
-                phones.feed(samples)?;
+                phones.feed(&samples)?;
             }
-            Ok(self.loose.feed(samples)? | self.sphinx.feed(samples)?)
+            if self.noisy_room.is_some() {
+                return self.pair().feed(&samples);
+            }
+            if self.utterance.len() < ROOM_SAMPLES {
+                return Ok(false);
+            }
+            self.hear_start()
         }
         #[cfg(not(feature = "listen"))]
-        {
-            let _ = samples;
-            Err(ListenError::NotBuilt)
+        Err(ListenError::NotBuilt)
+    }
+
+    /// Judges the room by the utterance so far and starts its word decoders on all of it.
+    #[cfg(feature = "listen")]
+    fn hear_start(&mut self) -> Result<bool, ListenError> {
+        self.noisy_room = Some(noisy(&self.utterance[..self.utterance.len().min(ROOM_SAMPLES)]));
+        let utterance = std::mem::take(&mut self.utterance);
+        let pair = self.pair();
+        pair.strict.start()?;
+        pair.loose.start()?;
+        let speech = pair.feed(&utterance);
+        self.utterance = utterance;
+        speech
+    }
+
+    /// The word decoders of this utterance's room.
+    #[cfg(feature = "listen")]
+    fn pair(&mut self) -> &mut Pair {
+        if self.noisy_room == Some(true) {
+            &mut self.noisy
+        } else {
+            &mut self.quiet
         }
     }
 
@@ -230,24 +292,64 @@ impl Recogniser {
                 }
                 None => None,
             };
-            Ok(match (self.sphinx.finish()?, self.loose.finish()?) {
+            if self.noisy_room.is_none() {
+                self.hear_start()?;
+            }
+            let pair = self.pair();
+            let (strict, loose) = (pair.strict.finish()?, pair.loose.finish()?);
+            let (strict, loose) = match (strict, loose) {
                 // The free reading heard no word: what the grammar makes of it is noise forced into
                 // a move (a quiet room's hiss is heard `ef four`).
-                (_, None) => Hearing::Nothing,
-                (Some(strict), Some(loose)) if agree(&strict, &loose) => {
-                    let rhyming = hearing::rhyming_letters(&self.words.vocab);
-                    match phones {
-                        Some(phones) if letters::letters_heard(&self.sphinx.segments(), &phones, &rhyming) => {
-                            Hearing::Spelled(strict)
-                        }
-                        _ => Hearing::Words(strict),
-                    }
-                }
-                (strict, loose) => Hearing::Unsure(strict.unwrap_or_default(), loose.unwrap_or_default()),
+                (_, None) => return Ok(Hearing::Nothing),
+                (Some(strict), Some(loose)) => (strict, loose),
+                (None, Some(loose)) => return Ok(Hearing::Unsure(String::new(), loose)),
+            };
+            let heard = pair.strict.score();
+            let segments = pair.strict.segments();
+            let sure = self.sureness(&strict, heard)?;
+            let rhyming = hearing::rhyming_letters(&self.words.vocab);
+            let spelled = |strict| match &phones {
+                Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
+                _ => Hearing::Words(strict),
+            };
+            Ok(match judge(&strict, &loose, sure) {
+                Verdict::Heard => spelled(strict),
+                Verdict::Either(other) => Hearing::Unsure(strict, other),
             })
         }
         #[cfg(not(feature = "listen"))]
         Err(ListenError::NotBuilt)
+    }
+
+    /// How sure the grammar decoder is of the move `strict` (its path score `heard`): the utterance
+    /// is heard again without that move. `None` when the words are no legal move.
+    #[cfg(feature = "listen")]
+    fn sureness(&mut self, strict: &str, heard: i32) -> Result<Option<Sureness>, ListenError> {
+        let Words { vocab, annex_d, missing } = &self.words;
+        let Some(grammar) = hearing::grammar_without(strict, &self.position, vocab, annex_d, missing) else {
+            return Ok(None);
+        };
+        let utterance = std::mem::take(&mut self.utterance);
+        let next = self.pair().strict.hear_with(&grammar.jsgf, &utterance);
+        self.utterance = utterance;
+        let next = next?;
+        let Words { vocab, .. } = &self.words;
+        let game = anna_core::rules::Game::from_position(self.position.clone(), shakmaty::CastlingMode::Standard);
+        let to = |words: &str| hearing::legal_move(words, &game, vocab).map(|mv| mv.to());
+        let other = next.as_ref().map(|(words, _)| words.clone()).filter(|words| to(words).is_some());
+        Ok(Some(Sureness {
+            margin: next.map_or(f64::INFINITY, |(_, score)| f64::from(heard - score)),
+            same_square: other.as_ref().is_some_and(|other| to(other) == to(strict)),
+            other,
+        }))
+    }
+}
+
+#[cfg(feature = "listen")]
+impl Pair {
+    /// Feeds both decoders; whether either's voice detector hears speech.
+    fn feed(&mut self, samples: &[i16]) -> Result<bool, ListenError> {
+        Ok(self.loose.feed(samples)? | self.strict.feed(samples)?)
     }
 }
 
@@ -274,14 +376,6 @@ fn write_model(text: &str) -> Result<PathBuf, ListenError> {
     Ok(path)
 }
 
-/// Whether the free reading heard the grammar's words, in order and together: it may add a word
-/// out of a breath before or after them, never one between.
-pub fn agree(strict: &str, loose: &str) -> bool {
-    let strict: Vec<&str> = strict.split_whitespace().collect();
-    let loose: Vec<&str> = loose.split_whitespace().collect();
-    !strict.is_empty() && loose.windows(strict.len()).any(|w| w == strict.as_slice())
-}
-
 /// The samples of a 16 kHz mono 16-bit WAV file.
 pub fn read_wav(path: &Path) -> Result<Vec<i16>, ListenError> {
     // The reason ends the sentence: its own full stop, if any, is dropped (hound writes some).
@@ -293,18 +387,4 @@ pub fn read_wav(path: &Path) -> Result<Vec<i16>, ListenError> {
         return Err(bad(format!("{} Hz, {channels}, {} bits", spec.sample_rate, spec.bits_per_sample)));
     }
     reader.into_samples::<i16>().collect::<Result<Vec<_>, _>>().map_err(|e| bad(e.to_string()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_free_reading_may_add_a_breath_at_either_end_but_not_between() {
-        assert!(agree("knight foxtrot three", "knight foxtrot three ee"));
-        assert!(agree("decline", "eight decline"));
-        assert!(!agree("knight foxtrot three", "knight ay foxtrot three"));
-        assert!(!agree("castles long", "castles king say"));
-        assert!(!agree("", "a"));
-    }
 }

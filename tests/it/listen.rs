@@ -140,6 +140,37 @@ pub(crate) fn understood(words: &str, fen: &str, vocab: &Vocabulary) -> String {
     }
 }
 
+/// What a game makes of `hearing` in `fen`, as the tests tally it: the move (UCI) or command it
+/// reads back (as [`understood`] says it); `named with another` when it asks between moves named in
+/// full and `meant` is among them, `asked which` when it is not; `not sure` or `not heard` when it
+/// asks again.
+pub(crate) fn heard_as(hearing: &Hearing, fen: &str, meant: &str, vocab: &Vocabulary) -> String {
+    let game = Game::from_fen(fen).unwrap();
+    let legal = |words: &str| anna_language::hearing::legal_move(words, &game, vocab);
+    let named = |moves: Vec<shakmaty::Move>| {
+        let among = moves.iter().any(|mv| game.uci(*mv).to_string() == meant);
+        if among { NAMED } else { "asked which" }.to_string()
+    };
+    match (hearing, hearing.agreed(vocab)) {
+        (_, Some(words)) => {
+            let others = hearing.sound_alike(&game, vocab);
+            if others.is_empty() {
+                understood(words, fen, vocab)
+            } else {
+                named(others.into_iter().chain(legal(words)).collect())
+            }
+        }
+        (Hearing::Unsure(strict, other), None) => match (legal(strict), legal(other)) {
+            (Some(a), Some(b)) if a != b => named(vec![a, b]),
+            _ => "not sure".to_string(),
+        },
+        _ => "not heard".to_string(),
+    }
+}
+
+/// What [`heard_as`] says when the move said is among the moves named in a question.
+pub(crate) const NAMED: &str = "named with another";
+
 /// Whether `understood` found a legal move (its UCI).
 pub(crate) fn is_move(understood: &str) -> bool {
     understood.len() >= 4 && !understood.contains(' ')
@@ -226,15 +257,11 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
             let game = Game::from_fen(case.fen).unwrap();
             recogniser.set_position(game.position()).unwrap();
             let hearing = recogniser.hear(&read_wav(&path).unwrap()).unwrap();
-            let (heard, got) = match (&hearing, hearing.agreed(&vocab)) {
-                // As in a game: a square named by a letter that rhymes with another legal one is
-                // asked about.
-                (_, Some(words)) if !hearing.sound_alike(&game, &vocab).is_empty() => {
-                    (words.to_string(), "asked: the letters sound alike".to_string())
-                }
-                (_, Some(words)) => (words.to_string(), understood(words, case.fen, &vocab)),
-                (Hearing::Unsure(strict, loose), None) => (format!("{strict} / {loose}"), "not sure".to_string()),
-                _ => (String::new(), "not heard".to_string()),
+            let got = heard_as(&hearing, case.fen, &case.meant, &vocab);
+            let heard = match &hearing {
+                Hearing::Words(words) | Hearing::Spelled(words) => words.clone(),
+                Hearing::Unsure(strict, other) => format!("{strict} / {other}"),
+                Hearing::Nothing => String::new(),
             };
             let entry = tally.entry(case.style).or_default();
             let voiced = by_voice.entry((voice, case.style)).or_default();
@@ -243,7 +270,9 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
             if got == case.meant {
                 entry.right += 1;
             } else {
-                if is_move(&got) {
+                if got == NAMED {
+                    entry.named += 1;
+                } else if is_move(&got) {
                     entry.wrong_move += 1;
                 } else if got.starts_with("command") || got.starts_with("answer") {
                     entry.wrong_command += 1;
@@ -259,8 +288,8 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
         .iter()
         .map(|(style, t)| {
             format!(
-                "{style}: {} right, {} a wrong move, {} a wrong command, {} asked again",
-                t.right, t.wrong_move, t.wrong_command, t.asked
+                "{style}: {} right, {} named with another, {} a wrong move, {} a wrong command, {} asked again",
+                t.right, t.named, t.wrong_move, t.wrong_command, t.asked
             )
         })
         .collect();
@@ -268,19 +297,29 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
         by_voice.iter().map(|((voice, style), (right, all))| format!("{voice} {style}: {right}/{all} right")).collect();
     eprintln!("{}\n{}\nmisses:\n{}", report.join("\n"), voices.join("\n"), misses.join("\n"));
     for (style, t) in &tally {
-        let total = f64::from(t.right + t.wrong_move + t.wrong_command + t.asked);
+        let total = f64::from(t.right + t.named + t.wrong_move + t.wrong_command + t.asked);
         let share = |n: u32| f64::from(n) / total;
-        // The issue's aims: NATO and Annex D 90% right, 1% a wrong legal move; plain letters 70%
-        // right, 2% wrong, now 65%: since issue 27 `ee` is never vouched for by the absence of a
-        // consonant, and is asked about whenever a rhyme of it is legal. A command heard for a move asks first when it cannot be taken back, as a
-        // move is read back.
+        // The aims of issue 19: NATO and Annex D 90% right, 1% a wrong legal move; plain letters 70%
+        // right, 2% wrong. Since issue 27 a move is not read back when another legal move was nearly
+        // as likely: both are named ("Knight Felix drei or Knight Alfa drei?"), and the move said is
+        // among them. The aims hold for the moves read back or named so; read back alone, NATO and
+        // Annex D must stay at 85%. Plain letters: `ee`, `ay` and `aitch` are never vouched for, and
+        // are asked about whenever a letter that sounds like them is legal. A command heard for a
+        // move asks first when it cannot be taken back, as a move is read back.
         let (min_right, max_wrong_move, max_wrong_command) = match *style {
-            "nato" | "annex-d" => (0.90, 0.01, 0.02),
-            "hiss" => (0.85, 0.01, 0.02),
+            "nato" | "annex-d" => (0.85, 0.01, 0.02),
+            "hiss" => (0.80, 0.01, 0.02),
             "castling" => (0.85, 0.0, 0.0),
             "commands" => (0.80, 0.0, 0.03),
-            _ => (0.65, 0.02, 0.02),
+            _ => (0.45, 0.02, 0.02),
         };
+        let min_named = match *style {
+            "nato" | "annex-d" => 0.90,
+            "hiss" | "castling" => 0.85,
+            "commands" => 0.80,
+            _ => 0.70,
+        };
+        assert!(share(t.right + t.named) >= min_named, "{style}: {:.2} right or named", share(t.right + t.named));
         let report = report.join("\n");
         assert!(share(t.right) >= min_right, "{style}: {:.2} right\n{report}", share(t.right));
         assert!(share(t.wrong_move) <= max_wrong_move, "{style}: {:.2} wrong moves\n{report}", share(t.wrong_move));
@@ -296,6 +335,8 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
 #[derive(Default)]
 struct Tally {
     right: u32,
+    /// Asked between moves named in full, the move said among them.
+    named: u32,
     /// Another legal move: read back, it must be caught by the player.
     wrong_move: u32,
     /// Another command or answer.

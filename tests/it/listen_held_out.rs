@@ -6,7 +6,7 @@
 //! tuning half; the rest is kept aside, and the README's figures are that half's. A command heard in place of a
 //! move is counted as a wrong command: each one that acts is read back first in a game (`app/heard.rs`).
 //!
-//! Slow (580 utterances through three decoders, about six minutes); `.ci/run` installs its engines
+//! Slow (580 utterances through three decoders, each move heard twice, about eight minutes); `.ci/run` installs its engines
 //! (Debian packages espeak-ng, festival, festvox-kallpc16k, festvox-us-slt-hts, flite, sox), and
 //! without them it is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`. Its table:
 //! `cargo test --release --features listen --test it held_out -- --nocapture`.
@@ -16,9 +16,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use super::listen::{is_move, said, square, understood, Case, ANNEX_D, ENGLISH, NATO, PLAIN};
+use super::listen::{heard_as, is_move, said, square, Case, ANNEX_D, ENGLISH, NAMED, NATO, PLAIN};
 use crate::support::TempDir;
-use anna::adapters::listen::{read_wav, Recogniser};
+use anna::adapters::listen::{read_wav, Hearing, Recogniser};
 use anna_core::rules::Game;
 use anna_language::Vocabulary;
 
@@ -167,6 +167,8 @@ fn synthesise(voice: &Voice, words: &str, room: Room, path: &Path) -> bool {
 #[derive(Default, Clone, Copy)]
 struct Tally {
     right: u32,
+    /// Asked between moves named in full, the move said among them.
+    named: u32,
     wrong_move: u32,
     /// Another command or answer heard, which the game reads back or asks about before acting.
     wrong_command: u32,
@@ -178,6 +180,8 @@ impl Tally {
     fn add(&mut self, got: &str, meant: &str) {
         if got == meant {
             self.right += 1;
+        } else if got == NAMED {
+            self.named += 1;
         } else if is_move(got) {
             self.wrong_move += 1;
         } else if got.starts_with("command") || got.starts_with("answer") {
@@ -188,15 +192,16 @@ impl Tally {
     }
 
     fn total(&self) -> u32 {
-        self.right + self.wrong_move + self.wrong_command + self.asked
+        self.right + self.named + self.wrong_move + self.wrong_command + self.asked
     }
 
     fn line(&self) -> String {
         let pct = |n: u32| 100.0 * f64::from(n) / f64::from(self.total().max(1));
         format!(
-            "{:>4} | {:5.1}% | {:5.1}% | {:5.1}% | {:5.1}%",
+            "{:>4} | {:5.1}% | {:5.1}% | {:5.1}% | {:5.1}% | {:5.1}%",
             self.total(),
             pct(self.right),
+            pct(self.named),
             pct(self.wrong_move),
             pct(self.wrong_command),
             pct(self.asked)
@@ -237,16 +242,15 @@ fn held_out_voices_and_rooms() {
             let game = Game::from_fen(case.fen).unwrap();
             recogniser.set_position(game.position()).unwrap();
             let hearing = recogniser.hear(&read_wav(&path).unwrap()).unwrap();
-            let got = match (&hearing, hearing.agreed(&vocab)) {
-                (_, Some(_)) if !hearing.sound_alike(&game, &vocab).is_empty() => "asked which".to_string(),
-                (_, Some(words)) => understood(words, case.fen, &vocab),
-                _ => "not sure".to_string(),
-            };
+            let got = heard_as(&hearing, case.fen, &case.meant, &vocab);
             by_room.entry((half, voice.engine, room)).or_default().add(&got, &case.meant);
             by_style.entry((half, case.style)).or_default().add(&got, &case.meant);
             let wrong = is_move(&got) || got.starts_with("command") || got.starts_with("answer");
             if half == "kept aside" && got != case.meant && wrong {
-                let heard = hearing.agreed(&vocab).unwrap_or_default().to_string();
+                let heard = match &hearing {
+                    Hearing::Unsure(strict, other) => format!("{strict} / {other}"),
+                    _ => hearing.agreed(&vocab).unwrap_or_default().to_string(),
+                };
                 misses.push(format!(
                     "{} {} {room:?}: '{}' heard '{heard}' -> {got}",
                     voice.engine, voice.name, case.words
@@ -254,7 +258,7 @@ fn held_out_voices_and_rooms() {
             }
         }
     }
-    let header = "   n |  right | wrong move | wrong command | asked again";
+    let header = "   n |  right | named with another | wrong move | wrong command | asked again";
     let mut report = vec![format!("{n} utterances"), format!("by engine and room\n{header}")];
     for ((half, engine, room), t) in &by_room {
         report.push(format!("{half:>10} {engine:>9} {room:?}: {}", t.line()));
@@ -265,20 +269,24 @@ fn held_out_voices_and_rooms() {
     }
     eprintln!("{}\nwrong on the half kept aside:\n{}", report.join("\n"), misses.join("\n"));
     // Guards against falling back from the README's figures (measured on 2026-11-25), not the
-    // issue's targets, which are not met: on the half kept aside NATO and Annex D squares 61% right,
-    // at most 1.2% a wrong move in any style; 4.0% wrong moves over both halves.
+    // issue's targets, which are not met: on the half kept aside NATO and Annex D squares 69% right
+    // and 78% or more right or named with another in a question, at most 2.5% a wrong move in any
+    // style; 2.2% wrong moves over both halves.
     let total = |pick: &dyn Fn(&Tally) -> u32| by_style.values().map(pick).sum::<u32>();
     let wrong_moves = f64::from(total(&|t| t.wrong_move)) / f64::from(total(&Tally::total).max(1));
-    assert!(wrong_moves <= 0.05, "{:.1}% wrong moves over both halves\n{}", 100.0 * wrong_moves, report.join("\n"));
+    assert!(wrong_moves <= 0.03, "{:.1}% wrong moves over both halves\n{}", 100.0 * wrong_moves, report.join("\n"));
     for ((half, style), t) in by_style.iter().filter(|((half, _), _)| *half == "kept aside") {
         let share = |n: u32| f64::from(n) / f64::from(t.total().max(1));
-        let min_right = match *style {
-            "nato" | "annex-d" => 0.55,
-            "commands" => 0.70,
-            _ => 0.35,
+        let (min_right, min_named) = match *style {
+            "nato" | "annex-d" => (0.62, 0.72),
+            "commands" => (0.80, 0.80),
+            _ => (0.40, 0.65),
         };
-        assert!(share(t.right) >= min_right, "{half} {style}: {:.2} right\n{}", share(t.right), report.join("\n"));
-        assert!(share(t.wrong_move) <= 0.02, "{half} {style}: {:.2} wrong moves", share(t.wrong_move));
+        let report = report.join("\n");
+        assert!(share(t.right) >= min_right, "{half} {style}: {:.2} right\n{report}", share(t.right));
+        let named = share(t.right + t.named);
+        assert!(named >= min_named, "{half} {style}: {named:.2} right or named\n{report}");
+        assert!(share(t.wrong_move) <= 0.03, "{half} {style}: {:.2} wrong moves\n{report}", share(t.wrong_move));
     }
     assert!(n > 0, "no speech engine was found");
 }

@@ -58,7 +58,8 @@ pub enum Hearing {
     /// ee, gee), and the phone decoder heard each such letter's own sound: the square is the one
     /// heard, not one of its rhymes.
     Spelled(String),
-    /// The decoders heard different things: the grammar's words, and the free reading's.
+    /// Not sure between two readings: the grammar's words, and the free reading's (the decoders
+    /// heard different things) or another legal move the grammar found nearly as likely.
     Unsure(String, String),
     /// Nothing but silence or noise.
     Nothing,
@@ -160,9 +161,9 @@ impl App {
         self.line(&text, now)
     }
 
-    /// The decoders heard different things. When each heard a legal move of its own, both are
-    /// named and the player says the move again ("Rook Bella eins or Rook David eins?"); one
-    /// confident guess is never read back. Otherwise: say it again.
+    /// Not sure between two readings. When each is a legal move of its own, both are named and the
+    /// player says the move again ("Rook Bella eins or Rook David eins?"); one confident guess is
+    /// never read back. Otherwise: say it again.
     fn unsure(&mut self, heard: &Hearing) -> Vec<Out> {
         let Hearing::Unsure(strict, loose) = heard else { return vec![self.say("line.heard_unsure")] };
         let legal = |text: &str| hearing::legal_move(text, self.session.game(), &self.voice.vocab);

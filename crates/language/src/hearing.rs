@@ -11,7 +11,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use shakmaty::Move;
+use shakmaty::{CastlingMode, Chess, Move};
 
 use super::{commands, Vocabulary};
 use anna_core::command::Command;
@@ -122,20 +122,20 @@ pub fn dictionary(words: &BTreeSet<String>, cmudict: &str) -> (String, Vec<Strin
 }
 
 /// The other legal moves heard `words` may have been: when they name a square by a letter whose name
-/// rhymes with others (`bee`, `see`, `dee`, `ee`, `gee`; the language's `sound_alike`), the moves
-/// the other letters give, if legal. The recogniser cannot tell these letters apart (all four test
-/// voices' `e four` is heard `bee four`), so such a move is asked about, not read back as heard.
+/// sounds like others (`bee`, `see`, `dee`, `ee`, `gee`; `ay` and `aitch`: the groups of the
+/// language's `sound_alike`), the moves the other letters of its group give, if legal. The
+/// recogniser cannot tell these letters apart (all four test voices' `e four` is heard `bee four`),
+/// so such a move is asked about, not read back as heard.
 pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
-    let names = |file: char| spelled(vocab, file);
     let legal = |text: &str| legal_move(text, game, vocab);
     let Some(meant) = legal(words) else { return Vec::new() };
-    // Each word that is a rhyming letter may have been any of them: every reading is tried, the
-    // letters of both squares together (`bee two bee four` may be e2e4).
-    let rhymes = rhyming_letters(vocab);
+    // Each word that is a letter of a group may have been any of its group: every reading is
+    // tried, the letters of both squares together (`bee two bee four` may be e2e4).
     let mut readings: Vec<Vec<String>> = vec![Vec::new()];
     for word in words.split_whitespace().map(str::to_lowercase) {
-        let rhyming = vocab.sound_alike.chars().any(|f| names(f).contains(&word));
-        let choices = if rhyming { rhymes.clone() } else { vec![word] };
+        let group =
+            vocab.sound_alike.split_whitespace().find(|group| group.chars().any(|f| spelled(vocab, f).contains(&word)));
+        let choices = group.map_or_else(|| vec![word], |group| names(vocab, group));
         readings = readings
             .into_iter()
             .flat_map(|reading| {
@@ -152,6 +152,22 @@ pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
     others
 }
 
+/// The grammar of `position` without the move `words` say (every form of it), to hear the
+/// utterance again with: its best reading is the next likeliest, and the scores of both tell how
+/// sure the first is. `None` when the words say no legal move.
+pub fn grammar_without(
+    words: &str,
+    position: &Chess,
+    vocab: &Vocabulary,
+    annex_d: &Vocabulary,
+    missing: &[String],
+) -> Option<Grammar> {
+    // The castling mode only names castling in UCI; the move is compared as a move.
+    let game = Game::from_position(position.clone(), CastlingMode::Standard);
+    let heard = legal_move(words, &game, vocab)?;
+    Some(position::grammar_except(position, vocab, annex_d, missing, &[heard]))
+}
+
 /// The one legal move `words` say in `game`, if they say one.
 pub fn legal_move(words: &str, game: &Game, vocab: &Vocabulary) -> Option<Move> {
     match commands::command(words, vocab) {
@@ -160,10 +176,15 @@ pub fn legal_move(words: &str, game: &Game, vocab: &Vocabulary) -> Option<Move> 
     }
 }
 
-/// The names of the letters that rhyme (the language's `sound_alike`), as the recogniser writes
-/// them: `bee`, `see`, `dee`, `ee`, `gee` in English.
+/// The names of the letters that sound like others (every group of the language's `sound_alike`),
+/// as the recogniser writes them: `bee`, `see`, `dee`, `ee`, `gee`, `ay`, `aitch` in English.
 pub fn rhyming_letters(vocab: &Vocabulary) -> Vec<String> {
-    vocab.sound_alike.chars().filter_map(|file| spelled(vocab, file).first().cloned()).collect()
+    names(vocab, &vocab.sound_alike)
+}
+
+/// The first name of each letter of `files`.
+fn names(vocab: &Vocabulary, files: &str) -> Vec<String> {
+    files.chars().filter_map(|file| spelled(vocab, file).first().cloned()).collect()
 }
 
 /// The names a letter is spelled by.
@@ -216,6 +237,11 @@ mod tests {
         let others: Vec<String> =
             sound_alike("ee four", &open, &en).into_iter().map(|mv| open.uci(mv).to_string()).collect();
         assert_eq!(others, ["c2c4", "d2d4", "g2g4"]);
+        // ay and aitch: an aitch whose last sound is lost is heard ay, and the two are asked about;
+        // each group's letters stand for their own group only.
+        assert_eq!(uci(sound_alike("ay three", &start, &en)), ["h2h3"]);
+        assert_eq!(uci(sound_alike("aitch four", &start, &en)), ["a2a4"]);
+        assert_eq!(rhyming_letters(&en), ["bee", "see", "dee", "ee", "gee", "ay", "aitch"]);
         // Both squares' letters together: "e two e four" heard with bee for both.
         assert_eq!(uci(sound_alike("bee two bee four", &start, &en)), ["c2c4", "d2d4", "e2e4", "g2g4"]);
     }

@@ -53,8 +53,8 @@ pub struct Vocabulary {
     pub nato: [Vec<String>; 8],
     /// The letters a to h as spoken and as a recogniser writes them (`bé`, `ef`, `há`; `bee`, `see`).
     pub spelled: [Vec<String>; 8],
-    /// The files whose letter names rhyme (`bcdeg`: bee, see, dee, ee, gee), which a recogniser
-    /// cannot tell apart.
+    /// The files whose letter names sound alike, in groups separated by spaces (`bcdeg ah`: bee,
+    /// see, dee, ee, gee; ay and aitch), whose letters a recogniser cannot tell apart.
     pub sound_alike: String,
     /// This language's numbers one to eight.
     pub ranks: [Vec<String>; 8],

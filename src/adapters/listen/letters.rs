@@ -21,7 +21,9 @@ pub struct Segment {
 }
 
 /// Each letter name (as the recogniser writes it) and the consonants that may start it in the phone
-/// decoder's hearing; `ee` starts with none, so nothing heard vouches for it.
+/// decoder's hearing; `ee` starts with none, so nothing heard vouches for it. `ay` and `aitch` are
+/// not here: they differ by the sound that ends aitch, which a room swallows, so nothing vouches for
+/// either.
 const ONSETS: &[(&str, &[&str])] =
     &[("bee", &["B", "V"]), ("see", &["S", "Z"]), ("dee", &["D"]), ("ee", &[]), ("gee", &["JH", "CH"])];
 

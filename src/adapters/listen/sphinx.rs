@@ -62,14 +62,28 @@ unsafe extern "C" {
 
 /// Wider beams than pocketsphinx's defaults: a few more moves heard right on the test set of
 /// `tests/it/listen.rs`, at about twice the decoding cost (still a small share of real time). Silence
-/// likelier between and around words, and no noise subtraction (which, adapting to a burst of
-/// noise, took the start of the words with it): a few more moves heard right in noise.
-const TUNING: &[&str] =
-    &["-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80", "-silprob", "0.5", "-remove_noise", "no"];
+/// likelier between and around words: a few more moves heard right in noise.
+const TUNING: &[&str] = &["-beam", "1e-80", "-wbeam", "1e-60", "-pbeam", "1e-80", "-silprob", "0.5"];
 
 /// The phone decoder's beams: a loop of every phone in its contexts is costly, and beams this
 /// narrow keep it at a fraction of real time.
-const PHONE_TUNING: &[&str] = &["-beam", "1e-10", "-pbeam", "1e-10", "-lw", "2.0", "-remove_noise", "no"];
+const PHONE_TUNING: &[&str] = &["-beam", "1e-10", "-pbeam", "1e-10", "-lw", "2.0"];
+
+/// How the decoder's front end takes the room's noise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Front {
+    /// As it comes. Noise subtraction adapts to a burst of noise that starts with the words and
+    /// takes their start with it: a room quiet before the words is heard as it is.
+    Plain,
+    /// The room's steady noise subtracted (pocketsphinx's `-remove_noise`): on the tuning half of
+    /// the held-out set, under pink noise 27 dB below the speech's peak, twice the moves both
+    /// decoders heard right.
+    Subtracted,
+}
+
+/// The name of a decoder's own search, and of the one it hears an utterance again with.
+const OWN: &str = "anna";
+const AGAIN: &str = "again";
 
 /// What a decoder may hear.
 #[derive(Clone, Copy)]
@@ -100,35 +114,31 @@ fn c_string(text: &str) -> Result<CString, ListenError> {
 
 impl Sphinx {
     /// A decoder with the acoustic model in `model`, the pronunciations of `dictionary` (a file) and
-    /// what it may hear: a JSGF grammar, or a language model in a file.
+    /// what it may hear: a JSGF grammar, or a language model in a file; its front end takes noise
+    /// as `front` says.
     #[expect(unsafe_code, reason = "the C interface; every pointer is checked before use")]
-    pub fn new(model: &Path, dictionary: &Path, search: Search<'_>) -> Result<Sphinx, ListenError> {
-        // The recogniser's own log, for whoever needs to see why it fails (`ANNA_SPHINX_LOG=FILE`).
+    pub fn new(model: &Path, dictionary: &Path, search: Search<'_>, front: Front) -> Result<Sphinx, ListenError> {
+        // The recogniser's own log, for whoever needs to see why it fails (`ANNA_SPHINX_LOG=FILE`),
+        // and settings of one's own (`ANNA_SPHINX_ARGS="-wip 0.5"`), which take the place of Anna's.
         let log = std::env::var("ANNA_SPHINX_LOG").ok();
-        let args = [
-            "anna",
-            "-hmm",
-            &model.to_string_lossy(),
-            "-dict",
-            &dictionary.to_string_lossy(),
-            "-samprate",
-            "16000",
-            "-logfn",
-            log.as_deref().unwrap_or("/dev/null"),
-        ]
-        .iter()
-        .map(|a| a.to_string())
-        .chain(
-            match search {
-                Search::Phones(_) => PHONE_TUNING,
-                _ => TUNING,
-            }
-            .iter()
-            .map(|a| a.to_string()),
-        )
-        .chain(std::env::var("ANNA_SPHINX_ARGS").unwrap_or_default().split_whitespace().map(str::to_string))
-        .map(|a| c_string(&a))
-        .collect::<Result<Vec<_>, _>>()?;
+        let model = model.to_string_lossy();
+        let dictionary = dictionary.to_string_lossy();
+        let own = std::env::var("ANNA_SPHINX_ARGS").unwrap_or_default();
+        let own: Vec<&str> = own.split_whitespace().collect();
+        let tuning = match search {
+            Search::Phones(_) => PHONE_TUNING,
+            _ => TUNING,
+        };
+        let noise = ["-remove_noise", if front == Front::Subtracted { "yes" } else { "no" }];
+        let tuning = tuning.chunks(2).chain([noise.as_slice()]).filter(|pair| !own.contains(&pair[0])).flatten();
+        let base = ["anna", "-hmm", &model, "-dict", &dictionary, "-samprate", "16000", "-logfn"];
+        let args = base
+            .into_iter()
+            .chain([log.as_deref().unwrap_or("/dev/null")])
+            .chain(tuning.copied())
+            .chain(own.iter().copied())
+            .map(c_string)
+            .collect::<Result<Vec<_>, _>>()?;
         let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr().cast_mut()).collect();
         // The library's log stream and its parse of arguments are process-wide state: one
         // construction at a time (two recognisers may be built at once, in tests and in `anna listen`).
@@ -148,7 +158,7 @@ impl Sphinx {
         let Some(decoder) = NonNull::new(decoder) else {
             // SAFETY: the configuration is ours to free when no decoder took it.
             unsafe { cmd_ln_free_r(config.as_ptr()) };
-            return Err(ListenError::Setup(format!("the model in {}", model.display())));
+            return Err(ListenError::Setup(format!("the model in {model}")));
         };
         let mut sphinx = Sphinx { decoder, config };
         sphinx.set(search)?;
@@ -157,9 +167,25 @@ impl Sphinx {
 
     /// What the decoder hears from the next utterance on: a grammar or a language model, in place
     /// of the one before (never during an utterance).
-    #[expect(unsafe_code, reason = "the C interface on a valid decoder")]
     pub fn set(&mut self, search: Search<'_>) -> Result<(), ListenError> {
-        let name = c_string("anna")?;
+        self.set_named(OWN, search)
+    }
+
+    /// Hears `samples`, a whole utterance, once more with another grammar (`jsgf`), then goes
+    /// back to the decoder's own search: what it heard and its path score, if anything. The
+    /// utterance before is forgotten (its words and segments).
+    pub fn hear_with(&mut self, jsgf: &str, samples: &[i16]) -> Result<Option<(String, i32)>, ListenError> {
+        self.set_named(AGAIN, Search::Grammar(jsgf))?;
+        let heard = self.start().and_then(|()| self.feed(samples)).and_then(|_| self.finish());
+        let score = self.score();
+        self.select(OWN)?;
+        Ok(heard?.map(|words| (words, score)))
+    }
+
+    /// Sets the search called `name` and makes it the one heard.
+    #[expect(unsafe_code, reason = "the C interface on a valid decoder")]
+    fn set_named(&mut self, name: &str, search: Search<'_>) -> Result<(), ListenError> {
+        let name = c_string(name)?;
         let (text, set): (CString, unsafe extern "C" fn(*mut Decoder, *const c_char, *const c_char) -> c_int) =
             match search {
                 Search::Grammar(jsgf) => (c_string(jsgf)?, ps_set_jsgf_string),
@@ -169,12 +195,23 @@ impl Sphinx {
         let decoder = self.decoder.as_ptr();
         // SAFETY: a valid decoder and two C strings that outlive the calls; the library copies
         // the grammar and reads the model's file before it returns, and frees the search it replaces.
-        let ok =
-            unsafe { set(decoder, name.as_ptr(), text.as_ptr()) == 0 && ps_set_search(decoder, name.as_ptr()) == 0 };
-        if ok {
-            Ok(())
-        } else {
-            Err(ListenError::Setup("the grammar".to_string()))
+        if unsafe { set(decoder, name.as_ptr(), text.as_ptr()) } != 0 {
+            return Err(ListenError::Setup("the grammar".to_string()));
+        }
+        self.select_c(&name)
+    }
+
+    /// Makes the search called `name` the one heard.
+    fn select(&mut self, name: &str) -> Result<(), ListenError> {
+        self.select_c(&c_string(name)?)
+    }
+
+    #[expect(unsafe_code, reason = "the C interface on a valid decoder")]
+    fn select_c(&mut self, name: &CStr) -> Result<(), ListenError> {
+        // SAFETY: a valid decoder and a C string that outlives the call.
+        match unsafe { ps_set_search(self.decoder.as_ptr(), name.as_ptr()) } {
+            0 => Ok(()),
+            _ => Err(ListenError::Setup("the grammar".to_string())),
         }
     }
 
@@ -215,6 +252,15 @@ impl Sphinx {
             (!hyp.is_null()).then(|| CStr::from_ptr(hyp).to_string_lossy().into_owned())
         };
         Ok(text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty()))
+    }
+
+    /// The path score of what was heard last (log, the library's scale), after [`Sphinx::finish`].
+    #[expect(unsafe_code, reason = "the C interface on a valid decoder")]
+    pub fn score(&mut self) -> i32 {
+        let mut score = 0;
+        // SAFETY: a valid decoder; the hypothesis text is not read.
+        unsafe { ps_get_hyp(self.decoder.as_ptr(), &mut score) };
+        score
     }
 
     /// The words of what was heard last, with their frames, silences and fillers among them (after

@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
 
 use super::tokens;
 use crate::Vocabulary;
@@ -47,6 +47,12 @@ impl Squares<'_> {
             (first(&self.vocab.spelled, file), rank_word),
         ]
     }
+
+    /// The file alone in each style of [`Squares::styles`], as a pawn's capture names it (`d takes
+    /// c four`).
+    fn files(&self, file: File) -> [String; 4] {
+        self.styles(Square::from_coords(file, Rank::First)).map(|(file, _)| file)
+    }
 }
 
 /// One form of a move: words and squares in order.
@@ -54,6 +60,8 @@ impl Squares<'_> {
 enum Part {
     Word(String),
     Square(Square),
+    /// A pawn's file, which its capture is said from.
+    File(File),
 }
 
 /// The forms a legal move is said in, and no more: every optional word is one the recogniser may
@@ -74,12 +82,15 @@ fn forms(mv: &Move, vocab: &Vocabulary) -> Vec<Vec<Part>> {
         }
         Move::Put { .. } => return Vec::new(),
     };
+    let from_square = from;
     let (from, to) = (Part::Square(from), Part::Square(to));
     let mut out = Vec::new();
     if role == Role::Pawn {
         out.push(vec![to.clone()]);
         out.push(vec![from.clone(), to.clone()]);
         if capture {
+            // The file the pawn takes from, as the move is written (`dxc4`), or its square.
+            out.extend(captures.iter().map(|c| vec![Part::File(from_square.file()), c.clone(), to.clone()]));
             out.extend(captures.iter().map(|c| vec![from.clone(), c.clone(), to.clone()]));
         }
     } else {
@@ -132,13 +143,24 @@ pub(super) fn short_sentences(vocab: &Vocabulary, short: bool, long: bool) -> [(
 /// with the Annex D numbers of `annex_d`, leaving out every phrase with a word of `missing` (one the
 /// recogniser cannot pronounce).
 pub fn grammar_for(position: &Chess, vocab: &Vocabulary, annex_d: &Vocabulary, missing: &[String]) -> Grammar {
+    grammar_except(position, vocab, annex_d, missing, &[])
+}
+
+/// The grammar of [`grammar_for`] without the moves of `except`.
+pub(super) fn grammar_except(
+    position: &Chess,
+    vocab: &Vocabulary,
+    annex_d: &Vocabulary,
+    missing: &[String],
+    except: &[Move],
+) -> Grammar {
     let squares = Squares { vocab, annex_d };
     let sayable = |words: &[String]| !words.is_empty() && words.iter().all(|w| !missing.contains(w));
     let mut move_forms: BTreeSet<Vec<Part>> = BTreeSet::new();
     let mut sides = BTreeSet::new();
     let mut movers: std::collections::BTreeMap<(Role, Square), BTreeSet<Square>> = Default::default();
     let mut promotes = false;
-    for mv in position.legal_moves() {
+    for mv in position.legal_moves().into_iter().filter(|mv| !except.contains(mv)) {
         match mv {
             Move::Castle { king, rook } => _ = sides.insert(rook.file() > king.file()),
             Move::Normal { role, from, to, promotion, .. } => {
@@ -167,6 +189,7 @@ pub fn grammar_for(position: &Chess, vocab: &Vocabulary, annex_d: &Vocabulary, m
     let mut corpus = Vec::new();
     let mut alternatives = Vec::new();
     let mut used_squares = BTreeSet::new();
+    let mut used_files = BTreeSet::new();
     for form in &move_forms {
         let mut jsgf = Vec::new();
         for part in form {
@@ -175,6 +198,10 @@ pub fn grammar_for(position: &Chess, vocab: &Vocabulary, annex_d: &Vocabulary, m
                 Part::Square(s) => {
                     used_squares.insert(*s);
                     jsgf.push(format!("<{s}>"));
+                }
+                Part::File(f) => {
+                    used_files.insert(*f);
+                    jsgf.push(format!("<file_{}>", f.char()));
                 }
             }
         }
@@ -189,6 +216,7 @@ pub fn grammar_for(position: &Chess, vocab: &Vocabulary, annex_d: &Vocabulary, m
                         let (file, rank) = squares.styles(*s)[style].clone();
                         [tokens(&file).unwrap_or_default(), tokens(&rank).unwrap_or_default()].concat()
                     }
+                    Part::File(f) => tokens(&squares.files(*f)[style]).unwrap_or_default(),
                 })
                 .collect();
             if sayable(&sentence) {
@@ -236,6 +264,11 @@ pub fn grammar_for(position: &Chess, vocab: &Vocabulary, annex_d: &Vocabulary, m
             .collect();
         let _ = writeln!(jsgf, "<{square}> = {};", said.join(" | "));
     }
+    for file in used_files {
+        let said: BTreeSet<String> =
+            squares.files(file).iter().filter_map(|f| tokens(f)).filter(|t| sayable(t)).map(|t| t.join(" ")).collect();
+        let _ = writeln!(jsgf, "<file_{}> = {};", file.char(), said.into_iter().collect::<Vec<_>>().join(" | "));
+    }
     let repeat = (corpus.len() / (SHORT_SHARE * short.len().max(1))).max(1);
     for sentence in short {
         corpus.extend(std::iter::repeat_n(sentence, repeat));
@@ -275,6 +308,12 @@ mod tests {
         assert!(said("bishop takes eva sechs") && said("knight foxtrot three captures echo five"));
         assert!(said("castles kingside") && said("castles queenside") && said("echo one golf one"));
         assert!(hearing.contains("<castling> = castles kingside | short castling"), "{hearing}");
+        // A pawn's capture from its file, as it is written (dxc4), in every style.
+        let (hearing, corpus) = grammar("rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR b KQkq - 1 4");
+        let said = |words: &str| corpus.iter().any(|s| s.join(" ") == words);
+        assert!(said("delta takes charlie four") && said("david takes cesar vier") && said("dee takes see four"));
+        assert!(hearing.contains("<file_d> = david | dee | delta;"), "{hearing}");
+        assert!(!said("echo takes delta five"), "no pawn on the e-file takes");
         let (_, corpus) = grammar("8/P5k1/8/8/8/8/6K1/8 w - - 0 1");
         let said = |words: &str| corpus.iter().any(|s| s.join(" ") == words);
         assert!(said("alfa eight queen") && said("anna acht promotes to knight") && said("alfa eight"));

@@ -1,0 +1,120 @@
+//! How sure the recogniser is of a move it heard, and what it says then: the move, or a question
+//! between two. Pure: it reads the decoders' words and scores.
+//!
+//! The grammar decoder forces every sound into something that may be said in the position, so its
+//! best reading alone is no proof. Two checks vouch for it:
+//! - the free decoder (a language model of the same words) heard the same words;
+//! - the utterance heard again by the grammar without that move: the best reading then (the next
+//!   likeliest) scores far lower. When it scores close and is another legal move, both moves are
+//!   named and the player says which ("Rook Bella eins or Rook David eins?").
+//!
+//! The margins were chosen on the tuning half of the held-out set (`tests/it/listen_held_out.rs`)
+//! and on the flite voices of `tests/it/listen.rs`: each question between two moves costs a move
+//! heard right on the clear voices, so the margins are as narrow as still catches most wrong moves.
+//! A move far ahead of the next but not heard by the free decoder was tried as heard too: it read
+//! back more wrong moves (mixed styles such as `knight ef six eva vier`) than right ones gained.
+
+/// The grammar decoder's scores for a move it heard (log-likelihood, in the decoder's units).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sureness {
+    /// Above the best reading without the move, over the whole utterance: what the words that
+    /// differ add (infinite when nothing else could be read).
+    pub margin: f64,
+    /// That reading, when it is another legal move.
+    pub other: Option<String>,
+    /// Whether that move goes to the same square: the two readings differ by a piece's name, which
+    /// a voice's weak start or a room's noise swallows (espeak-ng's "knight charlie six" heard as
+    /// the pawn's "charlie six").
+    pub same_square: bool,
+}
+
+/// Margins below which the next reading is as likely as the move, and both are asked about: when
+/// both decoders heard the move, when only the grammar did, and when the two go to the same square.
+const CLOSE_AGREED: f64 = 100.0;
+const CLOSE: f64 = 200.0;
+const CLOSE_SAME_SQUARE: f64 = 600.0;
+
+/// What the recogniser makes of an utterance the grammar decoder heard as `strict`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The words stand (they are read back, as every heard move is).
+    Heard,
+    /// Not sure: these words, or `strict`.
+    Either(String),
+}
+
+/// The verdict on `strict` (the grammar decoder's words) and `loose` (the free decoder's), with the
+/// grammar decoder's `sure`ness when its words are a legal move.
+pub fn judge(strict: &str, loose: &str, sure: Option<Sureness>) -> Verdict {
+    let agreed = agree(strict, loose);
+    let Some(sure) = sure else {
+        return if agreed { Verdict::Heard } else { Verdict::Either(loose.to_string()) };
+    };
+    let close = match (sure.same_square, agreed) {
+        (true, _) => CLOSE_SAME_SQUARE,
+        (false, true) => CLOSE_AGREED,
+        (false, false) => CLOSE,
+    };
+    match sure.other {
+        Some(other) if sure.margin < close => Verdict::Either(other),
+        _ if agreed => Verdict::Heard,
+        _ => Verdict::Either(loose.to_string()),
+    }
+}
+
+/// Whether the free reading heard the grammar's words, in order and together: it may add a word
+/// out of a breath before or after them, never one between.
+pub fn agree(strict: &str, loose: &str) -> bool {
+    let strict: Vec<&str> = strict.split_whitespace().collect();
+    let loose: Vec<&str> = loose.split_whitespace().collect();
+    !strict.is_empty() && loose.windows(strict.len()).any(|w| w == strict.as_slice())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sure(margin: f64, other: &str) -> Option<Sureness> {
+        Some(Sureness { margin, other: Some(other.to_string()), same_square: false })
+    }
+
+    #[test]
+    fn the_free_reading_may_add_a_breath_at_either_end_but_not_between() {
+        assert!(agree("knight foxtrot three", "knight foxtrot three ee"));
+        assert!(agree("decline", "eight decline"));
+        assert!(!agree("knight foxtrot three", "knight ay foxtrot three"));
+        assert!(!agree("castles long", "castles king say"));
+        assert!(!agree("", "a"));
+    }
+
+    #[test]
+    fn a_move_both_decoders_heard_stands_unless_another_move_was_as_likely() {
+        let heard = "rook bee one";
+        assert_eq!(judge(heard, heard, sure(250.0, "rook dee one")), Verdict::Heard);
+        // The next reading close behind.
+        assert_eq!(judge(heard, heard, sure(45.0, "rook dee one")), Verdict::Either("rook dee one".to_string()));
+        // espeak-ng's "knight charlie six" heard as the pawn's move, the knight's close behind.
+        let lost = Sureness { margin: 241.0, other: Some("knight charlie six".to_string()), same_square: true };
+        assert_eq!(judge("charlie six", "charlie six", Some(lost)), Verdict::Either("knight charlie six".to_string()));
+        assert_eq!(judge("charlie six", "charlie six", sure(241.0, "bravo six")), Verdict::Heard);
+        // The next reading is no move (a command): the move is read back as heard.
+        let command = Sureness { margin: 20.0, other: None, same_square: false };
+        assert_eq!(judge(heard, heard, Some(command)), Verdict::Heard);
+    }
+
+    #[test]
+    fn a_move_only_the_grammar_heard_is_never_read_back() {
+        let (strict, loose) = ("bella acht queen", "bella eight three");
+        // Far ahead of the next: still not sure, and what the free decoder heard is said.
+        assert_eq!(judge(strict, loose, sure(2_000.0, "bella acht knight")), Verdict::Either(loose.to_string()));
+        // Close behind: a question between the two moves.
+        let other = Verdict::Either("bella acht knight".to_string());
+        assert_eq!(judge(strict, loose, sure(150.0, "bella acht knight")), other);
+    }
+
+    #[test]
+    fn words_that_are_no_move_stand_only_when_both_decoders_heard_them() {
+        assert_eq!(judge("pause", "pause", None), Verdict::Heard);
+        assert_eq!(judge("pause", "the clock", None), Verdict::Either("the clock".to_string()));
+    }
+}
