@@ -3,13 +3,16 @@
 //! variants of accent, sex and speed; festival's diphone and HTS voices; two flite voices saying
 //! moves the tuning set never has), each utterance clean, padded with long silence, under pink
 //! noise 15 dB below the speech, or in a reverberant room. Every other pair of utterances is the
-//! tuning half; the rest is kept aside, and the README's figures are that half's. A command heard in place of a
-//! move is counted as a wrong command: each one that acts is read back first in a game (`app/heard.rs`).
+//! tuning half; the rest is kept aside, and the README's figures are that half's. A command heard in
+//! place of a move is counted as a wrong command: each one that acts is read back first in a game
+//! (`app/heard.rs`). A question between moves named in full, the move said among them, is counted
+//! apart: the player says the move again.
 //!
-//! Slow (580 utterances through three decoders, each move heard twice, about eight minutes); `.ci/run` installs its engines
-//! (Debian packages espeak-ng, festival, festvox-kallpc16k, festvox-us-slt-hts, flite, sox), and
-//! without them it is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`. Its table:
-//! `cargo test --release --features listen --test it held_out -- --nocapture`.
+//! Slow (580 utterances through three decoders, each move heard twice, about eight minutes);
+//! `.ci/run` installs its engines (Debian packages espeak-ng, festival, festvox-kallpc16k,
+//! festvox-us-slt-hts, flite, sox), and without them it is skipped with a note, or fails when
+//! `ANNA_REQUIRE_TOOLS=1`. Its table: `cargo test --release --features listen --test it held_out --
+//! --nocapture`.
 #![cfg(all(unix, feature = "listen"))]
 
 use std::collections::BTreeMap;
