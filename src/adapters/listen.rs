@@ -247,7 +247,7 @@ impl Recogniser {
                 phones.feed(&samples)?;
             }
             if self.noisy_room.is_some() {
-                return self.pair().feed(&samples);
+                return self.pair().0.feed(&samples);
             }
             if self.utterance.len() < ROOM_SAMPLES {
                 return Ok(false);
@@ -262,23 +262,17 @@ impl Recogniser {
     #[cfg(feature = "listen")]
     fn hear_start(&mut self) -> Result<bool, ListenError> {
         self.noisy_room = Some(noisy(&self.utterance[..self.utterance.len().min(ROOM_SAMPLES)]));
-        let utterance = std::mem::take(&mut self.utterance);
-        let pair = self.pair();
+        let (pair, utterance) = self.pair();
         pair.strict.start()?;
         pair.loose.start()?;
-        let speech = pair.feed(&utterance);
-        self.utterance = utterance;
-        speech
+        pair.feed(utterance)
     }
 
-    /// The word decoders of this utterance's room.
+    /// The word decoders of this utterance's room, and the utterance so far.
     #[cfg(feature = "listen")]
-    fn pair(&mut self) -> &mut Pair {
-        if self.noisy_room == Some(true) {
-            &mut self.noisy
-        } else {
-            &mut self.quiet
-        }
+    fn pair(&mut self) -> (&mut Pair, &[i16]) {
+        let pair = if self.noisy_room == Some(true) { &mut self.noisy } else { &mut self.quiet };
+        (pair, &self.utterance)
     }
 
     /// Ends the utterance: what was heard, or why the decoders failed.
@@ -295,7 +289,7 @@ impl Recogniser {
             if self.noisy_room.is_none() {
                 self.hear_start()?;
             }
-            let pair = self.pair();
+            let (pair, _) = self.pair();
             let (strict, loose) = (pair.strict.finish()?, pair.loose.finish()?);
             let (strict, loose) = match (strict, loose) {
                 // The free reading heard no word: what the grammar makes of it is noise forced into
@@ -325,22 +319,20 @@ impl Recogniser {
     /// is heard again without that move. `None` when the words are no legal move.
     #[cfg(feature = "listen")]
     fn sureness(&mut self, strict: &str, heard: i32) -> Result<Option<Sureness>, ListenError> {
-        let Words { vocab, annex_d, missing } = &self.words;
-        let Some(grammar) = hearing::grammar_without(strict, &self.position, vocab, annex_d, missing) else {
-            return Ok(None);
-        };
-        let utterance = std::mem::take(&mut self.utterance);
-        let next = self.pair().strict.hear_with(&grammar.jsgf, &utterance);
-        self.utterance = utterance;
-        let next = next?;
-        let Words { vocab, .. } = &self.words;
+        // The castling mode only names castling in UCI; moves are compared as moves.
         let game = anna_core::rules::Game::from_position(self.position.clone(), shakmaty::CastlingMode::Standard);
-        let to = |words: &str| hearing::legal_move(words, &game, vocab).map(|mv| mv.to());
-        let other = next.as_ref().map(|(words, _)| words.clone()).filter(|words| to(words).is_some());
+        let Words { vocab, annex_d, missing } = &self.words;
+        let legal = |words: &str| hearing::legal_move(words, &game, vocab);
+        let Some(first) = legal(strict) else { return Ok(None) };
+        let grammar = hearing::grammar_except(&self.position, vocab, annex_d, missing, &[first]);
+        let (pair, utterance) = self.pair();
+        let next = pair.strict.hear_with(&grammar.jsgf, utterance)?;
+        let Words { vocab, .. } = &self.words;
+        let other = next.as_ref().and_then(|(words, _)| hearing::legal_move(words, &game, vocab).map(|mv| (words, mv)));
         Ok(Some(Sureness {
-            margin: next.map_or(f64::INFINITY, |(_, score)| f64::from(heard - score)),
-            same_square: other.as_ref().is_some_and(|other| to(other) == to(strict)),
-            other,
+            margin: next.as_ref().map_or(f64::INFINITY, |(_, score)| f64::from(heard - score)),
+            same_square: other.is_some_and(|(_, mv)| mv.to() == first.to()),
+            other: other.map(|(words, _)| words.clone()),
         }))
     }
 }

@@ -146,24 +146,14 @@ pub(crate) fn understood(words: &str, fen: &str, vocab: &Vocabulary) -> String {
 /// asks again.
 pub(crate) fn heard_as(hearing: &Hearing, fen: &str, meant: &str, vocab: &Vocabulary) -> String {
     let game = Game::from_fen(fen).unwrap();
-    let legal = |words: &str| anna_language::hearing::legal_move(words, &game, vocab);
-    let named = |moves: Vec<shakmaty::Move>| {
-        let among = moves.iter().any(|mv| game.uci(*mv).to_string() == meant);
-        if among { NAMED } else { "asked which" }.to_string()
-    };
+    let named = hearing.named(&game, vocab);
+    if !named.is_empty() {
+        let among = named.iter().any(|mv| game.uci(*mv).to_string() == meant);
+        return if among { NAMED } else { "asked which" }.to_string();
+    }
     match (hearing, hearing.agreed(vocab)) {
-        (_, Some(words)) => {
-            let others = hearing.sound_alike(&game, vocab);
-            if others.is_empty() {
-                understood(words, fen, vocab)
-            } else {
-                named(others.into_iter().chain(legal(words)).collect())
-            }
-        }
-        (Hearing::Unsure(strict, other), None) => match (legal(strict), legal(other)) {
-            (Some(a), Some(b)) if a != b => named(vec![a, b]),
-            _ => "not sure".to_string(),
-        },
+        (_, Some(words)) => understood(words, fen, vocab),
+        (Hearing::Unsure(..), None) => "not sure".to_string(),
         _ => "not heard".to_string(),
     }
 }

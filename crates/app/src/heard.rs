@@ -83,6 +83,28 @@ impl Hearing {
         }
     }
 
+    /// The moves Anna names in a question instead of reading one back: the move heard with those
+    /// its letters sound like, or two readings that are each a legal move; empty when she reads a
+    /// move back or asks for it again.
+    pub fn named(&self, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
+        let legal = |words: &str| hearing::legal_move(words, game, vocab);
+        match (self, self.agreed(vocab)) {
+            (_, Some(words)) => {
+                let others = self.sound_alike(game, vocab);
+                if others.is_empty() {
+                    others
+                } else {
+                    others.into_iter().chain(legal(words)).collect()
+                }
+            }
+            (Hearing::Unsure(strict, other), None) => match (legal(strict), legal(other)) {
+                (Some(a), Some(b)) if a != b => vec![a, b],
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
     /// The other legal moves the agreed words may have been, which Anna asks about: those of the
     /// letters that rhyme with a letter heard (`language::hearing::sound_alike`), none when the
     /// phone decoder heard each letter's own sound.
@@ -165,11 +187,11 @@ impl App {
     /// player says the move again ("Rook Bella eins or Rook David eins?"); one confident guess is
     /// never read back. Otherwise: say it again.
     fn unsure(&mut self, heard: &Hearing) -> Vec<Out> {
-        let Hearing::Unsure(strict, loose) = heard else { return vec![self.say("line.heard_unsure")] };
-        let legal = |text: &str| hearing::legal_move(text, self.session.game(), &self.voice.vocab);
-        match (legal(strict), legal(loose)) {
-            (Some(a), Some(b)) if a != b => self.ask_which(vec![a, b], "line.heard_which"),
-            _ => vec![self.say("line.heard_unsure")],
+        let moves = heard.named(self.session.game(), &self.voice.vocab);
+        if moves.is_empty() {
+            vec![self.say("line.heard_unsure")]
+        } else {
+            self.ask_which(moves, "line.heard_which")
         }
     }
 

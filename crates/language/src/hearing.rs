@@ -11,7 +11,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use shakmaty::{CastlingMode, Chess, Move};
+use shakmaty::Move;
 
 use super::{commands, Vocabulary};
 use anna_core::command::Command;
@@ -152,22 +152,6 @@ pub fn sound_alike(words: &str, game: &Game, vocab: &Vocabulary) -> Vec<Move> {
     others
 }
 
-/// The grammar of `position` without the move `words` say (every form of it), to hear the
-/// utterance again with: its best reading is the next likeliest, and the scores of both tell how
-/// sure the first is. `None` when the words say no legal move.
-pub fn grammar_without(
-    words: &str,
-    position: &Chess,
-    vocab: &Vocabulary,
-    annex_d: &Vocabulary,
-    missing: &[String],
-) -> Option<Grammar> {
-    // The castling mode only names castling in UCI; the move is compared as a move.
-    let game = Game::from_position(position.clone(), CastlingMode::Standard);
-    let heard = legal_move(words, &game, vocab)?;
-    Some(position::grammar_except(position, vocab, annex_d, missing, &[heard]))
-}
-
 /// The one legal move `words` say in `game`, if they say one.
 pub fn legal_move(words: &str, game: &Game, vocab: &Vocabulary) -> Option<Move> {
     match commands::command(words, vocab) {
@@ -200,7 +184,9 @@ mod position;
 /// sound into a move, so on its own it may hear a wrong legal move).
 pub use model::arpa;
 /// The grammar and the model's sentences of one position: its legal moves, the commands, the answers.
-pub use position::{grammar_for, Grammar};
+/// The grammar of a position without some of its moves: heard again with it, an utterance's best
+/// reading is the next likeliest after the move first heard.
+pub use position::{grammar_except, grammar_for, Grammar};
 
 #[cfg(test)]
 mod tests {

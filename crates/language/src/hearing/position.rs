@@ -147,7 +147,7 @@ pub fn grammar_for(position: &Chess, vocab: &Vocabulary, annex_d: &Vocabulary, m
 }
 
 /// The grammar of [`grammar_for`] without the moves of `except`.
-pub(super) fn grammar_except(
+pub fn grammar_except(
     position: &Chess,
     vocab: &Vocabulary,
     annex_d: &Vocabulary,
