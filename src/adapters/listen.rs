@@ -316,7 +316,7 @@ impl Recogniser {
     }
 
     /// How sure the grammar decoder is of the move `strict` (its path score `heard`): the utterance
-    /// is heard again without that move. `None` when the words are no legal move.
+    /// is heard twice more, without that move and with it. `None` when the words are no legal move.
     #[cfg(feature = "listen")]
     fn sureness(&mut self, strict: &str, heard: i32) -> Result<Option<Sureness>, ListenError> {
         // The castling mode only names castling in UCI; moves are compared as moves.
@@ -327,12 +327,19 @@ impl Recogniser {
         let grammar = hearing::grammar_except(&self.position, vocab, annex_d, missing, &[first]);
         let (pair, utterance) = self.pair();
         let next = pair.strict.hear_with(&grammar.jsgf, utterance)?;
+        // The first hearing's score is not weighed against a later one's: the decoder's mean
+        // normalisation started that hearing from the utterance before and has learned this one
+        // since. The move is heard again, as the next reading was.
+        let again = pair.strict.hear_again(utterance)?;
+        let heard = again.as_ref().map_or(heard, |(_, score)| *score);
         let Words { vocab, .. } = &self.words;
-        let other = next.as_ref().and_then(|(words, _)| hearing::legal_move(words, &game, vocab).map(|mv| (words, mv)));
+        let legal = |words: &str| hearing::legal_move(words, &game, vocab);
+        let other = next.as_ref().and_then(|(words, _)| legal(words).map(|mv| (words, mv)));
         Ok(Some(Sureness {
             margin: next.as_ref().map_or(f64::INFINITY, |(_, score)| f64::from(heard - score)),
             same_square: other.is_some_and(|(_, mv)| mv.to() == first.to()),
             other: other.map(|(words, _)| words.clone()),
+            reheard: again.filter(|(words, _)| legal(words) != Some(first)).map(|(words, _)| words),
         }))
     }
 }

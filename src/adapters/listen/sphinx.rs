@@ -176,10 +176,16 @@ impl Sphinx {
     /// utterance before is forgotten (its words and segments).
     pub fn hear_with(&mut self, jsgf: &str, samples: &[i16]) -> Result<Option<(String, i32)>, ListenError> {
         self.set_named(AGAIN, Search::Grammar(jsgf))?;
-        let heard = self.start().and_then(|()| self.feed(samples)).and_then(|_| self.finish());
-        let score = self.score();
+        let heard = self.hear_again(samples);
         self.select(OWN)?;
-        Ok(heard?.map(|words| (words, score)))
+        heard
+    }
+
+    /// Hears `samples`, a whole utterance, once more with the search in use: what it heard and its
+    /// path score, if anything.
+    pub fn hear_again(&mut self, samples: &[i16]) -> Result<Option<(String, i32)>, ListenError> {
+        let heard = self.start().and_then(|()| self.feed(samples)).and_then(|_| self.finish())?;
+        Ok(heard.map(|words| (words, self.score())))
     }
 
     /// Sets the search called `name` and makes it the one heard.
