@@ -300,7 +300,8 @@ impl Recogniser {
             };
             let heard = pair.strict.score();
             let segments = pair.strict.segments();
-            let sure = self.sureness(&strict, heard)?;
+            let said_before = phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
+            let sure = self.sureness(&strict, heard, said_before)?;
             let rhyming = hearing::rhyming_letters(&self.words.vocab);
             let spelled = |strict| match &phones {
                 Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
@@ -315,10 +316,11 @@ impl Recogniser {
         Err(ListenError::NotBuilt)
     }
 
-    /// How sure the grammar decoder is of the move `strict` (its path score `heard`): the utterance
-    /// is heard twice more, without that move and with it. `None` when the words are no legal move.
+    /// How sure the grammar decoder is of the move `strict` (its path score `heard`; whether the
+    /// phones heard a word `said_before` it): the utterance is heard twice more, without that move
+    /// and with it. `None` when the words are no legal move.
     #[cfg(feature = "listen")]
-    fn sureness(&mut self, strict: &str, heard: i32) -> Result<Option<Sureness>, ListenError> {
+    fn sureness(&mut self, strict: &str, heard: i32, said_before: bool) -> Result<Option<Sureness>, ListenError> {
         // The castling mode only names castling in UCI; moves are compared as moves.
         let game = anna_core::rules::Game::from_position(self.position.clone(), shakmaty::CastlingMode::Standard);
         let Words { vocab, annex_d, missing } = &self.words;
@@ -340,6 +342,7 @@ impl Recogniser {
             same_square: other.is_some_and(|(_, mv)| mv.to() == first.to()),
             other: other.map(|(words, _)| words.clone()),
             reheard: again.filter(|(words, _)| legal(words) != Some(first)).map(|(words, _)| words),
+            said_before,
         }))
     }
 }

@@ -44,7 +44,10 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
                 super::parse_in("en", fen, &words, args)
             }
             (None, Hearing::Unsure(strict, loose)) => {
-                eprintln!("Not sure: it may have been '{strict}' or '{loose}'.");
+                // One reading may be empty: words heard, but something said that they leave out.
+                let readings: Vec<String> =
+                    [strict, loose].into_iter().filter(|r| !r.is_empty()).map(|r| format!("'{r}'")).collect();
+                eprintln!("Not sure: it may have been {}.", readings.join(" or "));
                 ExitCode::from(1)
             }
             (None, _) => ExitCode::from(1),

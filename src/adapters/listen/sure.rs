@@ -32,6 +32,9 @@ pub struct Sureness {
     /// What the grammar heard when it heard the utterance again with every move, when that is not
     /// the same move: the first hearing is not to be trusted.
     pub reheard: Option<String>,
+    /// Whether the phone decoder heard a word said before the first the grammar heard
+    /// (`letters::said_before`): the reading leaves a word out, such as a piece's name.
+    pub said_before: bool,
 }
 
 /// Margins below which the next reading is as likely as the move, and both are asked about: when
@@ -45,7 +48,7 @@ const CLOSE_SAME_SQUARE: f64 = 600.0;
 pub enum Verdict {
     /// The words stand (they are read back, as every heard move is).
     Heard,
-    /// Not sure: these words, or `strict`.
+    /// Not sure: these words (empty when there is nothing to name), or `strict`.
     Either(String),
 }
 
@@ -58,6 +61,11 @@ pub fn judge(strict: &str, loose: &str, sure: Option<Sureness>) -> Verdict {
     };
     if let Some(reheard) = sure.reheard {
         return Verdict::Either(reheard);
+    }
+    if sure.said_before {
+        // Never read back as heard: asked between it and the next reading when that is a move, or
+        // said again.
+        return Verdict::Either(sure.other.unwrap_or_default());
     }
     let close = match (sure.same_square, agreed) {
         (true, _) => CLOSE_SAME_SQUARE,
@@ -84,7 +92,7 @@ mod tests {
     use super::*;
 
     fn sure(margin: f64, other: &str) -> Option<Sureness> {
-        Some(Sureness { margin, other: Some(other.to_string()), same_square: false, reheard: None })
+        Some(Sureness { margin, other: Some(other.to_string()), same_square: false, reheard: None, said_before: false })
     }
 
     #[test]
@@ -104,11 +112,11 @@ mod tests {
         assert_eq!(judge(heard, heard, sure(45.0, "rook dee one")), Verdict::Either("rook dee one".to_string()));
         // espeak-ng's "knight charlie six" heard as the pawn's move, the knight's close behind.
         let knight = Some("knight charlie six".to_string());
-        let lost = Sureness { margin: 241.0, other: knight, same_square: true, reheard: None };
+        let lost = Sureness { margin: 241.0, other: knight, same_square: true, reheard: None, said_before: false };
         assert_eq!(judge("charlie six", "charlie six", Some(lost)), Verdict::Either("knight charlie six".to_string()));
         assert_eq!(judge("charlie six", "charlie six", sure(241.0, "bravo six")), Verdict::Heard);
         // The next reading is no move (a command): the move is read back as heard.
-        let command = Sureness { margin: 20.0, other: None, same_square: false, reheard: None };
+        let command = Sureness { margin: 20.0, other: None, same_square: false, reheard: None, said_before: false };
         assert_eq!(judge(heard, heard, Some(command)), Verdict::Heard);
     }
 
@@ -122,10 +130,27 @@ mod tests {
             other: Some("rook dee seven".to_string()),
             same_square: false,
             reheard: Some(words.to_string()),
+            said_before: false,
         };
         assert_eq!(judge(heard, heard, Some(again("rook dee seven"))), Verdict::Either("rook dee seven".to_string()));
         // Heard again as no move at all: the words the second hearing made of it.
         assert_eq!(judge(heard, heard, Some(again("pause"))), Verdict::Either("pause".to_string()));
+    }
+
+    #[test]
+    fn a_move_with_a_word_said_before_it_is_never_read_back() {
+        // espeak-ng's "knight charlie three" heard as the pawn's move by both decoders, far ahead.
+        let lost = |other: Option<&str>| Sureness {
+            margin: 675.0,
+            other: other.map(str::to_string),
+            same_square: true,
+            reheard: None,
+            said_before: true,
+        };
+        let (heard, knight) = ("charlie three", "knight charlie three");
+        assert_eq!(judge(heard, heard, Some(lost(Some(knight)))), Verdict::Either(knight.to_string()));
+        // No other move: not sure, and nothing else to name.
+        assert_eq!(judge(heard, heard, Some(lost(None))), Verdict::Either(String::new()));
     }
 
     #[test]
