@@ -4,12 +4,13 @@
 //! read-back must catch); a wrong command is another command or answer (those that cannot be taken
 //! back ask first); the rest would be asked again. Each utterance is heard in its position, as in a
 //! game (the recogniser hears the legal moves). NATO and Annex D meet the aims of the issue
-//! "Hearing the player": 90% right or more, at most 1% a wrong legal move (the misses are mostly in
-//! bursts of noise; the NATO moves again through a steady hiss, `hiss`, are as good). Plain letters
-//! meet a lower aim (65% right, at most 2% a wrong move): the letter names bee, see, dee, ee
-//! and gee rhyme and the word decoders hear every voice's `e four` as `bee four`: a square named by
-//! one of them is asked about whenever a rhyme of it is also legal, unless the phone decoder heard
-//! the letter's own consonant (`adapters/listen/letters.rs`).
+//! "Hearing the player": 90% right or named with another move in a question, at most 1% a wrong
+//! legal move (the misses are mostly in bursts of noise; the NATO moves again through a steady
+//! hiss, `hiss`, are as good). Plain letters meet a lower aim (40% right, 85% right or named, at
+//! most 2% a wrong move): the letter names bee, see, dee, ee and gee rhyme and the word decoders
+//! hear every voice's `e four` as `bee four`: a square named by one of them is asked about whenever
+//! a rhyme of it is also legal, unless the phone decoder heard the letter's own consonant (see, dee
+//! and gee only: `adapters/listen/letters.rs`).
 //!
 //! Needs the `listen` feature, flite, sox and the pocketsphinx-en-us model (`.ci/run` installs
 //! them); without them the test is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`.
@@ -293,21 +294,22 @@ fn moves_and_commands_said_by_four_voices_are_heard_right_or_asked_again() {
         // right, 2% wrong. Since issue 27 a move is not read back when another legal move was nearly
         // as likely: both are named ("Knight Felix drei or Knight Alfa drei?"), and the move said is
         // among them. The aims hold for the moves read back or named so; read back alone, NATO and
-        // Annex D must stay at 85%. Plain letters: `ee`, `ay` and `aitch` are never vouched for, and
-        // are asked about whenever a letter that sounds like them is legal. A command heard for a
-        // move asks first when it cannot be taken back, as a move is read back.
+        // Annex D must stay at 85%. Plain letters: `bee`, `ee`, `ay` and `aitch` are never vouched
+        // for, and are asked about whenever a letter that sounds like them is legal: read back alone
+        // they stay at 40%, and with the moves named at 85%. A command heard for a move asks first
+        // when it cannot be taken back, as a move is read back.
         let (min_right, max_wrong_move, max_wrong_command) = match *style {
             "nato" | "annex-d" => (0.85, 0.01, 0.02),
             "hiss" => (0.80, 0.01, 0.02),
             "castling" => (0.85, 0.0, 0.0),
             "commands" => (0.80, 0.0, 0.03),
-            _ => (0.45, 0.02, 0.02),
+            _ => (0.40, 0.02, 0.02),
         };
         let min_named = match *style {
             "nato" | "annex-d" => 0.90,
             "hiss" | "castling" => 0.85,
             "commands" => 0.80,
-            _ => 0.70,
+            _ => 0.85,
         };
         assert!(share(t.right + t.named) >= min_named, "{style}: {:.2} right or named", share(t.right + t.named));
         let report = report.join("\n");
