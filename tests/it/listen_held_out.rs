@@ -274,14 +274,14 @@ fn held_out_voices_and_rooms() {
     // Guards against falling back from the README's figures (measured on 2026-11-25), not the
     // issue's targets, which are not met: on the half kept aside NATO squares 74% and Annex D 69%
     // right, 79% or more right or named with another in a question, at most 1.2% a wrong move in
-    // any style; 2.4% wrong moves over both halves.
+    // any style; 1.0% wrong moves over both halves.
     let total = |pick: &dyn Fn(&Tally) -> u32| by_style.values().map(pick).sum::<u32>();
     let wrong_moves = f64::from(total(&|t| t.wrong_move)) / f64::from(total(&Tally::total).max(1));
-    assert!(wrong_moves <= 0.03, "{:.1}% wrong moves over both halves\n{}", 100.0 * wrong_moves, report.join("\n"));
+    assert!(wrong_moves <= 0.02, "{:.1}% wrong moves over both halves\n{}", 100.0 * wrong_moves, report.join("\n"));
     for ((half, style), t) in by_style.iter().filter(|((half, _), _)| *half == "kept aside") {
         let share = |n: u32| f64::from(n) / f64::from(t.total().max(1));
         let (min_right, min_named) = match *style {
-            "nato" | "annex-d" => (0.62, 0.72),
+            "nato" | "annex-d" => (0.65, 0.75),
             "commands" => (0.80, 0.80),
             _ => (0.40, 0.65),
         };
@@ -289,7 +289,7 @@ fn held_out_voices_and_rooms() {
         assert!(share(t.right) >= min_right, "{half} {style}: {:.2} right\n{report}", share(t.right));
         let named = share(t.right + t.named);
         assert!(named >= min_named, "{half} {style}: {named:.2} right or named\n{report}");
-        assert!(share(t.wrong_move) <= 0.03, "{half} {style}: {:.2} wrong moves\n{report}", share(t.wrong_move));
+        assert!(share(t.wrong_move) <= 0.025, "{half} {style}: {:.2} wrong moves\n{report}", share(t.wrong_move));
     }
     assert!(n > 0, "no speech engine was found");
 }

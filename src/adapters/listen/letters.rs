@@ -37,9 +37,7 @@ const VOWELS: &[&str] = &["AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", 
 /// letter's own sound. `words` are the word decoder's segments, `phones` the phone decoder's, of
 /// the same utterance.
 pub fn letters_heard(words: &[Segment], phones: &[Segment], rhyming: &[String]) -> bool {
-    // Each decoder counts frames from its own start: both are taken from their first segment.
-    let from = |segments: &[Segment]| segments.first().map_or(0, |s| s.first);
-    let (word_start, phone_start) = (from(words), from(phones));
+    let (word_start, phone_start) = starts(words, phones);
     let mut letters = words
         .iter()
         .map(|w| (w.word.split('(').next().unwrap_or_default(), w.first - word_start, w.last - word_start))
@@ -72,14 +70,20 @@ pub fn letters_heard(words: &[Segment], phones: &[Segment], rhyming: &[String]) 
 /// set, three such wrong moves became questions, and no move heard right; on the flite voices
 /// nothing changed.
 pub fn said_before(words: &[Segment], phones: &[Segment]) -> bool {
-    let from = |segments: &[Segment]| segments.first().map_or(0, |s| s.first);
-    let (word_start, phone_start) = (from(words), from(phones));
+    let (word_start, phone_start) = starts(words, phones);
     // Silence and fillers (`<sil>`, `[NOISE]`, `+SPN+`) are no words.
     let Some(first) = words.iter().find(|w| !w.word.starts_with(['<', '[', '+'])) else { return false };
     let start = first.first - word_start;
     // A vowel wholly before it: one that only overlaps the word's start is the word's own (`alfa`
     // and `echo` start with one), placed a frame or two apart by the other decoder.
     phones.iter().any(|p| p.last - phone_start < start && VOWELS.contains(&p.word.as_str()))
+}
+
+/// The first frames of the word decoder's segments and of the phone decoder's: each decoder counts
+/// frames from its own start, and both are taken from their first segment.
+fn starts(words: &[Segment], phones: &[Segment]) -> (i32, i32) {
+    let from = |segments: &[Segment]| segments.first().map_or(0, |s| s.first);
+    (from(words), from(phones))
 }
 
 #[cfg(test)]
