@@ -298,10 +298,9 @@ impl Recogniser {
                 (Some(strict), Some(loose)) => (strict, loose),
                 (None, Some(loose)) => return Ok(Hearing::Unsure(String::new(), loose)),
             };
-            let heard = pair.strict.score();
             let segments = pair.strict.segments();
             let said_before = phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
-            let sure = self.sureness(&strict, heard, said_before)?;
+            let sure = self.sureness(&strict, said_before)?;
             let rhyming = hearing::rhyming_letters(&self.words.vocab);
             let spelled = |strict| match &phones {
                 Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
@@ -316,16 +315,15 @@ impl Recogniser {
         Err(ListenError::NotBuilt)
     }
 
-    /// How sure the grammar decoder is of the move `strict` (its path score `heard`; whether the
-    /// phones heard a word `said_before` it): the utterance is heard twice more, without that move
-    /// and with it. `None` when the words are no legal move.
+    /// How sure the grammar decoder is of the move `strict` (whether the phones heard a word
+    /// `said_before` it): the utterance is heard twice more, without that move and with it. `None`
+    /// when the words are no legal move.
     #[cfg(feature = "listen")]
-    fn sureness(&mut self, strict: &str, heard: i32, said_before: bool) -> Result<Option<Sureness>, ListenError> {
+    fn sureness(&mut self, strict: &str, said_before: bool) -> Result<Option<Sureness>, ListenError> {
         // The castling mode only names castling in UCI; moves are compared as moves.
         let game = anna_core::rules::Game::from_position(self.position.clone(), shakmaty::CastlingMode::Standard);
         let Words { vocab, annex_d, missing } = &self.words;
-        let legal = |words: &str| hearing::legal_move(words, &game, vocab);
-        let Some(first) = legal(strict) else { return Ok(None) };
+        let Some(first) = hearing::legal_move(strict, &game, vocab) else { return Ok(None) };
         let grammar = hearing::grammar_except(&self.position, vocab, annex_d, missing, &[first]);
         let (pair, utterance) = self.pair();
         let next = pair.strict.hear_with(&grammar.jsgf, utterance)?;
@@ -333,15 +331,22 @@ impl Recogniser {
         // normalisation started that hearing from the utterance before and has learned this one
         // since. The move is heard again, as the next reading was.
         let again = pair.strict.hear_again(utterance)?;
-        let heard = again.as_ref().map_or(heard, |(_, score)| *score);
-        let Words { vocab, .. } = &self.words;
-        let legal = |words: &str| hearing::legal_move(words, &game, vocab);
+        let legal = |words: &str| hearing::legal_move(words, &game, &self.words.vocab);
         let other = next.as_ref().and_then(|(words, _)| legal(words).map(|mv| (words, mv)));
+        let margin = match (&again, &next) {
+            (Some((_, heard)), Some((_, next))) => f64::from(heard - next),
+            _ => f64::INFINITY,
+        };
+        // Heard again as another move, as no move, or as nothing: the first hearing is not trusted.
+        let reheard = match again {
+            Some((words, _)) => (legal(&words) != Some(first)).then_some(words),
+            None => Some(String::new()),
+        };
         Ok(Some(Sureness {
-            margin: next.as_ref().map_or(f64::INFINITY, |(_, score)| f64::from(heard - score)),
+            margin,
             same_square: other.is_some_and(|(_, mv)| mv.to() == first.to()),
             other: other.map(|(words, _)| words.clone()),
-            reheard: again.filter(|(words, _)| legal(words) != Some(first)).map(|(words, _)| words),
+            reheard,
             said_before,
         }))
     }

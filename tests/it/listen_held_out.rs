@@ -19,9 +19,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use super::listen::{heard_as, is_move, said, square, Case, ANNEX_D, ENGLISH, NAMED, NATO, PLAIN};
+use super::listen::{heard_as, is_move, said, shown, square, Case, Tally, ANNEX_D, ENGLISH, NATO, PLAIN};
 use crate::support::TempDir;
-use anna::adapters::listen::{read_wav, Hearing, Recogniser};
+use anna::adapters::listen::{read_wav, Recogniser};
 use anna_core::rules::Game;
 use anna_language::Vocabulary;
 
@@ -166,38 +166,8 @@ fn synthesise(voice: &Voice, words: &str, room: Room, path: &Path) -> bool {
     true
 }
 
-/// What became of some utterances.
-#[derive(Default, Clone, Copy)]
-struct Tally {
-    right: u32,
-    /// Asked between moves named in full, the move said among them.
-    named: u32,
-    wrong_move: u32,
-    /// Another command or answer heard, which the game reads back or asks about before acting.
-    wrong_command: u32,
-    /// Not sure, not heard, asked which: said again.
-    asked: u32,
-}
-
 impl Tally {
-    fn add(&mut self, got: &str, meant: &str) {
-        if got == meant {
-            self.right += 1;
-        } else if got == NAMED {
-            self.named += 1;
-        } else if is_move(got) {
-            self.wrong_move += 1;
-        } else if got.starts_with("command") || got.starts_with("answer") {
-            self.wrong_command += 1;
-        } else {
-            self.asked += 1;
-        }
-    }
-
-    fn total(&self) -> u32 {
-        self.right + self.named + self.wrong_move + self.wrong_command + self.asked
-    }
-
+    /// A row of the table: the count, then each outcome's share.
     fn line(&self) -> String {
         let pct = |n: u32| 100.0 * f64::from(n) / f64::from(self.total().max(1));
         format!(
@@ -250,10 +220,7 @@ fn held_out_voices_and_rooms() {
             by_style.entry((half, case.style)).or_default().add(&got, &case.meant);
             let wrong = is_move(&got) || got.starts_with("command") || got.starts_with("answer");
             if half == "kept aside" && got != case.meant && wrong {
-                let heard = match &hearing {
-                    Hearing::Unsure(strict, other) => format!("{strict} / {other}"),
-                    _ => hearing.agreed(&vocab).unwrap_or_default().to_string(),
-                };
+                let heard = shown(&hearing);
                 misses.push(format!(
                     "{} {} {room:?}: '{}' heard '{heard}' -> {got}",
                     voice.engine, voice.name, case.words

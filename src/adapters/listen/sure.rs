@@ -2,14 +2,16 @@
 //! between two. Pure: it reads the decoders' words and scores.
 //!
 //! The grammar decoder forces every sound into something that may be said in the position, so its
-//! best reading alone is no proof. Two checks vouch for it:
+//! best reading alone is no proof. These checks vouch for it:
 //! - the free decoder (a language model of the same words) heard the same words;
 //! - the utterance heard again by the grammar without that move: the best reading then (the next
 //!   likeliest) scores far lower. When it scores close and is another legal move, both moves are
 //!   named and the player says which ("Rook Bella eins or Rook David eins?");
 //! - the utterance heard again by the grammar with every move: the same move. A decoder's first
 //!   hearing of an utterance is normalised by the sounds of the one before (another room, another
-//!   voice); heard again, it is normalised by its own, and another move heard then is as likely.
+//!   voice); heard again, it is normalised by its own, and another move heard then is as likely;
+//! - no vowel heard before the grammar's first word (`letters::said_before`): else a word said,
+//!   such as a piece's name, was left out.
 //!
 //! The margins were chosen on the tuning half of the held-out set (`tests/it/listen_held_out.rs`)
 //! and on the flite voices of `tests/it/listen.rs`: each question between two moves costs a move
@@ -30,7 +32,7 @@ pub struct Sureness {
     /// the pawn's "charlie six").
     pub same_square: bool,
     /// What the grammar heard when it heard the utterance again with every move, when that is not
-    /// the same move: the first hearing is not to be trusted.
+    /// the same move (empty when it heard nothing): the first hearing is not to be trusted.
     pub reheard: Option<String>,
     /// Whether the phone decoder heard a word said before the first the grammar heard
     /// (`letters::said_before`): the reading leaves a word out, such as a piece's name.
