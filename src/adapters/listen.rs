@@ -66,8 +66,9 @@ impl Model {
 }
 
 /// A recogniser of Anna's words: two decoders over the same sounds, one held to the grammar of
-/// moves and commands, one with a small language model of the same words; only what both hear is
-/// trusted, and a move only when no other was nearly as likely (`listen/sure.rs`). A third decoder
+/// moves and commands, one with a small language model of the same words; what both hear is
+/// trusted, a move only when no other was nearly as likely, and a move only the grammar heard only
+/// when every other reading is far behind (`listen/sure.rs`). A third decoder
 /// hears bare phones, to tell apart the letters that rhyme. The two word decoders come twice, for a
 /// quiet room and for a noisy one: the room is judged by what is heard before the words.
 pub struct Recogniser {

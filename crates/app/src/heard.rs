@@ -52,9 +52,10 @@ pub enum ListenError {
 /// What the recogniser made of an utterance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hearing {
-    /// Both decoders heard these words.
+    /// The words the recogniser is sure of: both decoders heard them, or the grammar decoder heard
+    /// a move far ahead of every other reading (`adapters/listen/sure.rs`).
     Words(String),
-    /// Both decoders heard these words, which name a letter that rhymes with others (bee, see, dee,
+    /// Words the recogniser is sure of, as `Words`, which name a letter that rhymes with others (bee, see, dee,
     /// ee, gee), and the phone decoder heard each such letter's own sound: the square is the one
     /// heard, not one of its rhymes.
     Spelled(String),

@@ -187,26 +187,11 @@ pub fn grammar_except(
         move_forms.extend([vec![word(&vocab.side_short)], vec![word(&vocab.side_long)]]);
     }
     let mut corpus = Vec::new();
-    let mut alternatives = Vec::new();
-    let mut used_squares = BTreeSet::new();
-    let mut used_files = BTreeSet::new();
+    // Each move's sentences in full: a player says both squares of a move in one style, and a
+    // grammar that let them differ heard a voice's `david takes cesar vier` as the knight's `knight
+    // ef six eva vier`, far ahead of the move said.
+    let mut alternatives = BTreeSet::new();
     for form in &move_forms {
-        let mut jsgf = Vec::new();
-        for part in form {
-            match part {
-                Part::Word(w) => jsgf.push(tokens(w).unwrap_or_default().join(" ")),
-                Part::Square(s) => {
-                    used_squares.insert(*s);
-                    jsgf.push(format!("<{s}>"));
-                }
-                Part::File(f) => {
-                    used_files.insert(*f);
-                    jsgf.push(format!("<file_{}>", f.char()));
-                }
-            }
-        }
-        alternatives.push(jsgf.join(" "));
-        // One sentence a style, both squares in the same style, as a player says them.
         for style in 0..4 {
             let sentence: Sentence = form
                 .iter()
@@ -220,6 +205,7 @@ pub fn grammar_except(
                 })
                 .collect();
             if sayable(&sentence) {
+                alternatives.insert(sentence.join(" "));
                 corpus.push(sentence);
             }
         }
@@ -246,29 +232,11 @@ pub fn grammar_except(
     }
     if !alternatives.is_empty() {
         kinds.push("move");
-        let _ = writeln!(rules, "<move> = {};", alternatives.join(" | "));
+        let _ = writeln!(rules, "<move> = {};", alternatives.into_iter().collect::<Vec<_>>().join(" | "));
     }
     let kinds: Vec<String> = kinds.iter().map(|name| format!("<{name}>")).collect();
     let mut jsgf = format!("#JSGF V1.0;\ngrammar anna;\npublic <utterance> = {};\n", kinds.join(" | "));
     jsgf.push_str(&rules);
-    for square in used_squares {
-        let said: Vec<String> = squares
-            .styles(square)
-            .iter()
-            .map(|(file, rank)| format!("{file} {rank}"))
-            .filter_map(|s| tokens(&s))
-            .filter(|t| sayable(t))
-            .map(|t| t.join(" "))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        let _ = writeln!(jsgf, "<{square}> = {};", said.join(" | "));
-    }
-    for file in used_files {
-        let said: BTreeSet<String> =
-            squares.files(file).iter().filter_map(|f| tokens(f)).filter(|t| sayable(t)).map(|t| t.join(" ")).collect();
-        let _ = writeln!(jsgf, "<file_{}> = {};", file.char(), said.into_iter().collect::<Vec<_>>().join(" | "));
-    }
     let repeat = (corpus.len() / (SHORT_SHARE * short.len().max(1))).max(1);
     for sentence in short {
         corpus.extend(std::iter::repeat_n(sentence, repeat));
@@ -297,7 +265,9 @@ mod tests {
         // No knight reaches e5, no pawn e5; no castling; no capture at the start.
         assert!(!said("knight echo five") && !said("echo five") && !said("takes"));
         assert!(!hearing.contains("<castling>") && !hearing.contains("takes"));
-        assert!(hearing.contains("<e4> = echo four | ee four | eva four | eva vier;"), "{hearing}");
+        // Both squares of a move in one style, as a player says them.
+        assert!(hearing.contains("| golf one foxtrot three |") && hearing.contains("| gustav eins felix drei |"));
+        assert!(!hearing.contains("golf one felix") && !hearing.contains("gustav eins foxtrot"), "{hearing}");
         assert!(hearing.contains("public <utterance> = <command> | <answer> | <move>;"), "{hearing}");
     }
 
@@ -312,7 +282,7 @@ mod tests {
         let (hearing, corpus) = grammar("rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR b KQkq - 1 4");
         let said = |words: &str| corpus.iter().any(|s| s.join(" ") == words);
         assert!(said("delta takes charlie four") && said("david takes cesar vier") && said("dee takes see four"));
-        assert!(hearing.contains("<file_d> = david | dee | delta;"), "{hearing}");
+        assert!(hearing.contains("| david takes cesar vier |") && !hearing.contains("david takes see"), "{hearing}");
         assert!(!said("echo takes delta five"), "no pawn on the e-file takes");
         let (_, corpus) = grammar("8/P5k1/8/8/8/8/6K1/8 w - - 0 1");
         let said = |words: &str| corpus.iter().any(|s| s.join(" ") == words);
