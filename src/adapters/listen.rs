@@ -31,7 +31,7 @@ pub use microphone::{Microphone, Mode, Report};
 #[cfg(feature = "listen")]
 use room::{noisy, ROOM_SAMPLES};
 #[cfg(feature = "listen")]
-use sure::{judge, Sureness, Verdict};
+use sure::{judge, one_word_before, Sureness, Verdict};
 
 /// Where Debian's `pocketsphinx-en-us` puts the US English model and its dictionary.
 pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";
@@ -345,7 +345,7 @@ impl Recogniser {
         };
         Ok(Some(Sureness {
             margin,
-            same_square: other.is_some_and(|(_, mv)| mv.to() == first.to()),
+            swallowed: other.is_some_and(|(words, mv)| mv.to() == first.to() && one_word_before(words, strict)),
             other: other.map(|(words, _)| words.clone()),
             reheard,
             said_before,

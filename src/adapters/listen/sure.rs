@@ -31,10 +31,10 @@ pub struct Sureness {
     pub margin: f64,
     /// That reading, when it is another legal move.
     pub other: Option<String>,
-    /// Whether that move goes to the same square: the two readings differ by a piece's name, which
-    /// a voice's weak start or a room's noise swallows (espeak-ng's "knight charlie six" heard as
-    /// the pawn's "charlie six").
-    pub same_square: bool,
+    /// Whether that move goes to the same square and its reading is the move's with a word more or
+    /// less before it: a piece's name, which a voice's weak start or a room's noise swallows
+    /// (espeak-ng's "knight charlie six" heard as the pawn's "charlie six").
+    pub swallowed: bool,
     /// What the grammar heard when it heard the utterance again with every move, when that is not
     /// the same move (empty when it heard nothing): the first hearing is not to be trusted.
     pub reheard: Option<String>,
@@ -44,10 +44,12 @@ pub struct Sureness {
 }
 
 /// Margins below which the next reading is as likely as the move, and both are asked about: when
-/// both decoders heard the move, when only the grammar did, and when the two go to the same square.
+/// both decoders heard the move, when only the grammar did, and when the two differ by a piece's
+/// name swallowed. Two readings that name different pieces (`queen echo two`, `king echo two`) are
+/// weighed as any two moves: on the tuning half, every such move read far enough ahead was right.
 const CLOSE_AGREED: f64 = 100.0;
 const CLOSE: f64 = 200.0;
-const CLOSE_SAME_SQUARE: f64 = 600.0;
+const CLOSE_SWALLOWED: f64 = 600.0;
 
 /// The margin above which a move only the grammar decoder heard stands: the next reading is
 /// nowhere near (when there is none at all, the decoder lost its way, and nothing stands on that).
@@ -77,8 +79,8 @@ pub fn judge(strict: &str, loose: &str, sure: Option<Sureness>) -> Verdict {
         // said again.
         return Verdict::Either(sure.other.unwrap_or_default());
     }
-    let close = match (sure.same_square, agreed) {
-        (true, _) => CLOSE_SAME_SQUARE,
+    let close = match (sure.swallowed, agreed) {
+        (true, _) => CLOSE_SWALLOWED,
         (false, true) => CLOSE_AGREED,
         (false, false) => CLOSE,
     };
@@ -97,12 +99,27 @@ pub fn agree(strict: &str, loose: &str) -> bool {
     !strict.is_empty() && loose.windows(strict.len()).any(|w| w == strict.as_slice())
 }
 
+/// Whether one reading is the other with a word before it (`knight charlie six`, `charlie six`).
+pub fn one_word_before(a: &str, b: &str) -> bool {
+    let tail = |longer: &str, shorter: &str| longer.split_once(' ').is_some_and(|(_, rest)| rest == shorter);
+    tail(a, b) || tail(b, a)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn sure(margin: f64, other: &str) -> Option<Sureness> {
-        Some(Sureness { margin, other: Some(other.to_string()), same_square: false, reheard: None, said_before: false })
+        Some(Sureness { margin, other: Some(other.to_string()), swallowed: false, reheard: None, said_before: false })
+    }
+
+    #[test]
+    fn a_piece_s_name_swallowed_is_one_word_before_the_other_reading() {
+        assert!(one_word_before("knight charlie six", "charlie six"));
+        assert!(one_word_before("charlie six", "knight charlie six"));
+        assert!(!one_word_before("queen echo two", "king echo two"));
+        assert!(!one_word_before("bishop eva sieben", "eva acht eva sieben"));
+        assert!(!one_word_before("charlie six", "charlie six"));
     }
 
     #[test]
@@ -122,11 +139,14 @@ mod tests {
         assert_eq!(judge(heard, heard, sure(45.0, "rook dee one")), Verdict::Either("rook dee one".to_string()));
         // espeak-ng's "knight charlie six" heard as the pawn's move, the knight's close behind.
         let knight = Some("knight charlie six".to_string());
-        let lost = Sureness { margin: 241.0, other: knight, same_square: true, reheard: None, said_before: false };
+        let lost = Sureness { margin: 241.0, other: knight, swallowed: true, reheard: None, said_before: false };
         assert_eq!(judge("charlie six", "charlie six", Some(lost)), Verdict::Either("knight charlie six".to_string()));
         assert_eq!(judge("charlie six", "charlie six", sure(241.0, "bravo six")), Verdict::Heard);
+        // Two pieces named to one square are weighed as any two moves (espeak-ng's Received
+        // Pronunciation voice, "queen eva zvai").
+        assert_eq!(judge("queen eva zwei", "queen eva zwei", sure(308.0, "king eva zwei")), Verdict::Heard);
         // The next reading is no move (a command): the move is read back as heard.
-        let command = Sureness { margin: 20.0, other: None, same_square: false, reheard: None, said_before: false };
+        let command = Sureness { margin: 20.0, other: None, swallowed: false, reheard: None, said_before: false };
         assert_eq!(judge(heard, heard, Some(command)), Verdict::Heard);
     }
 
@@ -138,7 +158,7 @@ mod tests {
         let again = |words: &str| Sureness {
             margin: 227.0,
             other: Some("rook dee seven".to_string()),
-            same_square: false,
+            swallowed: false,
             reheard: Some(words.to_string()),
             said_before: false,
         };
@@ -153,7 +173,7 @@ mod tests {
         let lost = |other: Option<&str>| Sureness {
             margin: 675.0,
             other: other.map(str::to_string),
-            same_square: true,
+            swallowed: true,
             reheard: None,
             said_before: true,
         };
@@ -174,8 +194,7 @@ mod tests {
         let other = Verdict::Either("charlie four".to_string());
         assert_eq!(judge(strict, loose, sure(150.0, "charlie four")), other);
         // No other reading at all: the decoder lost its way.
-        let lost =
-            Sureness { margin: f64::INFINITY, other: None, same_square: false, reheard: None, said_before: false };
+        let lost = Sureness { margin: f64::INFINITY, other: None, swallowed: false, reheard: None, said_before: false };
         assert_eq!(judge(strict, loose, Some(lost)), Verdict::Either(loose.to_string()));
         // Heard otherwise the second time, or with a word said before it: never.
         let again = Sureness { reheard: Some("charlie four".to_string()), ..sure(1_535.0, "charlie four").unwrap() };
