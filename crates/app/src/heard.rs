@@ -55,9 +55,9 @@ pub enum Hearing {
     /// The words the recogniser is sure of: both decoders heard them, or the grammar decoder heard
     /// a move far ahead of every other reading (`adapters/listen/sure.rs`).
     Words(String),
-    /// Words the recogniser is sure of, as `Words`, which name a letter that rhymes with others (bee, see, dee,
-    /// ee, gee), and the phone decoder heard each such letter's own sound: the square is the one
-    /// heard, not one of its rhymes.
+    /// Words the recogniser is sure of, as `Words`, which name a letter that rhymes with others
+    /// (bee, see, dee, ee, gee), and the phone decoder heard each such letter's own sound: the
+    /// square is the one heard, not one of its rhymes.
     Spelled(String),
     /// Not sure between two readings: the grammar's words, and the free reading's (the decoders
     /// heard different things) or another legal move the grammar found nearly as likely.
