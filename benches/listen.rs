@@ -1,8 +1,8 @@
 //! Hearing: from the last sample of an utterance to the move read back. The voice detector's wait
 //! for the end of speech (`END_QUIET`, 300 ms) comes first and is not work; what follows, the three
 //! decoders finishing, the utterance heard twice more by the grammar, without the move heard and
-//! with it (how sure it is), the letter `see` checked against the phones heard, and the app reading the move back, must stay well
-//! under 300 ms. Also the cost of decoding a whole utterance (2.5 s),
+//! with it (how sure it is), the letter `see` checked against the phones heard, and the app
+//! reading the move back, must stay well under 300 ms. Also the cost of decoding a whole utterance (2.5 s),
 //! words and silence (its share of real time), and of
 //! hearing a new position after a move (its grammar and language model built and read). Needs the
 //! `listen` feature, flite and the pocketsphinx-en-us model; without them it measures nothing and

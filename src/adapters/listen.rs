@@ -300,13 +300,8 @@ impl Recogniser {
                 (None, Some(loose)) => return Ok(Hearing::Unsure(String::new(), loose)),
             };
             let segments = pair.strict.segments();
-            // Nothing is said before a piece's name that leads a move.
-            let pieces = &self.words.vocab.pieces;
-            let piece_first = strict.split_once(' ').is_some_and(|(first, _)| {
-                pieces.iter().any(|names| names.first().is_some_and(|name| name.to_lowercase() == first))
-            });
-            let said_before =
-                !piece_first && phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
+            let said_before = !hearing::led_by_piece(&strict, &self.words.vocab)
+                && phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
             let sure = self.sureness(&strict, said_before)?;
             let rhyming = hearing::rhyming_letters(&self.words.vocab);
             let spelled = |strict| match &phones {

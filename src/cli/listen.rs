@@ -30,7 +30,8 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
         }
     };
     let heard = Recogniser::new(&voice.vocab, game.position()).and_then(|mut recogniser| recogniser.hear(&samples));
-    // What the game would act on: both decoders' words, or the grammar's when both mean the same.
+    // What the game would act on: the words the recogniser is sure of, or the grammar's when both
+    // decoders' words mean the same.
     let agreed = heard.as_ref().ok().and_then(|outcome| outcome.agreed(&voice.vocab)).map(str::to_string);
     match heard {
         Ok(Hearing::Nothing) => {

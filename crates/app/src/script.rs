@@ -75,9 +75,9 @@ pub enum What {
     Board(BoardStep),
     /// `computer [LEVEL]`: the built-in opponent moves for the side to move at this level.
     Computer(Level),
-    /// `heard [WORDS]`: what the microphone's recogniser heard (both decoders alike); nothing, when
-    /// no words follow. `spelled WORDS`: heard so, the phone decoder vouching for each rhyming
-    /// letter in them (`Hearing::Spelled`).
+    /// `heard [WORDS]`: what the microphone's recogniser is sure it heard (`Hearing::Words`);
+    /// nothing, when no words follow. `spelled WORDS`: heard so, the phone decoder vouching for
+    /// each rhyming letter in them (`Hearing::Spelled`).
     Heard { words: String, spelled: bool },
 }
 

@@ -174,6 +174,13 @@ pub fn legal_move(words: &str, game: &Game, vocab: &Vocabulary) -> Option<Move> 
     }
 }
 
+/// Whether `words` start with a piece's name and go on: nothing is said before a piece's name
+/// that leads a move, so no word can have been left out before them.
+pub fn led_by_piece(words: &str, vocab: &Vocabulary) -> bool {
+    let Some((first, _)) = words.split_once(' ') else { return false };
+    vocab.pieces.iter().filter_map(|names| names.first()).any(|name| tokens(name).is_some_and(|t| t == [first]))
+}
+
 /// The names of the letters that sound like others (every group of the language's `sound_alike`),
 /// as the recogniser writes them: `bee`, `see`, `dee`, `ee`, `gee`, `ay`, `aitch` in English.
 pub fn rhyming_letters(vocab: &Vocabulary) -> Vec<String> {
@@ -244,6 +251,14 @@ mod tests {
         assert_eq!(rhyming_letters(&en), ["bee", "see", "dee", "ee", "gee", "ay", "aitch"]);
         // Both squares' letters together: "e two e four" heard with bee for both.
         assert_eq!(uci(sound_alike("bee two bee four", &start, &en)), ["c2c4", "d2d4", "e2e4", "g2g4"]);
+    }
+
+    #[test]
+    fn a_move_led_by_a_piece_s_name_has_nothing_before_it() {
+        let en = Vocabulary::english();
+        assert!(led_by_piece("knight charlie three", &en) && led_by_piece("queen eva zwei", &en));
+        // A pawn's square, and a promotion's piece alone (its square may have gone before it).
+        assert!(!led_by_piece("charlie three", &en) && !led_by_piece("queen", &en));
     }
 
     #[test]

@@ -139,14 +139,14 @@ mod tests {
         assert_eq!(judge(heard, heard, sure(45.0, "rook dee one")), Verdict::Either("rook dee one".to_string()));
         // espeak-ng's "knight charlie six" heard as the pawn's move, the knight's close behind.
         let knight = Some("knight charlie six".to_string());
-        let lost = Sureness { margin: 241.0, other: knight, swallowed: true, reheard: None, said_before: false };
+        let lost = Sureness { other: knight, swallowed: true, ..sure(241.0, "").unwrap() };
         assert_eq!(judge("charlie six", "charlie six", Some(lost)), Verdict::Either("knight charlie six".to_string()));
         assert_eq!(judge("charlie six", "charlie six", sure(241.0, "bravo six")), Verdict::Heard);
         // Two pieces named to one square are weighed as any two moves (espeak-ng's Received
         // Pronunciation voice, "queen eva zvai").
         assert_eq!(judge("queen eva zwei", "queen eva zwei", sure(308.0, "king eva zwei")), Verdict::Heard);
         // The next reading is no move (a command): the move is read back as heard.
-        let command = Sureness { margin: 20.0, other: None, swallowed: false, reheard: None, said_before: false };
+        let command = Sureness { other: None, ..sure(20.0, "").unwrap() };
         assert_eq!(judge(heard, heard, Some(command)), Verdict::Heard);
     }
 
@@ -155,13 +155,8 @@ mod tests {
         // espeak-ng's "rook d seven" in a reverberant room: "rook dee one" first, heard by both
         // decoders, far ahead of the next reading; heard again, "rook dee seven".
         let heard = "rook dee one";
-        let again = |words: &str| Sureness {
-            margin: 227.0,
-            other: Some("rook dee seven".to_string()),
-            swallowed: false,
-            reheard: Some(words.to_string()),
-            said_before: false,
-        };
+        let again =
+            |words: &str| Sureness { reheard: Some(words.to_string()), ..sure(227.0, "rook dee seven").unwrap() };
         assert_eq!(judge(heard, heard, Some(again("rook dee seven"))), Verdict::Either("rook dee seven".to_string()));
         // Heard again as no move at all: the words the second hearing made of it.
         assert_eq!(judge(heard, heard, Some(again("pause"))), Verdict::Either("pause".to_string()));
@@ -171,11 +166,10 @@ mod tests {
     fn a_move_with_a_word_said_before_it_is_never_read_back() {
         // espeak-ng's "knight charlie three" heard as the pawn's move by both decoders, far ahead.
         let lost = |other: Option<&str>| Sureness {
-            margin: 675.0,
             other: other.map(str::to_string),
             swallowed: true,
-            reheard: None,
             said_before: true,
+            ..sure(675.0, "").unwrap()
         };
         let (heard, knight) = ("charlie three", "knight charlie three");
         assert_eq!(judge(heard, heard, Some(lost(Some(knight)))), Verdict::Either(knight.to_string()));
@@ -194,7 +188,7 @@ mod tests {
         let other = Verdict::Either("charlie four".to_string());
         assert_eq!(judge(strict, loose, sure(150.0, "charlie four")), other);
         // No other reading at all: the decoder lost its way.
-        let lost = Sureness { margin: f64::INFINITY, other: None, swallowed: false, reheard: None, said_before: false };
+        let lost = Sureness { other: None, ..sure(f64::INFINITY, "").unwrap() };
         assert_eq!(judge(strict, loose, Some(lost)), Verdict::Either(loose.to_string()));
         // Heard otherwise the second time, or with a word said before it: never.
         let again = Sureness { reheard: Some("charlie four".to_string()), ..sure(1_535.0, "charlie four").unwrap() };
