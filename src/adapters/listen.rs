@@ -300,6 +300,7 @@ impl Recogniser {
                 (None, Some(loose)) => return Ok(Hearing::Unsure(String::new(), loose)),
             };
             let segments = pair.strict.segments();
+            let besides = letters::said_besides(&segments, &pair.loose.segments());
             let said_before = !hearing::led_by_piece(&strict, &self.words.vocab)
                 && phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
             let sure = self.sureness(&strict, said_before)?;
@@ -308,7 +309,7 @@ impl Recogniser {
                 Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
                 _ => Hearing::Words(strict),
             };
-            Ok(match judge(&strict, &loose, sure) {
+            Ok(match judge(&strict, &loose, sure, besides) {
                 Verdict::Heard => spelled(strict),
                 Verdict::Either(other) => Hearing::Unsure(strict, other),
             })

@@ -23,6 +23,7 @@ mod keymap;
 mod kill;
 mod listen;
 mod listen_held_out;
+mod listen_people;
 mod pgn;
 mod pronunciation;
 mod resume;

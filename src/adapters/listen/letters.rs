@@ -1,7 +1,8 @@
 //! Telling apart the letter names that rhyme (bee, see, dee, ee, gee), which the word decoders hear
 //! alike: a decoder of bare phones hears the sound that starts each one, and a letter is trusted
 //! only when that sound is its own. The same phones tell when a word was said before those the
-//! grammar heard. Pure: it reads the decoders' segments.
+//! grammar heard, and the free decoder's words when more was said around them. Pure: it reads the
+//! decoders' segments.
 //!
 //! Measured on utterances kept apart from the test set (flite's five voices saying pawn and piece
 //! moves): the word decoders' letter confirmed in 63 of 109, one of them wrong (in flite's 8 kHz
@@ -77,6 +78,36 @@ pub fn said_before(words: &[Segment], phones: &[Segment]) -> bool {
     // A vowel wholly before it: one that only overlaps the word's start is the word's own (`alfa`
     // and `echo` start with one), placed a frame or two apart by the other decoder.
     phones.iter().any(|p| p.last - phone_start < start && VOWELS.contains(&p.word.as_str()))
+}
+
+/// How far (in frames, hundredths of a second) the free decoder's words may reach beyond the
+/// grammar's and still be the same sounds: the two decoders place a word's last sound apart, and a
+/// room's echo draws it out.
+const BESIDE_SLACK: i32 = 20;
+
+/// How long the free decoder may hear words beyond that, before or after the grammar's words, and
+/// the utterance still be no more than they: a breath or a click heard as a short word (`ee`, `the`)
+/// takes up to a quarter of a second. On the held-out set no move or command heard right came near
+/// 0.4 s; people who said a sentence that was no move (pocketsphinx's test recordings: "go forward
+/// ten meters", a line of Jane Austen) gave 0.5 s and more, where the grammar heard silence.
+const BESIDE: i32 = 40;
+
+/// Whether the free decoder (`free`, its segments) heard words well before or after the grammar
+/// decoder's (`words`): more was said than those words, and the grammar forced only a part of it
+/// into a move (`go forward` heard as `golf four`, ten meters left to silence).
+pub fn said_besides(words: &[Segment], free: &[Segment]) -> bool {
+    let is_word = |s: &&Segment| !s.word.starts_with(['<', '[', '+']);
+    let (word_start, free_start) = starts(words, free);
+    let heard: Vec<&Segment> = words.iter().filter(is_word).collect();
+    let (Some(first), Some(last)) = (heard.first(), heard.last()) else { return false };
+    let (before, after) = (first.first - word_start - BESIDE_SLACK, last.last - word_start + BESIDE_SLACK);
+    let outside: i32 = free
+        .iter()
+        .filter(is_word)
+        .map(|w| (w.first - free_start, w.last - free_start))
+        .map(|(from, to)| (to.min(before - 1) - from + 1).max(0) + (to - from.max(after + 1) + 1).max(0))
+        .sum();
+    outside >= BESIDE
 }
 
 /// The first frames of the word decoder's segments and of the phone decoder's: each decoder counts
@@ -159,6 +190,28 @@ mod tests {
         let words = segments("<sil>:0-9 [NOISE]:10-20 <sil>:21-37 charlie:38-70 three:71-100");
         let phones = segments("SIL:0-9 HH:10-20 N:21-24 AY:25-33 T:34-37 CH:38-45 AA:46-60 L:61-64 IY:65-70");
         assert!(said_before(&words, &phones));
+    }
+
+    #[test]
+    fn words_the_free_decoder_heard_well_outside_the_grammar_s_are_more_said() {
+        // pocketsphinx's recording of a man saying "go forward ten meters", as both decoders
+        // heard it: the grammar's `golf four` and silence, the free decoder's `golf four anna vier
+        // see` (each decoder counts frames from its own start).
+        let words = segments("<sil>:900-946 golf(2):947-966 four:967-1014 <sil>:1015-1112 <sil>:1113-1160");
+        let free = segments(
+            "<s>:0-24 <sil>:25-46 golf(2):47-66 four:67-114 <sil>:115-128 anna:129-154 vier(2):155-190 see:191-213 </s>:214-260",
+        );
+        assert!(said_besides(&words, &free));
+        // A move said alone: the free decoder's words where the grammar's are, give or take the
+        // slack, and a breath heard as a short word after them.
+        let free = segments("<s>:0-40 golf(2):47-66 four:67-130 ee:131-150 </s>:151-260");
+        assert!(!said_besides(&words, &free));
+        // The same before the move: a sentence the grammar heard as silence.
+        let free = segments("<s>:0-5 the:6-30 draw:31-60 <sil>:61-80 golf(2):81-100 four:101-120 </s>:121-160");
+        let words = segments("<sil>:0-80 golf(2):81-100 four:101-120 <sil>:121-160");
+        assert!(said_besides(&words, &free));
+        // Nothing heard by the grammar but silence: nothing to be beside.
+        assert!(!said_besides(&segments("<sil>:0-160"), &free));
     }
 
     #[test]
