@@ -300,7 +300,11 @@ impl Recogniser {
                 (None, Some(loose)) => return Ok(Hearing::Unsure(String::new(), loose)),
             };
             let segments = pair.strict.segments();
-            let besides = letters::said_besides(&segments, &pair.loose.segments());
+            // More was said than the grammar's words: they are a part of it, whatever else agrees
+            // and however far ahead they are.
+            if letters::said_besides(&segments, &pair.loose.segments()) {
+                return Ok(Hearing::More(strict, loose));
+            }
             let said_before = !hearing::led_by_piece(&strict, &self.words.vocab)
                 && phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
             let sure = self.sureness(&strict, said_before)?;
@@ -309,7 +313,7 @@ impl Recogniser {
                 Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
                 _ => Hearing::Words(strict),
             };
-            Ok(match judge(&strict, &loose, sure, besides) {
+            Ok(match judge(&strict, &loose, sure) {
                 Verdict::Heard => spelled(strict),
                 Verdict::Either(other) => Hearing::Unsure(strict, other),
             })

@@ -51,6 +51,10 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
                 eprintln!("Not sure: it may have been {}.", readings.join(" or "));
                 ExitCode::from(1)
             }
+            (None, Hearing::More(strict, loose)) => {
+                eprintln!("More was said than a move or a command: '{strict}', amid '{loose}'.");
+                ExitCode::from(1)
+            }
             (None, _) => ExitCode::from(1),
         },
         Err(e) => {

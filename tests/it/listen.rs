@@ -143,8 +143,8 @@ pub(crate) fn understood(words: &str, fen: &str, vocab: &Vocabulary) -> String {
 
 /// What a game makes of `hearing` in `fen`, as the tests tally it: the move (UCI) or command it
 /// reads back (as [`understood`] says it); `named with another` when it asks between moves named in
-/// full and `meant` is among them, `asked which` when it is not; `not sure` or `not heard` when it
-/// asks again.
+/// full and `meant` is among them, `asked which` when it is not; `not sure`, `more said` or `not
+/// heard` when it asks again.
 pub(crate) fn heard_as(hearing: &Hearing, fen: &str, meant: &str, vocab: &Vocabulary) -> String {
     let game = Game::from_fen(fen).unwrap();
     let named = hearing.named(&game, vocab);
@@ -155,6 +155,7 @@ pub(crate) fn heard_as(hearing: &Hearing, fen: &str, meant: &str, vocab: &Vocabu
     match (hearing, hearing.agreed(vocab)) {
         (_, Some(words)) => understood(words, fen, vocab),
         (Hearing::Unsure(..), None) => "not sure".to_string(),
+        (Hearing::More(..), _) => "more said".to_string(),
         _ => "not heard".to_string(),
     }
 }
@@ -345,6 +346,7 @@ pub(crate) fn shown(hearing: &Hearing) -> String {
     match hearing {
         Hearing::Words(words) | Hearing::Spelled(words) => words.clone(),
         Hearing::Unsure(strict, other) => format!("{strict} / {other}"),
+        Hearing::More(strict, other) => format!("{strict} amid {other}"),
         Hearing::Nothing => String::new(),
     }
 }

@@ -62,6 +62,10 @@ pub enum Hearing {
     /// Not sure between two readings: the grammar's words, and the free reading's (the decoders
     /// heard different things) or another legal move the grammar found nearly as likely.
     Unsure(String, String),
+    /// More was said than a move or a command: the grammar's words, and the free reading's, which
+    /// heard words well before or after them ("go forward ten meters" heard as `golf four`). Never
+    /// acted on: the player is asked to say the move or command alone.
+    More(String, String),
     /// Nothing but silence or noise.
     Nothing,
 }
@@ -80,7 +84,7 @@ impl Hearing {
                     _ => None,
                 }
             }
-            Hearing::Nothing => None,
+            Hearing::More(..) | Hearing::Nothing => None,
         }
     }
 
@@ -122,6 +126,7 @@ impl App {
     pub(super) fn heard(&mut self, hearing: Result<Hearing, ListenError>, now: Duration) -> Vec<Out> {
         let heard = match hearing {
             Ok(Hearing::Nothing) => return vec![self.say("line.heard_nothing")],
+            Ok(Hearing::More(..)) => return vec![self.say("line.heard_more")],
             // The phone decoder misheard this voice once: its word on a letter counts no more.
             Ok(Hearing::Spelled(words)) if self.phones_misheard => Hearing::Words(words),
             Ok(heard) => heard,

@@ -75,14 +75,8 @@ pub enum Verdict {
 }
 
 /// The verdict on `strict` (the grammar decoder's words) and `loose` (the free decoder's), with the
-/// grammar decoder's `sure`ness when its words are a legal move, and whether the free decoder heard
-/// words `besides` them (`letters::said_besides`).
-pub fn judge(strict: &str, loose: &str, sure: Option<Sureness>, besides: bool) -> Verdict {
-    // More was said than the words heard: they are a part of it, whatever else agrees. What the free
-    // decoder heard is said back, all of it.
-    if besides {
-        return Verdict::Either(loose.to_string());
-    }
+/// grammar decoder's `sure`ness when its words are a legal move.
+pub fn judge(strict: &str, loose: &str, sure: Option<Sureness>) -> Verdict {
     let apart = words_apart(strict, loose);
     let agreed = apart == 0;
     let Some(sure) = sure else {
@@ -167,39 +161,33 @@ mod tests {
     fn a_move_the_free_decoder_heard_but_for_one_word_stands_well_ahead() {
         // espeak-ng's British "felix fear", the free decoder hearing "felix funf".
         let (strict, loose) = ("felix vier", "felix funf");
-        assert_eq!(judge(strict, loose, sure(919.0, "felix three"), false), Verdict::Heard);
+        assert_eq!(judge(strict, loose, sure(919.0, "felix three")), Verdict::Heard);
         // Its "bella ahcked knight", the free decoder hearing "acht knight": ahead, but not enough.
         let (strict, loose) = ("bella acht knight", "acht knight");
-        assert_eq!(judge(strict, loose, sure(882.0, "bella acht queen"), false), Verdict::Either(loose.to_string()));
+        assert_eq!(judge(strict, loose, sure(882.0, "bella acht queen")), Verdict::Either(loose.to_string()));
         // Two words apart: only far ahead.
-        assert_eq!(
-            judge("felix vier", "eva funf", sure(950.0, "felix three"), false),
-            Verdict::Either("eva funf".into())
-        );
+        assert_eq!(judge("felix vier", "eva funf", sure(950.0, "felix three")), Verdict::Either("eva funf".into()));
         // Of a reading of one word, one word apart is all of it.
-        assert_eq!(judge("castles", "clock", sure(950.0, "castles long"), false), Verdict::Either("clock".to_string()));
+        assert_eq!(judge("castles", "clock", sure(950.0, "castles long")), Verdict::Either("clock".to_string()));
     }
 
     #[test]
     fn a_move_both_decoders_heard_stands_unless_another_move_was_as_likely() {
         let heard = "rook bee one";
-        assert_eq!(judge(heard, heard, sure(250.0, "rook dee one"), false), Verdict::Heard);
+        assert_eq!(judge(heard, heard, sure(250.0, "rook dee one")), Verdict::Heard);
         // The next reading close behind.
-        assert_eq!(judge(heard, heard, sure(45.0, "rook dee one"), false), Verdict::Either("rook dee one".to_string()));
+        assert_eq!(judge(heard, heard, sure(45.0, "rook dee one")), Verdict::Either("rook dee one".to_string()));
         // espeak-ng's "knight charlie six" heard as the pawn's move, the knight's close behind.
         let knight = Some("knight charlie six".to_string());
         let lost = Sureness { other: knight, swallowed: true, ..sure(241.0, "").unwrap() };
-        assert_eq!(
-            judge("charlie six", "charlie six", Some(lost), false),
-            Verdict::Either("knight charlie six".to_string())
-        );
-        assert_eq!(judge("charlie six", "charlie six", sure(241.0, "bravo six"), false), Verdict::Heard);
+        assert_eq!(judge("charlie six", "charlie six", Some(lost)), Verdict::Either("knight charlie six".to_string()));
+        assert_eq!(judge("charlie six", "charlie six", sure(241.0, "bravo six")), Verdict::Heard);
         // Two pieces named to one square are weighed as any two moves (espeak-ng's Received
         // Pronunciation voice, "queen eva zvai").
-        assert_eq!(judge("queen eva zwei", "queen eva zwei", sure(308.0, "king eva zwei"), false), Verdict::Heard);
+        assert_eq!(judge("queen eva zwei", "queen eva zwei", sure(308.0, "king eva zwei")), Verdict::Heard);
         // The next reading is no move (a command): the move is read back as heard.
         let command = Sureness { other: None, ..sure(20.0, "").unwrap() };
-        assert_eq!(judge(heard, heard, Some(command), false), Verdict::Heard);
+        assert_eq!(judge(heard, heard, Some(command)), Verdict::Heard);
     }
 
     #[test]
@@ -209,12 +197,9 @@ mod tests {
         let heard = "rook dee one";
         let again =
             |words: &str| Sureness { reheard: Some(words.to_string()), ..sure(227.0, "rook dee seven").unwrap() };
-        assert_eq!(
-            judge(heard, heard, Some(again("rook dee seven")), false),
-            Verdict::Either("rook dee seven".to_string())
-        );
+        assert_eq!(judge(heard, heard, Some(again("rook dee seven"))), Verdict::Either("rook dee seven".to_string()));
         // Heard again as no move at all: the words the second hearing made of it.
-        assert_eq!(judge(heard, heard, Some(again("pause")), false), Verdict::Either("pause".to_string()));
+        assert_eq!(judge(heard, heard, Some(again("pause"))), Verdict::Either("pause".to_string()));
     }
 
     #[test]
@@ -227,47 +212,35 @@ mod tests {
             ..sure(675.0, "").unwrap()
         };
         let (heard, knight) = ("charlie three", "knight charlie three");
-        assert_eq!(judge(heard, heard, Some(lost(Some(knight))), false), Verdict::Either(knight.to_string()));
+        assert_eq!(judge(heard, heard, Some(lost(Some(knight)))), Verdict::Either(knight.to_string()));
         // No other move: not sure, and nothing else to name.
-        assert_eq!(judge(heard, heard, Some(lost(None)), false), Verdict::Either(String::new()));
+        assert_eq!(judge(heard, heard, Some(lost(None))), Verdict::Either(String::new()));
     }
 
     #[test]
     fn a_move_only_the_grammar_heard_stands_only_far_ahead_of_the_next() {
         // espeak-ng's Scottish "charlie five", the free decoder hearing "charlie claim".
         let (strict, loose) = ("charlie five", "charlie claim");
-        assert_eq!(judge(strict, loose, sure(1_535.0, "charlie four"), false), Verdict::Heard);
+        assert_eq!(judge(strict, loose, sure(1_535.0, "charlie four")), Verdict::Heard);
         // Ahead, but not far: what the free decoder heard is said.
-        assert_eq!(judge(strict, loose, sure(850.0, "charlie four"), false), Verdict::Either(loose.to_string()));
-        assert_eq!(judge(strict, "claim", sure(950.0, "charlie four"), false), Verdict::Either("claim".to_string()));
+        assert_eq!(judge(strict, loose, sure(850.0, "charlie four")), Verdict::Either(loose.to_string()));
+        assert_eq!(judge(strict, "claim", sure(950.0, "charlie four")), Verdict::Either("claim".to_string()));
         // Close behind: a question between the two moves.
         let other = Verdict::Either("charlie four".to_string());
-        assert_eq!(judge(strict, loose, sure(150.0, "charlie four"), false), other);
+        assert_eq!(judge(strict, loose, sure(150.0, "charlie four")), other);
         // No other reading at all: the decoder lost its way.
         let lost = Sureness { other: None, ..sure(f64::INFINITY, "").unwrap() };
-        assert_eq!(judge(strict, loose, Some(lost), false), Verdict::Either(loose.to_string()));
+        assert_eq!(judge(strict, loose, Some(lost)), Verdict::Either(loose.to_string()));
         // Heard otherwise the second time, or with a word said before it: never.
         let again = Sureness { reheard: Some("charlie four".to_string()), ..sure(1_535.0, "charlie four").unwrap() };
-        assert_eq!(judge(strict, loose, Some(again), false), Verdict::Either("charlie four".to_string()));
+        assert_eq!(judge(strict, loose, Some(again)), Verdict::Either("charlie four".to_string()));
         let before = Sureness { said_before: true, ..sure(1_535.0, "charlie four").unwrap() };
-        assert_eq!(judge(strict, loose, Some(before), false), Verdict::Either("charlie four".to_string()));
+        assert_eq!(judge(strict, loose, Some(before)), Verdict::Either("charlie four".to_string()));
     }
 
     #[test]
     fn words_that_are_no_move_stand_only_when_both_decoders_heard_them() {
-        assert_eq!(judge("pause", "pause", None, false), Verdict::Heard);
-        assert_eq!(judge("pause", "the clock", None, false), Verdict::Either("the clock".to_string()));
-    }
-
-    #[test]
-    fn words_heard_as_part_of_more_said_never_stand() {
-        // A man's "go forward ten meters": the grammar's `golf four`, far ahead of the next reading,
-        // and the free decoder's same words with more after them.
-        let (strict, loose) = ("golf four", "golf four anna vier see");
-        assert_eq!(words_apart(strict, loose), 0);
-        assert_eq!(judge(strict, loose, sure(3_603.0, "echo four"), false), Verdict::Heard);
-        assert_eq!(judge(strict, loose, sure(3_603.0, "echo four"), true), Verdict::Either(loose.to_string()));
-        // A command too.
-        assert_eq!(judge("pause", "pause the game", None, true), Verdict::Either("pause the game".to_string()));
+        assert_eq!(judge("pause", "pause", None), Verdict::Heard);
+        assert_eq!(judge("pause", "the clock", None), Verdict::Either("the clock".to_string()));
     }
 }

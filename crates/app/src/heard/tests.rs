@@ -96,6 +96,10 @@ fn what_is_not_sure_or_not_heard_is_asked_again_and_nothing_is_played() {
     assert_eq!(said!(app, &out), ["I did not hear that clearly; say it again."]);
     let out = app.handle(crate::Event::Heard(Ok(Hearing::Nothing)), Duration::ZERO);
     assert_eq!(said!(app, &out), ["I heard nothing."]);
+    // A man's "go forward ten meters": the grammar's move amid other words.
+    let more = Hearing::More("golf four".to_string(), "golf four anna vier see".to_string());
+    let out = app.handle(crate::Event::Heard(Ok(more)), Duration::ZERO);
+    assert_eq!(said!(app, &out), ["I heard more than a move or a command; say only the move or the command."]);
     let out = app.handle(crate::Event::Heard(Err(ListenError::NotBuilt)), Duration::ZERO);
     assert_eq!(
         said!(app, &out),
