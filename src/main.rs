@@ -81,7 +81,7 @@ enum Commands {
     /// Hear a recording (a 16 kHz mono 16-bit WAV) as Anna would hear the player (English; needs the
     /// `listen` feature): prints `heard: WORDS`, then exactly what `anna parse` prints for them.
     ///
-    /// Exit codes: those of `anna parse`; 1 also when nothing was heard; 3 also when Anna cannot
+    /// Exit codes: those of `anna parse`; 1 also when nothing sure was heard; 3 also when Anna cannot
     /// listen (built without `listen`, no model) or the file is not such a WAV.
     Listen {
         /// The recording.
