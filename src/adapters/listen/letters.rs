@@ -72,8 +72,7 @@ pub fn letters_heard(words: &[Segment], phones: &[Segment], rhyming: &[String]) 
 /// nothing changed.
 pub fn said_before(words: &[Segment], phones: &[Segment]) -> bool {
     let (word_start, phone_start) = starts(words, phones);
-    // Silence and fillers (`<sil>`, `[NOISE]`, `+SPN+`) are no words.
-    let Some(first) = words.iter().find(|w| !w.word.starts_with(['<', '[', '+'])) else { return false };
+    let Some(first) = words.iter().find(|w| is_word(w)) else { return false };
     let start = first.first - word_start;
     // A vowel wholly before it: one that only overlaps the word's start is the word's own (`alfa`
     // and `echo` start with one), placed a frame or two apart by the other decoder.
@@ -96,18 +95,22 @@ const BESIDE: i32 = 40;
 /// decoder's (`words`): more was said than those words, and the grammar forced only a part of it
 /// into a move (`go forward` heard as `golf four`, ten meters left to silence).
 pub fn said_besides(words: &[Segment], free: &[Segment]) -> bool {
-    let is_word = |s: &&Segment| !s.word.starts_with(['<', '[', '+']);
     let (word_start, free_start) = starts(words, free);
-    let heard: Vec<&Segment> = words.iter().filter(is_word).collect();
+    let heard: Vec<&Segment> = words.iter().filter(|w| is_word(w)).collect();
     let (Some(first), Some(last)) = (heard.first(), heard.last()) else { return false };
     let (before, after) = (first.first - word_start - BESIDE_SLACK, last.last - word_start + BESIDE_SLACK);
     let outside: i32 = free
         .iter()
-        .filter(is_word)
+        .filter(|w| is_word(w))
         .map(|w| (w.first - free_start, w.last - free_start))
         .map(|(from, to)| (to.min(before - 1) - from + 1).max(0) + (to - from.max(after + 1) + 1).max(0))
         .sum();
     outside >= BESIDE
+}
+
+/// Whether a segment is a word: silence and fillers (`<sil>`, `[NOISE]`, `+SPN+`) are not.
+fn is_word(segment: &Segment) -> bool {
+    !segment.word.starts_with(['<', '[', '+'])
 }
 
 /// The first frames of the word decoder's segments and of the phone decoder's: each decoder counts
