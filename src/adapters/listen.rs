@@ -307,13 +307,13 @@ impl Recogniser {
             }
             let said_before = !hearing::led_by_piece(&strict, &self.words.vocab)
                 && phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
-            let sure = self.sureness(&strict, said_before)?;
+            let sure = self.sureness(&strict)?;
             let rhyming = hearing::rhyming_letters(&self.words.vocab);
             let spelled = |strict| match &phones {
                 Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
                 _ => Hearing::Words(strict),
             };
-            Ok(match judge(&strict, &loose, sure) {
+            Ok(match judge(&strict, &loose, said_before, sure) {
                 Verdict::Heard => spelled(strict),
                 Verdict::Either(other) => Hearing::Unsure(strict, other),
             })
@@ -322,11 +322,10 @@ impl Recogniser {
         Err(ListenError::NotBuilt)
     }
 
-    /// How sure the grammar decoder is of the move `strict` (whether the phones heard a word
-    /// `said_before` it): the utterance is heard twice more, without that move and with it. `None`
-    /// when the words are no legal move.
+    /// How sure the grammar decoder is of the move `strict`: the utterance is heard twice more,
+    /// without that move and with it. `None` when the words are no legal move.
     #[cfg(feature = "listen")]
-    fn sureness(&mut self, strict: &str, said_before: bool) -> Result<Option<Sureness>, ListenError> {
+    fn sureness(&mut self, strict: &str) -> Result<Option<Sureness>, ListenError> {
         // The castling mode only names castling in UCI; moves are compared as moves.
         let game = anna_core::rules::Game::from_position(self.position.clone(), shakmaty::CastlingMode::Standard);
         let Words { vocab, annex_d, missing } = &self.words;
@@ -354,7 +353,6 @@ impl Recogniser {
             swallowed: other.is_some_and(|(words, mv)| mv.to() == first.to() && one_word_before(words, strict)),
             other: other.map(|(words, _)| words.clone()),
             reheard,
-            said_before,
         }))
     }
 }

@@ -11,7 +11,7 @@
 //!   hearing of an utterance is normalised by the sounds of the one before (another room, another
 //!   voice); heard again, it is normalised by its own, and another move heard then is as likely;
 //! - no vowel heard before the grammar's first word (`letters::said_before`): else a word said,
-//!   such as a piece's name, was left out.
+//!   such as a piece's name, was left out. This check holds for commands and answers too.
 //!
 //! The free decoder is the weaker check in noise and reverb, and for a voice's odd word: it hears
 //! espeak-ng's `knight` as `ay` and `four` as `fall`. A move it did not hear still stands when the
@@ -40,9 +40,6 @@ pub struct Sureness {
     /// What the grammar heard when it heard the utterance again with every move, when that is not
     /// the same move (empty when it heard nothing): the first hearing is not to be trusted.
     pub reheard: Option<String>,
-    /// Whether the phone decoder heard a word said before the first the grammar heard
-    /// (`letters::said_before`): the reading leaves a word out, such as a piece's name.
-    pub said_before: bool,
 }
 
 /// Margins below which the next reading is as likely as the move, and both are asked about: when
@@ -75,19 +72,26 @@ pub enum Verdict {
 }
 
 /// The verdict on `strict` (the grammar decoder's words) and `loose` (the free decoder's), with the
-/// grammar decoder's `sure`ness when its words are a legal move.
-pub fn judge(strict: &str, loose: &str, sure: Option<Sureness>) -> Verdict {
+/// grammar decoder's `sure`ness when its words are a legal move. `said_before`: the phone decoder
+/// heard a word said before the first the grammar heard (`letters::said_before`), so the reading
+/// leaves a word out: a piece's name, or most of a move (espeak-ng's Slovak voice's `Eva vier`,
+/// heard `yeah` by both decoders). Such words are never taken as heard, a command or an answer no
+/// more than a move.
+pub fn judge(strict: &str, loose: &str, said_before: bool, sure: Option<Sureness>) -> Verdict {
     let apart = words_apart(strict, loose);
     let agreed = apart == 0;
     let Some(sure) = sure else {
-        return if agreed { Verdict::Heard } else { Verdict::Either(loose.to_string()) };
+        return match (said_before, agreed) {
+            (true, _) => Verdict::Either(String::new()),
+            (false, true) => Verdict::Heard,
+            (false, false) => Verdict::Either(loose.to_string()),
+        };
     };
     if let Some(reheard) = sure.reheard {
         return Verdict::Either(reheard);
     }
-    if sure.said_before {
-        // Never read back as heard: asked between it and the next reading when that is a move, or
-        // said again.
+    if said_before {
+        // Asked between it and the next reading when that is a move, or said again.
         return Verdict::Either(sure.other.unwrap_or_default());
     }
     let close = match (sure.swallowed, agreed) {
@@ -132,7 +136,7 @@ mod tests {
     use super::*;
 
     fn sure(margin: f64, other: &str) -> Option<Sureness> {
-        Some(Sureness { margin, other: Some(other.to_string()), swallowed: false, reheard: None, said_before: false })
+        Some(Sureness { margin, other: Some(other.to_string()), swallowed: false, reheard: None })
     }
 
     #[test]
@@ -161,33 +165,39 @@ mod tests {
     fn a_move_the_free_decoder_heard_but_for_one_word_stands_well_ahead() {
         // espeak-ng's British "felix fear", the free decoder hearing "felix funf".
         let (strict, loose) = ("felix vier", "felix funf");
-        assert_eq!(judge(strict, loose, sure(919.0, "felix three")), Verdict::Heard);
+        assert_eq!(judge(strict, loose, false, sure(919.0, "felix three")), Verdict::Heard);
         // Its "bella ahcked knight", the free decoder hearing "acht knight": ahead, but not enough.
         let (strict, loose) = ("bella acht knight", "acht knight");
-        assert_eq!(judge(strict, loose, sure(882.0, "bella acht queen")), Verdict::Either(loose.to_string()));
+        assert_eq!(judge(strict, loose, false, sure(882.0, "bella acht queen")), Verdict::Either(loose.to_string()));
         // Two words apart: only far ahead.
-        assert_eq!(judge("felix vier", "eva funf", sure(950.0, "felix three")), Verdict::Either("eva funf".into()));
+        assert_eq!(
+            judge("felix vier", "eva funf", false, sure(950.0, "felix three")),
+            Verdict::Either("eva funf".into())
+        );
         // Of a reading of one word, one word apart is all of it.
-        assert_eq!(judge("castles", "clock", sure(950.0, "castles long")), Verdict::Either("clock".to_string()));
+        assert_eq!(judge("castles", "clock", false, sure(950.0, "castles long")), Verdict::Either("clock".to_string()));
     }
 
     #[test]
     fn a_move_both_decoders_heard_stands_unless_another_move_was_as_likely() {
         let heard = "rook bee one";
-        assert_eq!(judge(heard, heard, sure(250.0, "rook dee one")), Verdict::Heard);
+        assert_eq!(judge(heard, heard, false, sure(250.0, "rook dee one")), Verdict::Heard);
         // The next reading close behind.
-        assert_eq!(judge(heard, heard, sure(45.0, "rook dee one")), Verdict::Either("rook dee one".to_string()));
+        assert_eq!(judge(heard, heard, false, sure(45.0, "rook dee one")), Verdict::Either("rook dee one".to_string()));
         // espeak-ng's "knight charlie six" heard as the pawn's move, the knight's close behind.
         let knight = Some("knight charlie six".to_string());
         let lost = Sureness { other: knight, swallowed: true, ..sure(241.0, "").unwrap() };
-        assert_eq!(judge("charlie six", "charlie six", Some(lost)), Verdict::Either("knight charlie six".to_string()));
-        assert_eq!(judge("charlie six", "charlie six", sure(241.0, "bravo six")), Verdict::Heard);
+        assert_eq!(
+            judge("charlie six", "charlie six", false, Some(lost)),
+            Verdict::Either("knight charlie six".to_string())
+        );
+        assert_eq!(judge("charlie six", "charlie six", false, sure(241.0, "bravo six")), Verdict::Heard);
         // Two pieces named to one square are weighed as any two moves (espeak-ng's Received
         // Pronunciation voice, "queen eva zvai").
-        assert_eq!(judge("queen eva zwei", "queen eva zwei", sure(308.0, "king eva zwei")), Verdict::Heard);
+        assert_eq!(judge("queen eva zwei", "queen eva zwei", false, sure(308.0, "king eva zwei")), Verdict::Heard);
         // The next reading is no move (a command): the move is read back as heard.
         let command = Sureness { other: None, ..sure(20.0, "").unwrap() };
-        assert_eq!(judge(heard, heard, Some(command)), Verdict::Heard);
+        assert_eq!(judge(heard, heard, false, Some(command)), Verdict::Heard);
     }
 
     #[test]
@@ -197,9 +207,12 @@ mod tests {
         let heard = "rook dee one";
         let again =
             |words: &str| Sureness { reheard: Some(words.to_string()), ..sure(227.0, "rook dee seven").unwrap() };
-        assert_eq!(judge(heard, heard, Some(again("rook dee seven"))), Verdict::Either("rook dee seven".to_string()));
+        assert_eq!(
+            judge(heard, heard, false, Some(again("rook dee seven"))),
+            Verdict::Either("rook dee seven".to_string())
+        );
         // Heard again as no move at all: the words the second hearing made of it.
-        assert_eq!(judge(heard, heard, Some(again("pause"))), Verdict::Either("pause".to_string()));
+        assert_eq!(judge(heard, heard, false, Some(again("pause"))), Verdict::Either("pause".to_string()));
     }
 
     #[test]
@@ -208,39 +221,49 @@ mod tests {
         let lost = |other: Option<&str>| Sureness {
             other: other.map(str::to_string),
             swallowed: true,
-            said_before: true,
             ..sure(675.0, "").unwrap()
         };
         let (heard, knight) = ("charlie three", "knight charlie three");
-        assert_eq!(judge(heard, heard, Some(lost(Some(knight)))), Verdict::Either(knight.to_string()));
+        assert_eq!(judge(heard, heard, true, Some(lost(Some(knight)))), Verdict::Either(knight.to_string()));
         // No other move: not sure, and nothing else to name.
-        assert_eq!(judge(heard, heard, Some(lost(None))), Verdict::Either(String::new()));
+        assert_eq!(judge(heard, heard, true, Some(lost(None))), Verdict::Either(String::new()));
     }
 
     #[test]
     fn a_move_only_the_grammar_heard_stands_only_far_ahead_of_the_next() {
         // espeak-ng's Scottish "charlie five", the free decoder hearing "charlie claim".
         let (strict, loose) = ("charlie five", "charlie claim");
-        assert_eq!(judge(strict, loose, sure(1_535.0, "charlie four")), Verdict::Heard);
+        assert_eq!(judge(strict, loose, false, sure(1_535.0, "charlie four")), Verdict::Heard);
         // Ahead, but not far: what the free decoder heard is said.
-        assert_eq!(judge(strict, loose, sure(850.0, "charlie four")), Verdict::Either(loose.to_string()));
-        assert_eq!(judge(strict, "claim", sure(950.0, "charlie four")), Verdict::Either("claim".to_string()));
+        assert_eq!(judge(strict, loose, false, sure(850.0, "charlie four")), Verdict::Either(loose.to_string()));
+        assert_eq!(judge(strict, "claim", false, sure(950.0, "charlie four")), Verdict::Either("claim".to_string()));
         // Close behind: a question between the two moves.
         let other = Verdict::Either("charlie four".to_string());
-        assert_eq!(judge(strict, loose, sure(150.0, "charlie four")), other);
+        assert_eq!(judge(strict, loose, false, sure(150.0, "charlie four")), other);
         // No other reading at all: the decoder lost its way.
         let lost = Sureness { other: None, ..sure(f64::INFINITY, "").unwrap() };
-        assert_eq!(judge(strict, loose, Some(lost)), Verdict::Either(loose.to_string()));
+        assert_eq!(judge(strict, loose, false, Some(lost)), Verdict::Either(loose.to_string()));
         // Heard otherwise the second time, or with a word said before it: never.
         let again = Sureness { reheard: Some("charlie four".to_string()), ..sure(1_535.0, "charlie four").unwrap() };
-        assert_eq!(judge(strict, loose, Some(again)), Verdict::Either("charlie four".to_string()));
-        let before = Sureness { said_before: true, ..sure(1_535.0, "charlie four").unwrap() };
-        assert_eq!(judge(strict, loose, Some(before)), Verdict::Either("charlie four".to_string()));
+        assert_eq!(judge(strict, loose, false, Some(again)), Verdict::Either("charlie four".to_string()));
+        assert_eq!(
+            judge(strict, loose, true, sure(1_535.0, "charlie four")),
+            Verdict::Either("charlie four".to_string())
+        );
     }
 
     #[test]
     fn words_that_are_no_move_stand_only_when_both_decoders_heard_them() {
-        assert_eq!(judge("pause", "pause", None), Verdict::Heard);
-        assert_eq!(judge("pause", "the clock", None), Verdict::Either("the clock".to_string()));
+        assert_eq!(judge("pause", "pause", false, None), Verdict::Heard);
+        assert_eq!(judge("pause", "the clock", false, None), Verdict::Either("the clock".to_string()));
+    }
+
+    #[test]
+    fn a_command_or_an_answer_with_a_word_said_before_it_is_not_sure() {
+        // espeak-ng's Slovak voice saying "Eva vier": both decoders heard "yeah" in its last half,
+        // the phone decoder the vowels of "Eva" before it. Taken as heard, it would confirm a move
+        // read back that the player was replacing.
+        assert_eq!(judge("yeah", "yeah", true, None), Verdict::Either(String::new()));
+        assert_eq!(judge("pause", "the clock", true, None), Verdict::Either(String::new()));
     }
 }
