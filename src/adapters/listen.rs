@@ -108,10 +108,9 @@ impl Recogniser {
         let cmudict = std::fs::read_to_string(&model.cmudict).map_err(|e| ListenError::NoModel(e.to_string()))?;
         // One dictionary for every position: the pronunciations of all the words that may be heard.
         let (dict, missing) = hearing::dictionary(&hearing::words(vocab, &annex_d), &cmudict);
-        let dictionary = files_stem().with_extension("dict");
-        std::fs::write(&dictionary, dict).map_err(|e| ListenError::Setup(e.to_string()))?;
+        let dictionary = write_file(&dict, "dict")?;
         let grammar = hearing::grammar_for(position, vocab, &annex_d, &missing);
-        let language_model = write_model(&hearing::arpa(&grammar.sentences))?;
+        let language_model = write_file(&hearing::arpa(&grammar.sentences), "lm")?;
         let words = Words { vocab: vocab.clone(), annex_d: annex_d.clone(), missing };
         Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words, position.clone())
     }
@@ -184,7 +183,7 @@ impl Recogniser {
         }
         let Words { vocab, annex_d, missing } = &self.words;
         let grammar = hearing::grammar_for(position, vocab, annex_d, missing);
-        let language_model = write_model(&hearing::arpa(&grammar.sentences))?;
+        let language_model = write_file(&hearing::arpa(&grammar.sentences), "lm")?;
         let set = self.set_searches(&grammar.jsgf, &language_model);
         let _ = std::fs::remove_file(&language_model);
         set?;
@@ -373,17 +372,16 @@ struct Words {
     missing: Vec<String>,
 }
 
-/// Where this process writes the recogniser's files (pocketsphinx reads files by name).
-fn files_stem() -> PathBuf {
-    std::env::temp_dir().join(format!("anna-listen-{}", std::process::id()))
-}
-
-/// Writes a language model where the decoder can read it; the caller removes it once read. Each
-/// has its own name, as two recognisers of one process may write one at once.
-fn write_model(text: &str) -> Result<PathBuf, ListenError> {
+/// Writes a file the decoders read by name (a dictionary, `dict`, or a language model, `lm`); the
+/// caller removes it once read. Each has a name of its own: two recognisers of one process may be
+/// built at once, and one must never read the other's file half written, nor find it removed (a
+/// dictionary read half written is the likeliest reason a person's "rear center" was once heard
+/// as a confident `b1c3`, when two tests built recognisers at once).
+fn write_file(text: &str, extension: &str) -> Result<PathBuf, ListenError> {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let path = files_stem().with_extension(format!("{n}.lm"));
+    let name = format!("anna-listen-{}.{n}.{extension}", std::process::id());
+    let path = std::env::temp_dir().join(name);
     std::fs::write(&path, text).map_err(|e| ListenError::Setup(e.to_string()))?;
     Ok(path)
 }
@@ -399,4 +397,22 @@ pub fn read_wav(path: &Path) -> Result<Vec<i16>, ListenError> {
         return Err(bad(format!("{} Hz, {channels}, {} bits", spec.sample_rate, spec.bits_per_sample)));
     }
     reader.into_samples::<i16>().collect::<Result<Vec<_>, _>>().map_err(|e| bad(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_file;
+
+    #[test]
+    fn each_file_the_decoders_read_has_a_name_of_its_own() {
+        let (first, second) = (write_file("a", "dict").unwrap(), write_file("b", "dict").unwrap());
+        assert_ne!(first, second);
+        assert_eq!(
+            (std::fs::read_to_string(&first).unwrap(), std::fs::read_to_string(&second).unwrap()),
+            ("a".into(), "b".into())
+        );
+        for path in [first, second] {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
 }
