@@ -8,8 +8,9 @@
 //! (`app/heard.rs`). A question between moves named in full, the move said among them, is counted
 //! apart: the player says the move again.
 //!
-//! Slow (580 utterances through three decoders, each move heard twice, about eight minutes);
-//! `.ci/run` installs its engines (Debian packages espeak-ng, festival, festvox-kallpc16k,
+//! Slow: 580 utterances through three decoders, each move heard twice; the voices are shared among
+//! the cores, and on CI's two, beside the other tests, it takes about fifteen minutes. `.ci/run`
+//! installs its engines (Debian packages espeak-ng, festival, festvox-kallpc16k,
 //! festvox-us-slt-hts, flite, sox), and without them it is skipped with a note, or fails when
 //! `ANNA_REQUIRE_TOOLS=1`. Its table: `cargo test --release --features listen --test it held_out --
 //! --nocapture`.
@@ -18,6 +19,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::listen::{heard_as, is_move, said, shown, square, Case, Tally, ANNEX_D, ENGLISH, NATO, PLAIN};
 use crate::support::TempDir;
@@ -182,6 +184,50 @@ impl Tally {
     }
 }
 
+/// What one utterance was heard as.
+struct Heard {
+    half: &'static str,
+    engine: &'static str,
+    room: Room,
+    style: &'static str,
+    meant: String,
+    got: String,
+    /// On the half kept aside, a wrong move or command: said, heard, taken as.
+    miss: Option<String>,
+}
+
+/// Every utterance of `voice` (the `v`th), each in its own room, heard by one recogniser as a
+/// session hears them; empty when its engine is missing.
+fn hear_voice(v: usize, voice: &Voice, cases: &[Case], vocab: &Vocabulary, dir: &TempDir) -> Vec<Heard> {
+    let rooms = [Room::Clean, Room::Silence, Room::Noise, Room::Reverb];
+    let package = match voice.engine {
+        "festival" => "festival festvox-kallpc16k festvox-us-slt-hts",
+        engine => engine,
+    };
+    let mut recogniser = Recogniser::new(vocab, Game::default().position()).unwrap();
+    let mut heard = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let room = rooms[(i + v) % rooms.len()];
+        let path = dir.join(&format!("{v}-{i}.wav"));
+        let said = synthesise(voice, &case.words, room, &path);
+        if !crate::support::tool(said, &format!("{} {}", voice.engine, voice.name), package) {
+            break;
+        }
+        // Halves by utterance, across rooms: each voice hears every room in both.
+        let half = if (i / 2) % 2 == 0 { "tuning" } else { "kept aside" };
+        let game = Game::from_fen(case.fen).unwrap();
+        recogniser.set_position(game.position()).unwrap();
+        let hearing = recogniser.hear(&read_wav(&path).unwrap()).unwrap();
+        let got = heard_as(&hearing, case.fen, &case.meant, vocab);
+        let wrong = is_move(&got) || got.starts_with("command") || got.starts_with("answer");
+        let miss = (half == "kept aside" && got != case.meant && wrong).then(|| {
+            format!("{} {} {room:?}: '{}' heard '{}' -> {got}", voice.engine, voice.name, case.words, shown(&hearing))
+        });
+        heard.push(Heard { half, engine: voice.engine, room, style: case.style, meant: case.meant.clone(), got, miss });
+    }
+    heard
+}
+
 #[test]
 fn held_out_voices_and_rooms() {
     if !super::listen::tools() {
@@ -190,43 +236,37 @@ fn held_out_voices_and_rooms() {
     let vocab = Vocabulary::english();
     let dir = TempDir::new("held-out");
     let cases = cases();
-    let rooms = [Room::Clean, Room::Silence, Room::Noise, Room::Reverb];
+    // The voices are shared out among the machine's cores, each heard by its own recogniser: the
+    // synthesis and the decoding of one voice do not depend on another's, and one core alone took
+    // most of CI's budget.
+    let next = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, usize::from).min(VOICES.len());
+    let mut heard: Vec<(usize, Vec<Heard>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let v = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(voice) = VOICES.get(v) else { return done };
+                        done.push((v, hear_voice(v, voice, &cases, &vocab, &dir)));
+                    }
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    heard.sort_by_key(|(v, _)| *v);
     // (half, engine, room) and (half, style) tallies; the misses of the half kept aside.
     let mut by_room: BTreeMap<(&str, &str, Room), Tally> = BTreeMap::new();
     let mut by_style: BTreeMap<(&str, &str), Tally> = BTreeMap::new();
     let mut misses = Vec::new();
     let mut n = 0usize;
-    for (v, voice) in VOICES.iter().enumerate() {
-        let mut recogniser = Recogniser::new(&vocab, Game::default().position()).unwrap();
-        for (i, case) in cases.iter().enumerate() {
-            let room = rooms[(i + v) % rooms.len()];
-            let path = dir.join(&format!("{v}-{i}.wav"));
-            let said = synthesise(voice, &case.words, room, &path);
-            let package = match voice.engine {
-                "festival" => "festival festvox-kallpc16k festvox-us-slt-hts",
-                engine => engine,
-            };
-            if !crate::support::tool(said, &format!("{} {}", voice.engine, voice.name), package) {
-                break;
-            }
-            n += 1;
-            // Halves by utterance, across rooms: each voice hears every room in both.
-            let half = if (i / 2) % 2 == 0 { "tuning" } else { "kept aside" };
-            let game = Game::from_fen(case.fen).unwrap();
-            recogniser.set_position(game.position()).unwrap();
-            let hearing = recogniser.hear(&read_wav(&path).unwrap()).unwrap();
-            let got = heard_as(&hearing, case.fen, &case.meant, &vocab);
-            by_room.entry((half, voice.engine, room)).or_default().add(&got, &case.meant);
-            by_style.entry((half, case.style)).or_default().add(&got, &case.meant);
-            let wrong = is_move(&got) || got.starts_with("command") || got.starts_with("answer");
-            if half == "kept aside" && got != case.meant && wrong {
-                let heard = shown(&hearing);
-                misses.push(format!(
-                    "{} {} {room:?}: '{}' heard '{heard}' -> {got}",
-                    voice.engine, voice.name, case.words
-                ));
-            }
-        }
+    for h in heard.iter().flat_map(|(_, heard)| heard) {
+        n += 1;
+        by_room.entry((h.half, h.engine, h.room)).or_default().add(&h.got, &h.meant);
+        by_style.entry((h.half, h.style)).or_default().add(&h.got, &h.meant);
+        misses.extend(h.miss.clone());
     }
     let header = "   n |  right | named with another | wrong move | wrong command | asked again";
     let mut report = vec![format!("{n} utterances"), format!("by engine and room\n{header}")];
