@@ -379,6 +379,7 @@ struct Words {
     annex_d: Vocabulary,
     missing: Vec<String>,
     /// The pronunciations the decoders know (as [`hearing::dictionary`] writes them).
+    #[cfg_attr(not(feature = "listen"), expect(dead_code, reason = "only the decoders' hearing reads it"))]
     dictionary: String,
 }
 
