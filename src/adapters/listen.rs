@@ -306,12 +306,7 @@ impl Recogniser {
             }
             let said_before = !hearing::led_by_piece(&strict, &self.words.vocab)
                 && phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
-            let mut sure = self.sureness(&strict)?;
-            if let (Some(sure), Some(phones)) = (sure.as_mut().filter(|sure| sure.swallowed), &phones) {
-                let name = sure.other.as_deref().and_then(|other| other.split(' ').next()).unwrap_or_default();
-                let sounds = hearing::pronunciations(&self.words.dictionary, name);
-                sure.swallowed_heard = letters::heard_before(&segments, phones, &sounds);
-            }
+            let sure = self.sureness(&strict, &segments, phones.as_deref())?;
             let rhyming = hearing::rhyming_letters(&self.words.vocab);
             let spelled = |strict| match &phones {
                 Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
@@ -328,10 +323,16 @@ impl Recogniser {
         Err(ListenError::NotBuilt)
     }
 
-    /// How sure the grammar decoder is of the move `strict`: the utterance is heard twice more,
-    /// without that move and with it. `None` when the words are no legal move.
+    /// How sure the grammar decoder is of the move `strict` (its `segments`; the phone decoder's
+    /// `phones`): the utterance is heard twice more, without that move and with it. `None` when the
+    /// words are no legal move.
     #[cfg(feature = "listen")]
-    fn sureness(&mut self, strict: &str) -> Result<Option<Sureness>, ListenError> {
+    fn sureness(
+        &mut self,
+        strict: &str,
+        segments: &[letters::Segment],
+        phones: Option<&[letters::Segment]>,
+    ) -> Result<Option<Sureness>, ListenError> {
         // The castling mode only names castling in UCI; moves are compared as moves.
         let game = anna_core::rules::Game::from_position(self.position.clone(), shakmaty::CastlingMode::Standard);
         let Words { vocab, annex_d, missing, .. } = &self.words;
@@ -354,10 +355,16 @@ impl Recogniser {
             Some((words, _)) => (legal(&words) != Some(first)).then_some(words),
             None => Some(String::new()),
         };
+        let swallowed = other.filter(|(words, mv)| mv.to() == first.to() && one_word_before(words, strict));
+        // The piece's name the next reading adds, as the phone decoder heard it before the words.
+        let swallowed_heard = swallowed.zip(phones).is_some_and(|((words, _), phones)| {
+            let name = words.split(' ').next().unwrap_or_default();
+            letters::heard_before(segments, phones, &hearing::pronunciations(&self.words.dictionary, name))
+        });
         Ok(Some(Sureness {
             margin,
-            swallowed: other.is_some_and(|(words, mv)| mv.to() == first.to() && one_word_before(words, strict)),
-            swallowed_heard: false,
+            swallowed: swallowed.is_some(),
+            swallowed_heard,
             other: other.map(|(words, _)| words.clone()),
             reheard,
         }))

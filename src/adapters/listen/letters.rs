@@ -71,12 +71,17 @@ pub fn letters_heard(words: &[Segment], phones: &[Segment], rhyming: &[String]) 
 /// set, three such wrong moves became questions, and no move heard right; on the flite voices
 /// nothing changed.
 pub fn said_before(words: &[Segment], phones: &[Segment]) -> bool {
+    before_words(words, phones).iter().any(|phone| VOWELS.contains(phone))
+}
+
+/// The phones heard wholly before the first word of the word decoder's reading: one that only
+/// overlaps the word's start is the word's own (`alfa` and `echo` start with a vowel), placed a
+/// frame or two apart by the other decoder. None when the reading has no word.
+fn before_words<'a>(words: &[Segment], phones: &'a [Segment]) -> Vec<&'a str> {
     let (word_start, phone_start) = starts(words, phones);
-    let Some(first) = words.iter().find(|w| is_word(w)) else { return false };
+    let Some(first) = words.iter().find(|w| is_word(w)) else { return Vec::new() };
     let start = first.first - word_start;
-    // A vowel wholly before it: one that only overlaps the word's start is the word's own (`alfa`
-    // and `echo` start with one), placed a frame or two apart by the other decoder.
-    phones.iter().any(|p| p.last - phone_start < start && VOWELS.contains(&p.word.as_str()))
+    phones.iter().filter(|p| p.last - phone_start < start).map(|p| p.word.as_str()).collect()
 }
 
 /// The vowels a phone decoder hears for each vowel of a pronunciation: itself, and a diphthong's
@@ -97,10 +102,7 @@ fn heard_for(vowel: &str) -> &'static [&'static str] {
 /// word said before, which the reading leaves out, was that word. A vowel alone may be a breath or
 /// a hesitation (`ah`).
 pub fn heard_before(words: &[Segment], phones: &[Segment], sounds: &[Vec<String>]) -> bool {
-    let (word_start, phone_start) = starts(words, phones);
-    let Some(first) = words.iter().find(|w| is_word(w)) else { return false };
-    let start = first.first - word_start;
-    let before: Vec<&str> = phones.iter().filter(|p| p.last - phone_start < start).map(|p| p.word.as_str()).collect();
+    let before = before_words(words, phones);
     sounds.iter().any(|sound| {
         let vowel = sound
             .iter()
