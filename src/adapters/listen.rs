@@ -108,11 +108,11 @@ impl Recogniser {
         let cmudict = std::fs::read_to_string(&model.cmudict).map_err(|e| ListenError::NoModel(e.to_string()))?;
         // One dictionary for every position: the pronunciations of all the words that may be heard.
         let (dict, missing) = hearing::dictionary(&hearing::words(vocab, &annex_d), &cmudict);
-        let dictionary_file = write_file(&dict, "dict")?;
+        let dictionary = write_file(&dict, "dict")?;
         let grammar = hearing::grammar_for(position, vocab, &annex_d, &missing);
         let language_model = write_file(&hearing::arpa(&grammar.sentences), "lm")?;
-        let words = Words { vocab: vocab.clone(), annex_d: annex_d.clone(), missing, dictionary: dict };
-        Recogniser::build(&model, dictionary_file, &grammar.jsgf, language_model, words, position.clone())
+        let words = Words { vocab: vocab.clone(), annex_d: annex_d.clone(), missing };
+        Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words, position.clone())
     }
 
     /// Whether a recogniser of `vocab` can be built here (the language, the feature, the model),
@@ -181,7 +181,7 @@ impl Recogniser {
         if self.position == *position {
             return Ok(());
         }
-        let Words { vocab, annex_d, missing, .. } = &self.words;
+        let Words { vocab, annex_d, missing } = &self.words;
         let grammar = hearing::grammar_for(position, vocab, annex_d, missing);
         let language_model = write_file(&hearing::arpa(&grammar.sentences), "lm")?;
         let set = self.set_searches(&grammar.jsgf, &language_model);
@@ -306,7 +306,7 @@ impl Recogniser {
             }
             let said_before = !hearing::led_by_piece(&strict, &self.words.vocab)
                 && phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
-            let sure = self.sureness(&strict, &segments, phones.as_deref())?;
+            let sure = self.sureness(&strict)?;
             let rhyming = hearing::rhyming_letters(&self.words.vocab);
             let spelled = |strict| match &phones {
                 Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
@@ -314,8 +314,6 @@ impl Recogniser {
             };
             Ok(match judge(&strict, &loose, said_before, sure) {
                 Verdict::Heard => spelled(strict),
-                // The words of the letters are the same in both readings, and their segments too.
-                Verdict::Instead(words) => spelled(words),
                 Verdict::Either(other) => Hearing::Unsure(strict, other),
             })
         }
@@ -323,19 +321,13 @@ impl Recogniser {
         Err(ListenError::NotBuilt)
     }
 
-    /// How sure the grammar decoder is of the move `strict` (its `segments`; the phone decoder's
-    /// `phones`): the utterance is heard twice more, without that move and with it. `None` when the
-    /// words are no legal move.
+    /// How sure the grammar decoder is of the move `strict`: the utterance is heard twice more,
+    /// without that move and with it. `None` when the words are no legal move.
     #[cfg(feature = "listen")]
-    fn sureness(
-        &mut self,
-        strict: &str,
-        segments: &[letters::Segment],
-        phones: Option<&[letters::Segment]>,
-    ) -> Result<Option<Sureness>, ListenError> {
+    fn sureness(&mut self, strict: &str) -> Result<Option<Sureness>, ListenError> {
         // The castling mode only names castling in UCI; moves are compared as moves.
         let game = anna_core::rules::Game::from_position(self.position.clone(), shakmaty::CastlingMode::Standard);
-        let Words { vocab, annex_d, missing, .. } = &self.words;
+        let Words { vocab, annex_d, missing } = &self.words;
         let Some(first) = hearing::legal_move(strict, &game, vocab) else { return Ok(None) };
         let grammar = hearing::grammar_except(&self.position, vocab, annex_d, missing, &[first]);
         let (pair, utterance) = self.pair();
@@ -355,16 +347,9 @@ impl Recogniser {
             Some((words, _)) => (legal(&words) != Some(first)).then_some(words),
             None => Some(String::new()),
         };
-        let swallowed = other.filter(|(words, mv)| mv.to() == first.to() && one_word_before(words, strict));
-        // The piece's name the next reading adds, as the phone decoder heard it before the words.
-        let swallowed_heard = swallowed.zip(phones).is_some_and(|((words, _), phones)| {
-            let name = words.split(' ').next().unwrap_or_default();
-            letters::heard_before(segments, phones, &hearing::pronunciations(&self.words.dictionary, name))
-        });
         Ok(Some(Sureness {
             margin,
-            swallowed: swallowed.is_some(),
-            swallowed_heard,
+            swallowed: other.is_some_and(|(words, mv)| mv.to() == first.to() && one_word_before(words, strict)),
             other: other.map(|(words, _)| words.clone()),
             reheard,
         }))
@@ -385,9 +370,6 @@ struct Words {
     vocab: Vocabulary,
     annex_d: Vocabulary,
     missing: Vec<String>,
-    /// The pronunciations the decoders know (as [`hearing::dictionary`] writes them).
-    #[cfg_attr(not(feature = "listen"), expect(dead_code, reason = "only the decoders' hearing reads it"))]
-    dictionary: String,
 }
 
 /// Writes a file the decoders read by name (a dictionary, `dict`, or a language model, `lm`); the

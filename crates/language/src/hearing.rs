@@ -142,16 +142,6 @@ pub fn dictionary(words: &BTreeSet<String>, cmudict: &str) -> (String, Vec<Strin
     (out, missing)
 }
 
-/// The pronunciations of `word` in `dictionary` (as [`dictionary`] writes it), each its phones.
-pub fn pronunciations(dictionary: &str, word: &str) -> Vec<Vec<String>> {
-    dictionary
-        .lines()
-        .filter_map(|line| line.split_once(' '))
-        .filter(|(head, _)| head.split('(').next() == Some(word))
-        .map(|(_, phones)| phones.split_whitespace().map(str::to_string).collect())
-        .collect()
-}
-
 /// The other legal moves heard `words` may have been: when they name a square by a letter whose name
 /// sounds like others (`bee`, `see`, `dee`, `ee`, `gee`; `ay` and `aitch`: the groups of the
 /// language's `sound_alike`), the moves the other letters of its group give, if legal. The
@@ -229,14 +219,6 @@ pub use position::{grammar_except, grammar_for, Grammar};
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_word_s_pronunciations_are_read_back_from_the_dictionary_with_its_variants() {
-        let dictionary = "knight N AY T\nknights N AY T S\nvier F IY R\nvier(2) F IH R\n";
-        assert_eq!(pronunciations(dictionary, "knight"), [["N", "AY", "T"]]);
-        assert_eq!(pronunciations(dictionary, "vier"), [["F", "IY", "R"], ["F", "IH", "R"]]);
-        assert!(pronunciations(dictionary, "rook").is_empty());
-    }
 
     #[test]
     fn the_dictionary_is_made_for_every_way_of_naming_a_square() {

@@ -11,9 +11,7 @@
 //!   hearing of an utterance is normalised by the sounds of the one before (another room, another
 //!   voice); heard again, it is normalised by its own, and another move heard then is as likely;
 //! - no vowel heard before the grammar's first word (`letters::said_before`): else a word said,
-//!   such as a piece's name, was left out. This check holds for commands and answers too. When the
-//!   sounds heard there are a piece's name (`letters::heard_before`) and the next reading is the
-//!   move with that name, that reading stands instead.
+//!   such as a piece's name, was left out. This check holds for commands and answers too.
 //!
 //! The free decoder is the weaker check in noise and reverb, and for a voice's odd word: it hears
 //! espeak-ng's `knight` as `ay` and `four` as `fall`. A move it did not hear still stands when the
@@ -39,9 +37,6 @@ pub struct Sureness {
     /// "knight charlie six" heard as the pawn's "charlie six"). A piece's name heard is seldom
     /// made of nothing: the move heard with one is weighed against the pawn's as any two moves.
     pub swallowed: bool,
-    /// Whether, when `swallowed`, the phone decoder heard that piece's name before the grammar's
-    /// first word: a vowel of its own and a consonant of its own (`letters::heard_before`).
-    pub swallowed_heard: bool,
     /// What the grammar heard when it heard the utterance again with every move, when that is not
     /// the same move (empty when it heard nothing): the first hearing is not to be trusted.
     pub reheard: Option<String>,
@@ -74,9 +69,6 @@ pub enum Verdict {
     Heard,
     /// Not sure: these words (empty when there is nothing to name), or `strict`.
     Either(String),
-    /// These words stand in place of `strict`: the same move with the piece's name the grammar
-    /// decoder left out, whose sounds the phone decoder heard before the grammar's words.
-    Instead(String),
 }
 
 /// The verdict on `strict` (the grammar decoder's words) and `loose` (the free decoder's), with the
@@ -99,14 +91,8 @@ pub fn judge(strict: &str, loose: &str, said_before: bool, sure: Option<Sureness
         return Verdict::Either(reheard);
     }
     if said_before {
-        // The word said before is the piece's name the next reading adds, by its own sounds: that
-        // reading stands (espeak-ng's British "knight charlie six", heard as the pawn's move far
-        // ahead of the knight's, the phone decoder hearing `AA N K T` before it). Else asked
-        // between it and the next reading when that is a move, or said again.
-        return match sure.other {
-            Some(other) if sure.swallowed && sure.swallowed_heard => Verdict::Instead(other),
-            other => Verdict::Either(other.unwrap_or_default()),
-        };
+        // Asked between it and the next reading when that is a move, or said again.
+        return Verdict::Either(sure.other.unwrap_or_default());
     }
     let close = match (sure.swallowed, agreed) {
         (true, _) => CLOSE_SWALLOWED,
@@ -150,13 +136,7 @@ mod tests {
     use super::*;
 
     fn sure(margin: f64, other: &str) -> Option<Sureness> {
-        Some(Sureness {
-            margin,
-            other: Some(other.to_string()),
-            swallowed: false,
-            swallowed_heard: false,
-            reheard: None,
-        })
+        Some(Sureness { margin, other: Some(other.to_string()), swallowed: false, reheard: None })
     }
 
     #[test]
@@ -247,27 +227,6 @@ mod tests {
         assert_eq!(judge(heard, heard, true, Some(lost(Some(knight)))), Verdict::Either(knight.to_string()));
         // No other move: not sure, and nothing else to name.
         assert_eq!(judge(heard, heard, true, Some(lost(None))), Verdict::Either(String::new()));
-    }
-
-    #[test]
-    fn a_piece_s_name_said_before_and_heard_by_its_sounds_makes_the_move_the_piece_s() {
-        // espeak-ng's British "knight charlie six": both word decoders heard the pawn's move, far
-        // ahead of the knight's; the phone decoder heard knight's sounds before it.
-        let (heard, knight) = ("charlie six", "knight charlie six".to_string());
-        let lost = |swallowed, swallowed_heard| Sureness {
-            other: Some(knight.clone()),
-            swallowed,
-            swallowed_heard,
-            ..sure(1_082.0, "").unwrap()
-        };
-        assert_eq!(judge(heard, "acht charlie six", true, Some(lost(true, true))), Verdict::Instead(knight.clone()));
-        // Only a vowel, or another word, heard before: asked between the two.
-        assert_eq!(judge(heard, heard, true, Some(lost(true, false))), Verdict::Either(knight.clone()));
-        // The next reading is no piece's move to that square: asked.
-        assert_eq!(judge(heard, heard, true, Some(lost(false, true))), Verdict::Either(knight.clone()));
-        // Heard otherwise the second time: never taken.
-        let again = Sureness { reheard: Some(knight.clone()), ..lost(true, true) };
-        assert_eq!(judge(heard, heard, true, Some(again)), Verdict::Either(knight.clone()));
     }
 
     #[test]
