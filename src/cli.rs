@@ -460,7 +460,7 @@ pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArg
         }
         Ok(Heard::Move(spec)) => ("", spec),
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("{}", e.said_by(&voice));
             return ExitCode::from(1);
         }
     };

@@ -208,7 +208,13 @@ fn parse_explains_what_it_did_not_understand_or_cannot_play() {
     let out = anna(&["parse", "Springa", "Felix", "drei"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "");
-    assert_eq!(stderr(&out), "I did not understand 'Springa' in 'Springa Felix drei'. Did you mean 'Springer'?\n");
+    // In the language it hears in (German unless --lang says otherwise), as the game says it.
+    assert_eq!(stderr(&out), "Ich habe „Springa“ in „Springa Felix drei“ nicht verstanden. Meinten Sie „Springer“?\n");
+    let out = anna(&["parse", "--lang", "sk", "jazdc f3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "Nerozumiem: „jazdc“ v „jazdc f3“. Mysleli ste „jazdec“?\n");
+    let out = anna(&["parse", "--lang", "en", "Springa f3"]);
+    assert_eq!(stderr(&out), "I did not understand 'Springa' in 'Springa f3'. Did you mean 'Springer'?\n");
     let out = anna(&["parse", "Dame", "d4"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stderr(&out), "Regelwidriger Zug, nicht ausgeführt. Eine andere Figur steht im Weg.\n");

@@ -35,8 +35,9 @@ pub use self::lexicon::Lexicon;
 use self::lexicon::{flag, Word};
 /// A word or phrase in the form the parser compares it in (case and accents folded).
 pub use self::normalize::word as fold;
-use crate::Vocabulary;
+use crate::{Vocabulary, Voice};
 use anna_core::command::Command;
+use anna_core::message::{Arg, Words};
 use anna_core::rules::MoveSpec;
 
 /// What was heard.
@@ -69,19 +70,33 @@ pub struct Suggestion {
     pub corrected: String,
 }
 
+impl ParseError {
+    /// What to say of it, in no language yet: the words not understood (and where, when they are
+    /// not all the input), then the near miss, if any.
+    pub fn lines(&self) -> Vec<Words> {
+        let text = |text: &str| Arg::Text(text.to_string());
+        let mut lines = vec![if self.input.is_empty() {
+            Words::line("line.nothing_said")
+        } else if self.found == self.input {
+            Words::line("say.not_understood").arg("text", text(&self.found))
+        } else {
+            Words::line("line.not_understood_in").arg("word", text(&self.found)).arg("text", text(&self.input))
+        }];
+        if let Some(s) = &self.suggestion {
+            lines.push(Words::line("line.did_you_mean").arg("word", text(&s.word)));
+        }
+        lines
+    }
+
+    /// Its lines in `voice`'s language, one sentence after another.
+    pub fn said_by(&self, voice: &Voice) -> String {
+        self.lines().iter().map(|line| voice.words(line)).collect::<Vec<_>>().join(" ")
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.input.is_empty() {
-            f.write_str("I did not hear anything.")?;
-        } else if self.found == self.input {
-            write!(f, "I did not understand '{}'.", self.found)?;
-        } else {
-            write!(f, "I did not understand '{}' in '{}'.", self.found, self.input)?;
-        }
-        if let Some(s) = &self.suggestion {
-            write!(f, " Did you mean '{}'?", s.word)?;
-        }
-        Ok(())
+        f.write_str(&self.said_by(&Voice::english()))
     }
 }
 
