@@ -61,6 +61,9 @@ enum Commands {
         /// The position (FEN, X-FEN or Shredder-FEN); the start position if left out.
         #[arg(long)]
         fen: Option<String>,
+        /// The position without --fen, as one argument or as the FEN's fields one after another.
+        #[arg(value_name = "FEN", conflicts_with = "fen")]
+        position: Vec<String>,
         /// Add the helpmate line (UCI) after each winnable answer.
         #[arg(long)]
         helpmate: bool,
@@ -221,7 +224,10 @@ fn main() -> ExitCode {
             cli::pgn::braille(&file, choice, out.as_deref(), force, &args.game)
         }
         Some(Commands::Replay { file, pgn }) => cli::replay(&file, pgn.as_deref(), &args.game),
-        Some(Commands::Adjudicate { fen, helpmate }) => cli::adjudicate(fen.as_deref(), helpmate),
+        Some(Commands::Adjudicate { fen, position, helpmate }) => {
+            let fen = fen.or_else(|| (!position.is_empty()).then(|| position.join(" ")));
+            cli::adjudicate(fen.as_deref(), helpmate)
+        }
         Some(Commands::Say { fen, moves }) => cli::say(fen.as_deref(), &moves, &args.game),
         Some(Commands::Parse { fen, text }) => cli::parse(fen.as_deref(), &text.join(" "), &args.game),
         Some(Commands::Listen { file, fen }) => cli::listen(&file, fen.as_deref(), &args.game),

@@ -28,6 +28,12 @@ fn adjudicate_prints_two_lines() {
     assert_eq!(stdout(&out), "white: unwinnable\nblack: winnable\n");
     let out = anna(&["adjudicate"]);
     assert_eq!(stdout(&out), "white: winnable\nblack: winnable\n");
+    // The FEN without --fen, quoted or not, as a new user types it. Same-coloured bishops
+    // (FIDE 5.2.2): neither side can mate.
+    let out = anna(&["adjudicate", "8/8/8/4k3/8/5b2/8/1B2K3 w - - 0 1"]);
+    assert_eq!(stdout(&out), "white: unwinnable\nblack: unwinnable\n");
+    let out = anna(&["adjudicate", "8/8/8/4k3/8/4b3/8/1B2K3", "w", "-", "-", "0", "1"]);
+    assert_eq!(stdout(&out), "white: winnable\nblack: winnable\n");
 }
 
 #[test]
