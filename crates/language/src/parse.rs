@@ -145,8 +145,21 @@ pub fn hear_with(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
 fn hear_plain(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if let Some(spec) = typed::typed(&compact, lex) {
+        // Words of a command may also be notation run together: the Slovak `rad 2` (the second
+        // rank) is SAN's `Rad2`, a rook's move. Written apart, the command is meant.
+        if text.split_whitespace().nth(1).is_some() {
+            if let Ok(command @ Heard::Command(_)) = hear_words(text, lex) {
+                return Ok(command);
+            }
+        }
         return Ok(Heard::Move(spec));
     }
+    hear_words(text, lex)
+}
+
+/// Hears text word by word (everything but typed notation).
+#[allow(clippy::result_large_err)]
+fn hear_words(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
     let words: Vec<Word> = lex.words(text).into_iter().filter(|w| !w.meaning.is_only_filler()).collect();
     let error = |range: Range<usize>, expected: &'static str| not_understood(text, span(&words, range), expected);
     if words.is_empty() {
