@@ -31,7 +31,7 @@ pub use microphone::{Microphone, Mode, Report};
 #[cfg(feature = "listen")]
 use room::{noisy, ROOM_SAMPLES};
 #[cfg(feature = "listen")]
-use sure::{judge, one_word_before, Sureness, Verdict};
+use sure::{judge, one_word_before, Reheard, Sureness, Verdict};
 
 /// Where Debian's `pocketsphinx-en-us` puts the US English model and its dictionary.
 pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";
@@ -315,6 +315,8 @@ impl Recogniser {
             Ok(match judge(&strict, &loose, said_before, sure) {
                 Verdict::Heard => spelled(strict),
                 Verdict::Either(other) => Hearing::Unsure(strict, other),
+                // Its words are heard by no other decoder, so no phone vouches for their letters.
+                Verdict::Instead(words) => Hearing::Words(words),
             })
         }
         #[cfg(not(feature = "listen"))]
@@ -327,15 +329,8 @@ impl Recogniser {
     fn sureness(&mut self, strict: &str) -> Result<Option<Sureness>, ListenError> {
         // The castling mode only names castling in UCI; moves are compared as moves.
         let game = anna_core::rules::Game::from_position(self.position.clone(), shakmaty::CastlingMode::Standard);
-        let Words { vocab, annex_d, missing } = &self.words;
-        let Some(first) = hearing::legal_move(strict, &game, vocab) else { return Ok(None) };
-        let grammar = hearing::grammar_except(&self.position, vocab, annex_d, missing, &[first]);
-        let (pair, utterance) = self.pair();
-        let next = pair.strict.hear_with(&grammar.jsgf, utterance)?;
-        // The first hearing's score is not weighed against a later one's: the decoder's mean
-        // normalisation started that hearing from the utterance before and has learned this one
-        // since. The move is heard again, as the next reading was.
-        let again = pair.strict.hear_again(utterance)?;
+        let Some(first) = hearing::legal_move(strict, &game, &self.words.vocab) else { return Ok(None) };
+        let (next, again) = self.heard_without(first)?;
         let legal = |words: &str| hearing::legal_move(words, &game, &self.words.vocab);
         let other = next.as_ref().and_then(|(words, _)| legal(words).map(|mv| (words, mv)));
         let margin = match (&again, &next) {
@@ -344,8 +339,12 @@ impl Recogniser {
         };
         // Heard again as another move, as no move, or as nothing: the first hearing is not trusted.
         let reheard = match again {
-            Some((words, _)) => (legal(&words) != Some(first)).then_some(words),
-            None => Some(String::new()),
+            Some((words, _)) => match legal(&words) {
+                Some(mv) if mv == first => None,
+                Some(second) => Some(Reheard { margin: self.margin_of(second, &words)?, words }),
+                None => Some(Reheard { words, margin: None }),
+            },
+            None => Some(Reheard { words: String::new(), margin: None }),
         };
         Ok(Some(Sureness {
             margin,
@@ -353,6 +352,42 @@ impl Recogniser {
             other: other.map(|(words, _)| words.clone()),
             reheard,
         }))
+    }
+
+    /// The utterance heard twice more by the grammar: without the move `heard` (the next reading),
+    /// then with every move. The first hearing's score is not weighed against a later one's: the
+    /// decoder's mean normalisation started that hearing from the utterance before and has learned
+    /// this one since. The move is heard again, as the next reading was.
+    #[cfg(feature = "listen")]
+    #[expect(clippy::type_complexity, reason = "two hearings, each words and a score")]
+    fn heard_without(
+        &mut self,
+        heard: shakmaty::Move,
+    ) -> Result<(Option<(String, i32)>, Option<(String, i32)>), ListenError> {
+        let Words { vocab, annex_d, missing } = &self.words;
+        let grammar = hearing::grammar_except(&self.position, vocab, annex_d, missing, &[heard]);
+        let (pair, utterance) = self.pair();
+        let next = pair.strict.hear_with(&grammar.jsgf, utterance)?;
+        let again = pair.strict.hear_again(utterance)?;
+        Ok((next, again))
+    }
+
+    /// How far the move the second hearing made of the utterance (`heard`, said as `words`) is ahead
+    /// of every other reading, weighed as `sureness` weighs the first; `None` when it is heard
+    /// otherwise a third time, or when the free decoder heard words well before or after it (a
+    /// sentence that is no move: pocketsphinx's recording of a man saying playing cards, heard
+    /// again as `see four ef one`).
+    #[cfg(feature = "listen")]
+    fn margin_of(&mut self, heard: shakmaty::Move, words: &str) -> Result<Option<f64>, ListenError> {
+        let (next, again) = self.heard_without(heard)?;
+        let (pair, _) = self.pair();
+        if letters::said_besides(&pair.strict.segments(), &pair.loose.segments()) {
+            return Ok(None);
+        }
+        Ok(match (again, next) {
+            (Some((again, score)), Some((_, next))) if again == words => Some(f64::from(score - next)),
+            _ => None,
+        })
     }
 }
 
