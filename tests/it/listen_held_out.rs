@@ -278,17 +278,18 @@ fn held_out_voices_and_rooms() {
         report.push(format!("{half:>10} {style:>9}: {}", t.line()));
     }
     eprintln!("{}\nwrong on the half kept aside:\n{}", report.join("\n"), misses.join("\n"));
-    // Guards against falling back from the README's figures (measured on 2026-11-25), not the
-    // issue's targets, which are not all met: on the half kept aside NATO squares 84% and Annex D
-    // 79% right, 86% or more right or named with another in a question, at most 1.2% a wrong move in
-    // any style; 1.0% wrong moves over both halves.
+    // Guards against falling back from the README's figures (measured on 2026-11-27), not the
+    // issue's targets, which are not all met: on the half kept aside NATO squares 89% and Annex D
+    // 81% right, 87% or more right or named with another in a question, at most 1.2% a wrong move in
+    // any style; 1.2% wrong moves over both halves. NATO is held to the 85%.
     let total = |pick: &dyn Fn(&Tally) -> u32| by_style.values().map(pick).sum::<u32>();
     let wrong_moves = f64::from(total(&|t| t.wrong_move)) / f64::from(total(&Tally::total).max(1));
     assert!(wrong_moves <= 0.015, "{:.1}% wrong moves over both halves\n{}", 100.0 * wrong_moves, report.join("\n"));
     for ((half, style), t) in by_style.iter().filter(|((half, _), _)| *half == "kept aside") {
         let share = |n: u32| f64::from(n) / f64::from(t.total().max(1));
         let (min_right, min_named) = match *style {
-            "nato" | "annex-d" => (0.75, 0.84),
+            "nato" => (0.85, 0.85),
+            "annex-d" => (0.75, 0.84),
             "commands" => (0.80, 0.80),
             _ => (0.40, 0.65),
         };
