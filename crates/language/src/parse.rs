@@ -154,7 +154,26 @@ fn hear_plain(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
         }
         return Ok(Heard::Move(spec));
     }
+    if let Some(spec) = typed_then_promotion(text, lex) {
+        return Ok(Heard::Move(spec));
+    }
     hear_words(text, lex)
+}
+
+/// Typed notation with the promotion said in words after it (`axb8 queen`, `a7b8 dáma`, `axb8
+/// Dame`): the piece is what the words make of its square with them (`b8 queen`), as when the
+/// square is said (`a8 queen`). Nothing when the words are no promotion to that square.
+fn typed_then_promotion(text: &str, lex: &Lexicon) -> Option<MoveSpec> {
+    let (notation, rest) = text.trim().split_once(char::is_whitespace)?;
+    let mut spec = typed::typed(notation, lex).filter(|spec| spec.promotion.is_none())?;
+    let to = spec.to?;
+    match hear_words(&format!("{to} {rest}"), lex) {
+        Ok(Heard::Move(said)) if said.to == Some(to) && said.promotion.is_some() => {
+            spec.promotion = said.promotion;
+            Some(spec)
+        }
+        _ => None,
+    }
 }
 
 /// Hears text word by word (everything but typed notation).
