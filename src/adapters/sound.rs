@@ -242,12 +242,20 @@ mod tests {
     }
 
     /// An executable shell script `name` in `dir`.
-    fn script(dir: &Path, name: &str, body: &str) -> PlayerCommand {
+    fn executable(dir: &Path, name: &str, body: &str) -> PathBuf {
         use std::os::unix::fs::PermissionsExt;
         let program = dir.join(name);
         std::fs::write(&program, format!("#!/bin/sh\n{body}\n")).unwrap();
         std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
-        PlayerCommand { program, args: vec!["-q".into()] }
+        program
+    }
+
+    /// A player running the shell script `name`, which sees `-q FILE` as its arguments. The script
+    /// is run by `/bin/sh` rather than executed: a file just written may not be executed while a
+    /// process forked by another test still holds it open (ETXTBSY), which made this test flaky.
+    fn script(dir: &Path, name: &str, body: &str) -> PlayerCommand {
+        let file = executable(dir, name, body);
+        PlayerCommand { program: "/bin/sh".into(), args: vec![file.display().to_string(), "-q".into()] }
     }
 
     fn bells() -> (Arc<Mutex<Vec<Sound>>>, Bell) {
@@ -262,8 +270,8 @@ mod tests {
         let (a, b) = (dir.join("a"), dir.join("b"));
         std::fs::create_dir_all(&a).unwrap();
         std::fs::create_dir_all(&b).unwrap();
-        script(&a, "aplay", "exit 0");
-        script(&b, "pw-play", "exit 0");
+        executable(&a, "aplay", "exit 0");
+        executable(&b, "pw-play", "exit 0");
         // Not executable: not a player.
         std::fs::write(a.join("paplay"), "").unwrap();
         let path = std::env::join_paths([&a, &b]).unwrap();
@@ -288,7 +296,9 @@ mod tests {
         let good = script(&dir, "good", &format!("echo \"$1 $2\" >> '{}'", log.display()));
         let (rung, bell) = bells();
         let mut playback = Playback::new(vec![failing, hanging, good.clone()], dir.join("files"), bell);
-        playback.timeout = Duration::from_millis(300);
+        // Long enough that a loaded machine still runs the good player in time; the hanging one
+        // costs it once.
+        playback.timeout = Duration::from_secs(1);
         playback.play(Sound::Check);
         playback.play(Sound::Move);
         assert_eq!(playback.players(), &[good]);
@@ -324,13 +334,14 @@ mod tests {
     fn the_thread_plays_in_order_and_never_blocks() {
         let dir = scratch("thread");
         let log = dir.join("log");
-        let slow = script(&dir, "slow", &format!("sleep 0.2; echo \"$2\" >> '{}'", log.display()));
+        let slow = script(&dir, "slow", &format!("sleep 0.5; echo \"$2\" >> '{}'", log.display()));
         let (_, bell) = bells();
         let player = SoundPlayer::start(Playback::new(vec![slow], dir.join("files"), bell));
         let began = Instant::now();
         player.play(Sound::Check);
         player.play(Sound::GameEnd);
-        assert!(began.elapsed() < Duration::from_millis(100), "queueing a sound does not wait for it");
+        // Waiting for the first sound would take 500 ms; the margin is for a loaded machine.
+        assert!(began.elapsed() < Duration::from_millis(400), "queueing a sound does not wait for it");
         drop(player);
         let played = std::fs::read_to_string(&log).unwrap();
         let names: Vec<&str> = played.lines().map(|l| Path::new(l).file_stem().unwrap().to_str().unwrap()).collect();
