@@ -47,6 +47,8 @@ pub enum ListenError {
     Microphone(String),
     #[error("{0} is not a 16 kHz mono 16-bit WAV file: {1}.")]
     Wav(String, String),
+    #[error("There is no file {0}.")]
+    NoFile(String),
 }
 
 /// What the recogniser made of an utterance.
@@ -264,6 +266,7 @@ pub(super) fn listen_words(error: &ListenError) -> Words {
         ListenError::Setup(why) | ListenError::Microphone(why) | ListenError::Wav(_, why) => {
             Words::line("line.listen_failed").arg("text", Arg::Text(why.clone()))
         }
+        ListenError::NoFile(_) => Words::line("line.listen_failed").arg("text", Arg::Text(error.to_string())),
     }
 }
 
