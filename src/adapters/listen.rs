@@ -306,7 +306,7 @@ impl Recogniser {
             }
             let said_before = !hearing::led_by_piece(&strict, &self.words.vocab)
                 && phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
-            let sure = self.sureness(&strict)?;
+            let sure = self.sureness(&strict, &loose)?;
             let rhyming = hearing::rhyming_letters(&self.words.vocab);
             let spelled = |strict| match &phones {
                 Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
@@ -323,10 +323,11 @@ impl Recogniser {
         Err(ListenError::NotBuilt)
     }
 
-    /// How sure the grammar decoder is of the move `strict`: the utterance is heard twice more,
-    /// without that move and with it. `None` when the words are no legal move.
+    /// How sure the grammar decoder is of the move `strict`, which the free decoder heard as
+    /// `loose`: the utterance is heard twice more, without that move and with it. `None` when the
+    /// words are no legal move.
     #[cfg(feature = "listen")]
-    fn sureness(&mut self, strict: &str) -> Result<Option<Sureness>, ListenError> {
+    fn sureness(&mut self, strict: &str, loose: &str) -> Result<Option<Sureness>, ListenError> {
         // The castling mode only names castling in UCI; moves are compared as moves.
         let game = anna_core::rules::Game::from_position(self.position.clone(), shakmaty::CastlingMode::Standard);
         let Some(first) = hearing::legal_move(strict, &game, &self.words.vocab) else { return Ok(None) };
@@ -351,6 +352,7 @@ impl Recogniser {
             swallowed: other.is_some_and(|(words, mv)| mv.to() == first.to() && one_word_before(words, strict)),
             other: other.map(|(words, _)| words.clone()),
             reheard,
+            contradicted: hearing::names_besides(loose, strict, &self.words.vocab, &self.words.annex_d),
         }))
     }
 

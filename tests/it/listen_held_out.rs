@@ -280,8 +280,10 @@ fn held_out_voices_and_rooms() {
     eprintln!("{}\nwrong on the half kept aside:\n{}", report.join("\n"), misses.join("\n"));
     // Guards against falling back from the README's figures (measured on 2026-11-27), not the
     // issue's targets, which are not all met: on the half kept aside NATO squares 89% and Annex D
-    // 81% right, 87% or more right or named with another in a question, at most 1.2% a wrong move in
-    // any style; 1.2% wrong moves over both halves. NATO is held to the 85%.
+    // 84% right, 90% or more right or named with another in a question, at most 1.2% a wrong move in
+    // any style; 1.2% wrong moves over both halves. NATO is held to the 85%, Annex D to
+    // three utterances below its figure (the figures move by one or two whenever a hearing is
+    // added or taken away).
     let total = |pick: &dyn Fn(&Tally) -> u32| by_style.values().map(pick).sum::<u32>();
     let wrong_moves = f64::from(total(&|t| t.wrong_move)) / f64::from(total(&Tally::total).max(1));
     assert!(wrong_moves <= 0.015, "{:.1}% wrong moves over both halves\n{}", 100.0 * wrong_moves, report.join("\n"));
@@ -289,7 +291,7 @@ fn held_out_voices_and_rooms() {
         let share = |n: u32| f64::from(n) / f64::from(t.total().max(1));
         let (min_right, min_named) = match *style {
             "nato" => (0.85, 0.85),
-            "annex-d" => (0.75, 0.84),
+            "annex-d" => (0.80, 0.86),
             "commands" => (0.80, 0.80),
             _ => (0.40, 0.65),
         };

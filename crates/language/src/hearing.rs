@@ -188,6 +188,34 @@ pub fn led_by_piece(words: &str, vocab: &Vocabulary) -> bool {
     vocab.pieces.iter().filter_map(|names| names.first()).any(|name| tokens(name).is_some_and(|t| t == [first]))
 }
 
+/// Whether `loose` (the free decoder's words) names a file, a rank or a piece that `strict` (the
+/// grammar's) does not, in any style of the language or in the Annex D numbers: `knight golf two`
+/// against `knight golf one` does (the rank), `gustav funf` against `knight gustav funf` does not
+/// (a word missed names nothing), nor `bella acht acht` against `bella acht knight`, nor words of
+/// no square (`rook anna move`).
+pub fn names_besides(loose: &str, strict: &str, vocab: &Vocabulary, annex_d: &Vocabulary) -> bool {
+    let meant: BTreeSet<BoardWord> = strict.split_whitespace().filter_map(|w| board_word(w, vocab, annex_d)).collect();
+    loose.split_whitespace().filter_map(|w| board_word(w, vocab, annex_d)).any(|named| !meant.contains(&named))
+}
+
+/// What a word names on the board: a file, a rank or a piece, by its index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum BoardWord {
+    File(usize),
+    Rank(usize),
+    Piece(usize),
+}
+
+/// What the recogniser's `word` names on the board, if anything.
+fn board_word(word: &str, vocab: &Vocabulary, annex_d: &Vocabulary) -> Option<BoardWord> {
+    let says = |names: &Vec<String>| names.iter().any(|name| tokens(name).is_some_and(|t| t == [word]));
+    let files = [&vocab.nato, &vocab.anna, &vocab.spelled];
+    let file = files.iter().find_map(|style| style.iter().position(says)).map(BoardWord::File);
+    let rank = [&vocab.ranks, &annex_d.ranks].iter().find_map(|ranks| ranks.iter().position(says)).map(BoardWord::Rank);
+    let piece = || vocab.pieces.iter().position(says).map(BoardWord::Piece);
+    file.or(rank).or_else(piece)
+}
+
 /// The names of the letters that sound like others (every group of the language's `sound_alike`),
 /// as the recogniser writes them: `bee`, `see`, `dee`, `ee`, `gee`, `ay`, `aitch` in English.
 pub fn rhyming_letters(vocab: &Vocabulary) -> Vec<String> {
@@ -258,6 +286,24 @@ mod tests {
         assert_eq!(rhyming_letters(&en), ["bee", "see", "dee", "ee", "gee", "ay", "aitch"]);
         // Both squares' letters together: "e two e four" heard with bee for both.
         assert_eq!(uci(sound_alike("bee two bee four", &start, &en)), ["c2c4", "d2d4", "e2e4", "g2g4"]);
+    }
+
+    #[test]
+    fn the_free_reading_names_besides_only_a_square_or_piece_the_move_lacks() {
+        let (en, de) = (Vocabulary::english(), Vocabulary::get("de").unwrap());
+        let besides = |loose, strict| names_besides(loose, strict, &en, &de);
+        // Another rank, file or piece.
+        assert!(besides("knight golf two", "knight golf one"));
+        assert!(besides("knight bee drei", "david drei"));
+        assert!(besides("david knight", "david drei"));
+        assert!(besides("king five", "king felix drei"));
+        // A word missed, a word heard twice, words of no square, the same letter in another style.
+        assert!(!besides("gustav funf", "knight gustav funf"));
+        assert!(!besides("bella acht acht", "bella acht knight"));
+        assert!(!besides("rook anna move", "rook anna funf"));
+        assert!(!besides("delta three", "david drei"));
+        assert!(!besides("rook dee seven", "rook david sieben"));
+        assert!(!besides("", "rook david sieben"));
     }
 
     #[test]
