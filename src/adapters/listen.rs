@@ -427,6 +427,9 @@ fn write_file(text: &str, extension: &str) -> Result<PathBuf, ListenError> {
 pub fn read_wav(path: &Path) -> Result<Vec<i16>, ListenError> {
     // The reason ends the sentence: its own full stop, if any, is dropped (hound writes some).
     let bad = |why: String| ListenError::Wav(path.display().to_string(), why.trim_end_matches('.').to_string());
+    if path.is_dir() {
+        return Err(bad("it is a folder".to_string()));
+    }
     let reader = hound::WavReader::open(path).map_err(|e| match e {
         hound::Error::IoError(io) if io.kind() == std::io::ErrorKind::NotFound => {
             ListenError::NoFile(path.display().to_string())
