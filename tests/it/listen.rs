@@ -525,7 +525,7 @@ fn anna_listen_says_a_bad_file_at_once_and_stdout_holds_only_results() {
     };
     let (code, out, err) = run(&dir.join("missing.wav"));
     assert_eq!((code, out.as_str()), (Some(3), ""), "{err}");
-    assert!(err == format!("anna: There is no file {}.\n", dir.join("missing.wav").display()), "{err}");
+    assert_eq!(err, format!("anna: There is no file {}.\n", dir.join("missing.wav").display()));
     let (code, out, err) = run(&dir);
     assert_eq!((code, out.as_str()), (Some(3), ""), "{err}");
     assert_eq!(err, format!("anna: {} is not a 16 kHz mono 16-bit WAV file: it is a folder.\n", dir.display()));
