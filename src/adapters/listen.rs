@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use shakmaty::Chess;
 
 use anna_language::hearing;
+#[cfg(feature = "listen")]
+use anna_language::parse::Lexicon;
 use anna_language::Vocabulary;
 
 #[cfg(any(feature = "listen", test))]
@@ -111,7 +113,13 @@ impl Recogniser {
         let dictionary = write_file(&dict, "dict")?;
         let grammar = hearing::grammar_for(position, vocab, &annex_d, &missing);
         let language_model = write_file(&hearing::arpa(&grammar.sentences), "lm")?;
-        let words = Words { vocab: vocab.clone(), annex_d: annex_d.clone(), missing };
+        let words = Words {
+            vocab: vocab.clone(),
+            annex_d: annex_d.clone(),
+            missing,
+            #[cfg(feature = "listen")]
+            lexicon: Lexicon::new(vocab),
+        };
         Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words, position.clone())
     }
 
@@ -181,7 +189,7 @@ impl Recogniser {
         if self.position == *position {
             return Ok(());
         }
-        let Words { vocab, annex_d, missing } = &self.words;
+        let Words { vocab, annex_d, missing, .. } = &self.words;
         let grammar = hearing::grammar_for(position, vocab, annex_d, missing);
         let language_model = write_file(&hearing::arpa(&grammar.sentences), "lm")?;
         let set = self.set_searches(&grammar.jsgf, &language_model);
@@ -352,7 +360,7 @@ impl Recogniser {
             swallowed: other.is_some_and(|(words, mv)| mv.to() == first.to() && one_word_before(words, strict)),
             other: other.map(|(words, _)| words.clone()),
             reheard,
-            contradicted: hearing::names_besides(loose, strict, &self.words.vocab, &self.words.annex_d),
+            contradicted: hearing::names_besides(loose, strict, &self.words.lexicon),
         }))
     }
 
@@ -362,7 +370,7 @@ impl Recogniser {
     /// this one since. The move is heard again, as the next reading was.
     #[cfg(feature = "listen")]
     fn heard_without(&mut self, heard: shakmaty::Move) -> Result<(Reading, Reading), ListenError> {
-        let Words { vocab, annex_d, missing } = &self.words;
+        let Words { vocab, annex_d, missing, .. } = &self.words;
         let grammar = hearing::grammar_except(&self.position, vocab, annex_d, missing, &[heard]);
         let (pair, utterance) = self.pair();
         let next = pair.strict.hear_with(&grammar.jsgf, utterance)?;
@@ -402,11 +410,14 @@ impl Pair {
 }
 
 /// The words a recogniser is built from, kept for the grammars of later positions: the language's,
-/// German for the Annex D numbers, and those the dictionary cannot pronounce.
+/// German for the Annex D numbers, and those the dictionary cannot pronounce; and the parser's
+/// reading of them, for what a free reading names.
 struct Words {
     vocab: Vocabulary,
     annex_d: Vocabulary,
     missing: Vec<String>,
+    #[cfg(feature = "listen")]
+    lexicon: Lexicon,
 }
 
 /// Writes a file the decoders read by name (a dictionary, `dict`, or a language model, `lm`); the

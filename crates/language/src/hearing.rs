@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use shakmaty::Move;
 
 use super::{commands, Vocabulary};
+use crate::parse::Lexicon;
 use anna_core::command::Command;
 use anna_core::rules::Game;
 
@@ -189,31 +190,33 @@ pub fn led_by_piece(words: &str, vocab: &Vocabulary) -> bool {
 }
 
 /// Whether `loose` (the free decoder's words) names a file, a rank or a piece that `strict` (the
-/// grammar's) does not, in any style of the language or in the Annex D numbers: `knight golf two`
-/// against `knight golf one` does (the rank), `gustav funf` against `knight gustav funf` does not
-/// (a word missed names nothing), nor `bella acht acht` against `bella acht knight`, nor words of
-/// no square (`rook anna move`).
-pub fn names_besides(loose: &str, strict: &str, vocab: &Vocabulary, annex_d: &Vocabulary) -> bool {
-    let meant: BTreeSet<BoardWord> = strict.split_whitespace().filter_map(|w| board_word(w, vocab, annex_d)).collect();
-    loose.split_whitespace().filter_map(|w| board_word(w, vocab, annex_d)).any(|named| !meant.contains(&named))
+/// grammar's) does not, as the parser reads them (`lex`: every style of the language and the
+/// Annex D words): `knight golf two` against `knight golf one` does (the rank), `gustav funf`
+/// against `knight gustav funf` does not (a word missed names nothing), nor `bella acht acht`
+/// against `bella acht knight`, nor words of no square (`rook anna move`).
+pub fn names_besides(loose: &str, strict: &str, lex: &Lexicon) -> bool {
+    let named = |words: &str| -> BTreeSet<BoardWord> {
+        // The recogniser writes a letter by its name (`ay`): a bare `a` is the article of `offer a
+        // draw`, which the parser would read as a typed file.
+        lex.words(words)
+            .into_iter()
+            .filter(|word| word.norm.len() > 1)
+            .flat_map(|word| {
+                let m = word.meaning;
+                [m.file.map(BoardWord::File), m.rank.map(BoardWord::Rank), m.piece.map(BoardWord::Piece)]
+            })
+            .flatten()
+            .collect()
+    };
+    !named(loose).is_subset(&named(strict))
 }
 
-/// What a word names on the board: a file, a rank or a piece, by its index.
+/// What a word names on the board: a file, a rank or a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum BoardWord {
-    File(usize),
-    Rank(usize),
-    Piece(usize),
-}
-
-/// What the recogniser's `word` names on the board, if anything.
-fn board_word(word: &str, vocab: &Vocabulary, annex_d: &Vocabulary) -> Option<BoardWord> {
-    let says = |names: &Vec<String>| names.iter().any(|name| tokens(name).is_some_and(|t| t == [word]));
-    let files = [&vocab.nato, &vocab.anna, &vocab.spelled];
-    let file = files.iter().find_map(|style| style.iter().position(says)).map(BoardWord::File);
-    let rank = [&vocab.ranks, &annex_d.ranks].iter().find_map(|ranks| ranks.iter().position(says)).map(BoardWord::Rank);
-    let piece = || vocab.pieces.iter().position(says).map(BoardWord::Piece);
-    file.or(rank).or_else(piece)
+    File(shakmaty::File),
+    Rank(shakmaty::Rank),
+    Piece(shakmaty::Role),
 }
 
 /// The names of the letters that sound like others (every group of the language's `sound_alike`),
@@ -290,8 +293,8 @@ mod tests {
 
     #[test]
     fn the_free_reading_names_besides_only_a_square_or_piece_the_move_lacks() {
-        let (en, de) = (Vocabulary::english(), Vocabulary::get("de").unwrap());
-        let besides = |loose, strict| names_besides(loose, strict, &en, &de);
+        let lex = Lexicon::new(&Vocabulary::english());
+        let besides = |loose, strict| names_besides(loose, strict, &lex);
         // Another rank, file or piece.
         assert!(besides("knight golf two", "knight golf one"));
         assert!(besides("knight bee drei", "david drei"));
@@ -304,6 +307,8 @@ mod tests {
         assert!(!besides("delta three", "david drei"));
         assert!(!besides("rook dee seven", "rook david sieben"));
         assert!(!besides("", "rook david sieben"));
+        assert!(!besides("offer a draw", "offer a draw") && !besides("a", "anna four"));
+        assert!(besides("ay", "bee four"));
     }
 
     #[test]
