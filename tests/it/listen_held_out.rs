@@ -81,6 +81,13 @@ fn cases() -> Vec<Case> {
     ] {
         cases.push(Case { style: "commands", words: words.into(), fen: ITALIAN, meant: meant.into() });
     }
+    // Castling where it is not possible, heard as castling and answered why (FIDE 3.8.2), never as
+    // a legal move its words were forced into.
+    for (words, fen, meant) in
+        [("castles short", GAMBIT, "CastlingBlocked"), ("castles long", ROOKS, "CastlingRightsLost")]
+    {
+        cases.push(Case { style: "no castling", words: words.into(), fen, meant: format!("not Illegal({meant})") });
+    }
     cases
 }
 

@@ -67,6 +67,18 @@ fn the_answers_about_promotion_and_castling_are_read_back_too() {
 }
 
 #[test]
+fn castling_heard_where_it_is_not_possible_is_answered_why_and_nothing_waits() {
+    // The recogniser hears castling in every position (`hearing/position.rs`): FIDE 3.8.2.
+    let mut app = app();
+    assert_eq!(
+        hear(&mut app, "castles kingside"),
+        ["Illegal move, not played. Castling is not possible now: a piece stands between the king and the rook."]
+    );
+    assert_eq!(hear(&mut app, "yes"), ["There is no question to answer."]);
+    assert!(app.session().game().plies().is_empty());
+}
+
+#[test]
 fn the_press_confirms_and_completes_the_move() {
     let mut app = app();
     hear(&mut app, "echo four");

@@ -119,7 +119,7 @@ fn forms(mv: &Move, vocab: &Vocabulary) -> Vec<Vec<Part>> {
     out
 }
 
-/// The sentences that are not moves, by rule: castling (the sides that may be said), the commands
+/// The sentences that are not moves, by rule: castling (the sides that may be heard), the commands
 /// worth saying aloud during a game, yes and no.
 pub(super) fn short_sentences(vocab: &Vocabulary, short: bool, long: bool) -> [(&'static str, Vec<String>); 3] {
     let castling: Vec<String> = [(short, &vocab.castle_short), (long, &vocab.castle_long)]
@@ -215,7 +215,17 @@ pub fn grammar_except(
     let mut kinds: Vec<&str> = Vec::new();
     let mut short: Vec<Sentence> = Vec::new();
     let mut rules = String::new();
-    for (name, phrases) in short_sentences(vocab, sides.contains(&true), sides.contains(&false)) {
+    // Castling is heard whenever a move may be made, legal or not: its words sound like no square,
+    // and a grammar without them forced an illegal `castles short` into the legal `golf four`.
+    // Heard, it is answered as typed: not possible now, and why (FIDE 3.8.2). Only a hearing
+    // without that castling (`except`) leaves its words out.
+    let open = |kingside: bool| {
+        !move_forms.is_empty()
+            && !except
+                .iter()
+                .any(|mv| matches!(mv, Move::Castle { king, rook } if (rook.file() > king.file()) == kingside))
+    };
+    for (name, phrases) in short_sentences(vocab, open(true), open(false)) {
         let mut kept: Vec<String> = Vec::new();
         for phrase in phrases.iter().filter_map(|p| tokens(p)).filter(|t| sayable(t)) {
             let joined = phrase.join(" ");
@@ -262,13 +272,30 @@ mod tests {
         let said = |words: &str| corpus.iter().any(|s| s.join(" ") == words);
         assert!(said("knight foxtrot three") && said("knight felix drei") && said("ee four") && said("eva vier"));
         assert!(said("golf one foxtrot three") && said("resign") && said("yes"));
-        // No knight reaches e5, no pawn e5; no castling; no capture at the start.
+        // No knight reaches e5, no pawn e5; no capture at the start.
         assert!(!said("knight echo five") && !said("echo five") && !said("takes"));
-        assert!(!hearing.contains("<castling>") && !hearing.contains("takes"));
+        assert!(!hearing.contains("takes"));
+        // Castling is not possible, but heard, to be answered so (a grammar without it forced
+        // `castles short` into `golf four`); not as the king's squares, which are a king's move.
+        assert!(hearing.contains("<castling> = castles kingside | short castling"), "{hearing}");
+        assert!(said("castles queenside") && !said("echo one golf one"));
         // Both squares of a move in one style, as a player says them.
         assert!(hearing.contains("| golf one foxtrot three |") && hearing.contains("| gustav eins felix drei |"));
         assert!(!hearing.contains("golf one felix") && !hearing.contains("gustav eins foxtrot"), "{hearing}");
-        assert!(hearing.contains("public <utterance> = <command> | <answer> | <move>;"), "{hearing}");
+        assert!(hearing.contains("public <utterance> = <castling> | <command> | <answer> | <move>;"), "{hearing}");
+    }
+
+    #[test]
+    fn a_hearing_without_a_castling_leaves_out_its_words_only() {
+        let en = Vocabulary::english();
+        let de = Vocabulary::get("de").unwrap();
+        let game = Game::from_fen("r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1").unwrap();
+        let short = game.position().legal_moves().into_iter().find(|mv| mv.is_castle() && mv.to().file() == File::H);
+        let hearing = grammar_except(game.position(), &en, &de, &[], &[short.unwrap()]).jsgf;
+        assert!(
+            hearing.contains("<castling> = castles queenside") && !hearing.contains("castles kingside"),
+            "{hearing}"
+        );
     }
 
     #[test]
