@@ -8,7 +8,7 @@
 //! (`app/heard.rs`). A question between moves named in full, the move said among them, is counted
 //! apart: the player says the move again.
 //!
-//! Slow: 580 utterances through three decoders, each move heard twice; the voices are shared among
+//! Slow: 600 utterances through three decoders, each move heard twice; the voices are shared among
 //! the cores, and on CI's two, beside the other tests, it takes about fifteen minutes. `.ci/run`
 //! installs its engines (Debian packages espeak-ng, festival, festvox-kallpc16k,
 //! festvox-us-slt-hts, flite, sox), and without them it is skipped with a note, or fails when
