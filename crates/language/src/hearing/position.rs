@@ -1,5 +1,6 @@
 //! What the recogniser may hear in one position: the legal moves of the side to move, in every form
-//! a move is said and every style of square, with castling, the commands and the answers. A grammar
+//! a move is said and every style of square, with castling (even where it is not possible, to be
+//! answered why rather than heard as another move), the commands and the answers. A grammar
 //! of the whole language lets the recogniser hear any two squares, and it readily hears a second,
 //! invented square in a breath after a move (`hotel three ee five`); held to the moves that can be
 //! played, it hears the move meant far more often. A wrong legal move stays possible, which is why
