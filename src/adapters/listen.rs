@@ -111,15 +111,15 @@ impl Recogniser {
         // One dictionary for every position: the pronunciations of all the words that may be heard.
         let (dict, missing) = hearing::dictionary(&hearing::words(vocab, &annex_d), &cmudict);
         let dictionary = write_file(&dict, "dict")?;
-        let grammar = hearing::grammar_for(position, vocab, &annex_d, &missing);
-        let language_model = write_file(&hearing::arpa(&grammar.sentences), "lm")?;
         let words = Words {
             vocab: vocab.clone(),
-            annex_d: annex_d.clone(),
+            annex_d,
             missing,
             #[cfg(feature = "listen")]
             lexicon: Lexicon::new(vocab),
         };
+        let grammar = words.grammar(position, &[]);
+        let language_model = write_file(&hearing::arpa(&grammar.sentences), "lm")?;
         Recogniser::build(&model, dictionary, &grammar.jsgf, language_model, words, position.clone())
     }
 
@@ -189,8 +189,7 @@ impl Recogniser {
         if self.position == *position {
             return Ok(());
         }
-        let Words { vocab, annex_d, missing, .. } = &self.words;
-        let grammar = hearing::grammar_for(position, vocab, annex_d, missing);
+        let grammar = self.words.grammar(position, &[]);
         let language_model = write_file(&hearing::arpa(&grammar.sentences), "lm")?;
         let set = self.set_searches(&grammar.jsgf, &language_model);
         let _ = std::fs::remove_file(&language_model);
@@ -370,8 +369,7 @@ impl Recogniser {
     /// this one since. The move is heard again, as the next reading was.
     #[cfg(feature = "listen")]
     fn heard_without(&mut self, heard: shakmaty::Move) -> Result<(Reading, Reading), ListenError> {
-        let Words { vocab, annex_d, missing, .. } = &self.words;
-        let grammar = hearing::grammar_except(&self.position, vocab, annex_d, missing, &[heard]);
+        let grammar = self.words.grammar(&self.position, &[heard]);
         let (pair, utterance) = self.pair();
         let next = pair.strict.hear_with(&grammar.jsgf, utterance)?;
         let again = pair.strict.hear_again(utterance)?;
@@ -418,6 +416,13 @@ struct Words {
     missing: Vec<String>,
     #[cfg(feature = "listen")]
     lexicon: Lexicon,
+}
+
+impl Words {
+    /// What may be said in `position`, but the moves of `except`.
+    fn grammar(&self, position: &Chess, except: &[shakmaty::Move]) -> hearing::Grammar {
+        hearing::grammar_except(position, &self.vocab, &self.annex_d, &self.missing, except)
+    }
 }
 
 /// Writes a file the decoders read by name (a dictionary, `dict`, or a language model, `lm`); the

@@ -245,7 +245,7 @@ pub use model::arpa;
 /// The grammar and the model's sentences of one position: its legal moves, the commands, the answers.
 /// The grammar of a position without some of its moves: heard again with it, an utterance's best
 /// reading is the next likeliest after the move first heard.
-pub use position::{grammar_except, grammar_for, Grammar};
+pub use position::{grammar_except, Grammar};
 
 #[cfg(test)]
 mod tests {

@@ -142,12 +142,8 @@ pub(super) fn short_sentences(vocab: &Vocabulary, short: bool, long: bool) -> [(
 
 /// The grammar and language-model sentences of what may be said in `position`, in `vocab`'s words
 /// with the Annex D numbers of `annex_d`, leaving out every phrase with a word of `missing` (one the
-/// recogniser cannot pronounce).
-pub fn grammar_for(position: &Chess, vocab: &Vocabulary, annex_d: &Vocabulary, missing: &[String]) -> Grammar {
-    grammar_except(position, vocab, annex_d, missing, &[])
-}
-
-/// The grammar of [`grammar_for`] without the moves of `except`.
+/// recogniser cannot pronounce) and the moves of `except` (none, but for a hearing without the move
+/// first heard).
 pub fn grammar_except(
     position: &Chess,
     vocab: &Vocabulary,
@@ -263,7 +259,7 @@ mod tests {
     fn grammar(fen: &str) -> (String, Vec<Sentence>) {
         let en = Vocabulary::english();
         let de = Vocabulary::get("de").unwrap();
-        let grammar = grammar_for(Game::from_fen(fen).unwrap().position(), &en, &de, &[]);
+        let grammar = grammar_except(Game::from_fen(fen).unwrap().position(), &en, &de, &[], &[]);
         (grammar.jsgf, grammar.sentences)
     }
 
