@@ -4,7 +4,8 @@
 //! with it (how sure it is), the letter `see` checked against the phones heard, and the app
 //! reading the move back, must stay well under 300 ms. Also the cost of decoding a whole utterance (2.5 s),
 //! words and silence (its share of real time), and of
-//! hearing a new position after a move (its grammar and language model built and read). Needs the
+//! hearing a new position after a move (its grammar and language model built and read), and the end of
+//! a new recogniser's first utterance, which is heard again. Needs the
 //! `listen` feature, flite and the pocketsphinx-en-us model; without them it measures nothing and
 //! says so.
 
@@ -61,6 +62,21 @@ fn bench(c: &mut Criterion) {
     let seconds = samples.len() as f64 / f64::from(anna::adapters::listen::SAMPLE_RATE);
     c.bench_function(&format!("listen: a {seconds:.1}-second utterance decoded whole (three decoders)"), |b| {
         b.iter(|| recogniser.hear(black_box(&samples)).unwrap());
+    });
+    // A new recogniser's first utterance (as `anna listen` hears a file, or a game its first move),
+    // fed (not measured), then ended: heard a second time by its own mean, by the word decoders
+    // and the phone decoder, before the rest.
+    c.bench_function("listen: last sample in, a new recogniser's first utterance heard", |b| {
+        b.iter_batched(
+            || {
+                let mut fresh = Recogniser::new(&vocab, &positions[0]).unwrap();
+                fresh.start().unwrap();
+                fresh.feed(&samples).unwrap();
+                fresh
+            },
+            |mut fresh| assert!(matches!(fresh.finish().unwrap(), Hearing::Spelled(_))),
+            criterion::BatchSize::PerIteration,
+        );
     });
     // The utterance fed (not measured), then the end measured: the decoders finishing, the
     // utterance heard twice more, the letter checked and the app reading the move back.

@@ -122,6 +122,14 @@ const VOICES: &[Voice] = &[
     Voice { engine: "flite", name: "rms" },
 ];
 
+/// The Debian packages of an engine and its voices.
+fn package(engine: &str) -> &str {
+    match engine {
+        "festival" => "festival festvox-kallpc16k festvox-us-slt-hts",
+        engine => engine,
+    }
+}
+
 fn run(command: &mut Command) -> bool {
     command.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).status().is_ok_and(|s| s.success())
 }
@@ -207,17 +215,13 @@ struct Heard {
 /// session hears them; empty when its engine is missing.
 fn hear_voice(v: usize, voice: &Voice, cases: &[Case], vocab: &Vocabulary, dir: &TempDir) -> Vec<Heard> {
     let rooms = [Room::Clean, Room::Silence, Room::Noise, Room::Reverb];
-    let package = match voice.engine {
-        "festival" => "festival festvox-kallpc16k festvox-us-slt-hts",
-        engine => engine,
-    };
     let mut recogniser = Recogniser::new(vocab, Game::default().position()).unwrap();
     let mut heard = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         let room = rooms[(i + v) % rooms.len()];
         let path = dir.join(&format!("{v}-{i}.wav"));
         let said = synthesise(voice, &case.words, room, &path);
-        if !crate::support::tool(said, &format!("{} {}", voice.engine, voice.name), package) {
+        if !crate::support::tool(said, &format!("{} {}", voice.engine, voice.name), package(voice.engine)) {
             break;
         }
         // Halves by utterance, across rooms: each voice hears every room in both.
@@ -287,9 +291,9 @@ fn held_out_voices_and_rooms() {
     eprintln!("{}\nwrong on the half kept aside:\n{}", report.join("\n"), misses.join("\n"));
     // Guards against falling back from the README's figures (measured on 2026-11-27), not the
     // issue's targets, which are not all met: on the half kept aside NATO squares 89% and Annex D
-    // 84% right, 90% or more right or named with another in a question, at most 1.2% a wrong move in
+    // 82.5% right, 88% or more right or named with another in a question, at most 1.2% a wrong move in
     // any style; 1.2% wrong moves over both halves. NATO is held to the 85%, Annex D to
-    // three utterances below its figure (the figures move by one or two whenever a hearing is
+    // two utterances below its figure (the figures move by one or two whenever a hearing is
     // added or taken away).
     let total = |pick: &dyn Fn(&Tally) -> u32| by_style.values().map(pick).sum::<u32>();
     let wrong_moves = f64::from(total(&|t| t.wrong_move)) / f64::from(total(&Tally::total).max(1));
@@ -309,4 +313,37 @@ fn held_out_voices_and_rooms() {
         assert!(share(t.wrong_move) <= 0.025, "{half} {style}: {:.2} wrong moves\n{report}", share(t.wrong_move));
     }
     assert!(n > 0, "no speech engine was found");
+}
+
+/// A new recogniser (as `anna listen` hears a file, or a game its first move) hears its first
+/// utterance again by a mean taken mostly from that utterance: the model's is far from these voices
+/// and rooms. Each of these utterances of the tuning half, heard by a new recogniser, was asked
+/// again or named with another move by the model's mean; by its own, each is heard right.
+#[test]
+fn a_new_recogniser_hears_its_first_utterance_by_its_own_mean() {
+    if !super::listen::tools() {
+        return;
+    }
+    let cases = [
+        ("espeak-ng", "en-gb", Room::Silence, "queen eva zvai", ITALIAN, "d1e2"),
+        ("espeak-ng", "en-gb-scotland", Room::Reverb, "foxtrot four", ROOKS, "f2f4"),
+        ("festival", "kal_diphone", Room::Noise, "delta three", ITALIAN, "d2d3"),
+        ("festival", "kal_diphone", Room::Noise, "david dry", ITALIAN, "d2d3"),
+        ("flite", "rms", Room::Noise, "hotel three", ITALIAN, "h2h3"),
+        ("flite", "rms", Room::Noise, "rook alfa five", ROOKS, "d5a5"),
+    ];
+    let vocab = Vocabulary::english();
+    let dir = TempDir::new("first-utterance");
+    let mut heard = Vec::new();
+    for (i, &(engine, name, room, words, fen, meant)) in cases.iter().enumerate() {
+        let path = dir.join(&format!("{i}.wav"));
+        let voice = Voice { engine, name };
+        if !crate::support::tool(synthesise(&voice, words, room, &path), &format!("{engine} {name}"), package(engine)) {
+            return;
+        }
+        let game = Game::from_fen(fen).unwrap();
+        let hearing = Recogniser::new(&vocab, game.position()).unwrap().hear(&read_wav(&path).unwrap()).unwrap();
+        heard.push((name, words, heard_as(&hearing, fen, meant, &vocab), meant));
+    }
+    assert!(heard.iter().all(|(_, _, got, meant)| got == meant), "{heard:#?}");
 }

@@ -8,8 +8,10 @@
 //!   likeliest) scores far lower. When it scores close and is another legal move, both moves are
 //!   named and the player says which ("Rook Bella eins or Rook David eins?");
 //! - the utterance heard again by the grammar with every move: the same move. A decoder's first
-//!   hearing of an utterance is normalised by the sounds of the one before (another room, another
-//!   voice); heard again, it is normalised by its own, and another move heard then is as likely.
+//!   hearing of an utterance is normalised by the sounds of the ones before (another room, another
+//!   voice; a new decoder's first utterance is heard once more before it is judged, by its own
+//!   mean, not the model's); heard again, it is normalised by its own too, and another move heard
+//!   then is as likely.
 //!   When that other move is well ahead of every other reading (weighed as the first was), and
 //!   nothing was said around it, it is the one read back (`REHEARD_AHEAD`);
 //! - no vowel heard before the grammar's first word (`letters::said_before`): else a word said,
