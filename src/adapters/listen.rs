@@ -71,8 +71,8 @@ impl Model {
 /// moves and commands, one with a small language model of the same words; what both hear is
 /// trusted, a move only when no other was nearly as likely, and a move only the grammar heard only
 /// when every other reading is far behind (`listen/sure.rs`). Each decoder normalises what it hears
-/// by the mean of what it heard before; its first utterance is heard again by that utterance's own. A third decoder
-/// hears bare phones, to tell apart the letters that rhyme. The two word decoders come twice, for a
+/// by the mean of what it heard before; its first utterance is heard again by a mean taken mostly
+/// from that utterance. A third decoder hears bare phones, to tell apart the letters that rhyme. The two word decoders come twice, for a
 /// quiet room and for a noisy one: the room is judged by what is heard before the words.
 pub struct Recogniser {
     #[cfg(feature = "listen")]
@@ -290,6 +290,9 @@ impl Recogniser {
             let phones = match self.phones.as_mut() {
                 Some(phones) => {
                     phones.finish()?;
+                    if phones.was_cold() {
+                        phones.hear_again(&self.utterance)?;
+                    }
                     Some(phones.segments())
                 }
                 None => None,
