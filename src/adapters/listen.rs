@@ -72,8 +72,9 @@ impl Model {
 /// trusted, a move only when no other was nearly as likely, and a move only the grammar heard only
 /// when every other reading is far behind (`listen/sure.rs`). Each decoder normalises what it hears
 /// by the mean of what it heard before; its first utterance is heard again by a mean taken mostly
-/// from that utterance. A third decoder hears bare phones, to tell apart the letters that rhyme. The two word decoders come twice, for a
-/// quiet room and for a noisy one: the room is judged by what is heard before the words.
+/// from that utterance. A third decoder hears bare phones, to tell apart the letters that rhyme.
+/// The two word decoders come twice, for a quiet room and for a noisy one: the room is judged by
+/// what is heard before the words.
 pub struct Recogniser {
     #[cfg(feature = "listen")]
     quiet: Pair,

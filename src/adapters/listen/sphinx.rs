@@ -31,8 +31,8 @@ struct ArgDef {
 }
 
 /// The start of sphinxbase's `feat_t` (feat.h of 0.8+5prealpha), up to the state of its live mean
-/// normalisation: a decoder's first utterance is normalised by its own mean, not the model's
-/// (`Sphinx::start`). Only `cepsize` and `cmn_struct` are read.
+/// normalisation: a decoder's first utterance leaves a mean taken mostly from itself, not the
+/// model's (`Sphinx::start`). Only `cepsize` and `cmn_struct` are read.
 #[repr(C)]
 struct FeatHead {
     _refcount: c_int,
@@ -287,7 +287,7 @@ impl Sphinx {
     }
 
     /// Whether the utterance being heard (or last heard) started from the model's mean: heard again,
-    /// it is normalised by its own.
+    /// it is normalised by the mean it left, taken mostly from itself.
     pub fn was_cold(&self) -> bool {
         self.cold
     }
