@@ -65,7 +65,7 @@ fn bench(c: &mut Criterion) {
     });
     // A new recogniser's first utterance (as `anna listen` hears a file, or a game its first move),
     // fed (not measured), then ended: heard a second time by its own mean, by the word decoders
-    // and the phone decoder, before the rest.
+    // and, on a thread of its own, the phone decoder, before the rest.
     c.bench_function("listen: last sample in, a new recogniser's first utterance heard", |b| {
         b.iter_batched(
             || {

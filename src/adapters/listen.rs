@@ -288,46 +288,38 @@ impl Recogniser {
     pub fn finish(&mut self) -> Result<Hearing, ListenError> {
         #[cfg(feature = "listen")]
         {
-            let phones = match self.phones.as_mut() {
-                Some(phones) => {
-                    phones.finish()?;
-                    if phones.was_cold() {
-                        phones.hear_again(&self.utterance)?;
-                    }
-                    Some(phones.segments())
+            // A first utterance's phones are heard again (`Sphinx::start`) on a thread of their own
+            // while the words are: each takes about 200 ms of a 2.5-second utterance, and a new
+            // recogniser's first move is read back in the time of one, not both (`benches/listen.rs`).
+            let cold = self.phones.take_if(|phones| phones.was_cold());
+            let utterance = cold.as_ref().map(|_| self.utterance.clone()).unwrap_or_default();
+            let (words, again) = std::thread::scope(|scope| {
+                let again = cold.map(|mut phones| {
+                    scope.spawn(move || {
+                        let heard = phones.finish().and_then(|_| phones.hear_again(&utterance));
+                        let segments = heard.map(|_| phones.segments());
+                        (phones, segments)
+                    })
+                });
+                (self.hear_words(), again.map(std::thread::ScopedJoinHandle::join))
+            });
+            let phones = match again {
+                Some(Ok((phones, segments))) => {
+                    self.phones = Some(phones);
+                    Some(segments?)
                 }
-                None => None,
+                Some(Err(panic)) => std::panic::resume_unwind(panic),
+                None => match self.phones.as_mut() {
+                    Some(phones) => phones.finish().map(|_| Some(phones.segments()))?,
+                    None => None,
+                },
             };
-            if self.noisy_room.is_none() {
-                self.hear_start()?;
-            }
-            let (pair, utterance) = self.pair();
-            let (mut strict, mut loose) = (pair.strict.finish()?, pair.loose.finish()?);
-            // Normalised by the model's mean, a first utterance is heard as if by another voice in
-            // another room: it is heard again by a mean taken mostly from itself, as every later one
-            // is by those before it. On the held-out set, each utterance heard by a new recogniser
-            // (as `anna listen` hears a file), this took the half kept aside from 79% to 87.5%
-            // right in NATO words, and from 71% to 81% in Annex D's (`sphinx::MODEL_MEAN_FRAMES`).
-            if pair.strict.was_cold() {
-                strict = pair.strict.hear_again(utterance)?.map(|(words, _)| words);
-                loose = pair.loose.hear_again(utterance)?.map(|(words, _)| words);
-            }
-            let (strict, loose) = match (strict, loose) {
-                // The free reading heard no word: what the grammar makes of it is noise forced into
-                // a move (a quiet room's hiss is heard `ef four`).
-                (_, None) => return Ok(Hearing::Nothing),
-                (Some(strict), Some(loose)) => (strict, loose),
-                (None, Some(loose)) => return Ok(Hearing::Unsure(String::new(), loose)),
+            let Heard { strict, loose, segments, sure } = match words? {
+                std::ops::ControlFlow::Break(hearing) => return Ok(hearing),
+                std::ops::ControlFlow::Continue(heard) => heard,
             };
-            let segments = pair.strict.segments();
-            // More was said than the grammar's words: they are a part of it, whatever else agrees
-            // and however far ahead they are.
-            if letters::said_besides(&segments, &pair.loose.segments()) {
-                return Ok(Hearing::More(strict, loose));
-            }
             let said_before = !hearing::led_by_piece(&strict, &self.words.vocab)
                 && phones.as_ref().is_some_and(|phones| letters::said_before(&segments, phones));
-            let sure = self.sureness(&strict, &loose)?;
             let rhyming = hearing::rhyming_letters(&self.words.vocab);
             let spelled = |strict| match &phones {
                 Some(phones) if letters::letters_heard(&segments, phones, &rhyming) => Hearing::Spelled(strict),
@@ -342,6 +334,42 @@ impl Recogniser {
         }
         #[cfg(not(feature = "listen"))]
         Err(ListenError::NotBuilt)
+    }
+
+    /// The word decoders' part of ending an utterance: what they heard and how sure the grammar
+    /// decoder is of it, or what the utterance is when it is no reading of theirs to judge.
+    #[cfg(feature = "listen")]
+    fn hear_words(&mut self) -> Result<std::ops::ControlFlow<Hearing, Heard>, ListenError> {
+        use std::ops::ControlFlow::{Break, Continue};
+        if self.noisy_room.is_none() {
+            self.hear_start()?;
+        }
+        let (pair, utterance) = self.pair();
+        let (mut strict, mut loose) = (pair.strict.finish()?, pair.loose.finish()?);
+        // Normalised by the model's mean, a first utterance is heard as if by another voice in
+        // another room: it is heard again by a mean taken mostly from itself, as every later one
+        // is by those before it. On the held-out set, each utterance heard by a new recogniser
+        // (as `anna listen` hears a file), this took the half kept aside from 79% to 87.5%
+        // right in NATO words, and from 71% to 81% in Annex D's (`sphinx::MODEL_MEAN_FRAMES`).
+        if pair.strict.was_cold() {
+            strict = pair.strict.hear_again(utterance)?.map(|(words, _)| words);
+            loose = pair.loose.hear_again(utterance)?.map(|(words, _)| words);
+        }
+        let (strict, loose) = match (strict, loose) {
+            // The free reading heard no word: what the grammar makes of it is noise forced into
+            // a move (a quiet room's hiss is heard `ef four`).
+            (_, None) => return Ok(Break(Hearing::Nothing)),
+            (Some(strict), Some(loose)) => (strict, loose),
+            (None, Some(loose)) => return Ok(Break(Hearing::Unsure(String::new(), loose))),
+        };
+        let segments = pair.strict.segments();
+        // More was said than the grammar's words: they are a part of it, whatever else agrees
+        // and however far ahead they are.
+        if letters::said_besides(&segments, &pair.loose.segments()) {
+            return Ok(Break(Hearing::More(strict, loose)));
+        }
+        let sure = self.sureness(&strict, &loose)?;
+        Ok(Continue(Heard { strict, loose, segments, sure }))
     }
 
     /// How sure the grammar decoder is of the move `strict`, which the free decoder heard as
@@ -407,6 +435,16 @@ impl Recogniser {
             _ => None,
         })
     }
+}
+
+/// What the word decoders heard of an utterance that may be a move: the grammar's reading and the
+/// free one, the grammar's words with their frames, and how sure it is of them.
+#[cfg(feature = "listen")]
+struct Heard {
+    strict: String,
+    loose: String,
+    segments: Vec<letters::Segment>,
+    sure: Option<Sureness>,
 }
 
 /// What a hearing made of an utterance: its words and their path score, if anything.
