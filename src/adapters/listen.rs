@@ -315,6 +315,10 @@ impl Recogniser {
                 },
             };
             let Heard { strict, loose, segments, sure } = match words? {
+                std::ops::ControlFlow::Break(Hearing::Nothing) => {
+                    self.not_the_players();
+                    return Ok(Hearing::Nothing);
+                }
                 std::ops::ControlFlow::Break(hearing) => return Ok(hearing),
                 std::ops::ControlFlow::Continue(heard) => heard,
             };
@@ -334,6 +338,23 @@ impl Recogniser {
         }
         #[cfg(not(feature = "listen"))]
         Err(ListenError::NotBuilt)
+    }
+
+    /// The utterance just ended was nothing of the player's (a silence while the opponent thought, a
+    /// noise): when it was its decoders' first, they forget it, and hear the player's first
+    /// utterance as a new recogniser does (`Sphinx::forget_first`).
+    pub fn not_the_players(&mut self) {
+        #[cfg(feature = "listen")]
+        {
+            if let Some(phones) = self.phones.as_mut() {
+                phones.forget_first();
+            }
+            if self.noisy_room.is_some() {
+                let (pair, _) = self.pair();
+                pair.strict.forget_first();
+                pair.loose.forget_first();
+            }
+        }
     }
 
     /// The word decoders' part of ending an utterance: what they heard and how sure the grammar

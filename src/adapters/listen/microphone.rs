@@ -266,6 +266,7 @@ fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Ch
             // The game went on before the player spoke (the opponent moved): the next words are
             // heard in the new position. Only silence is thrown away.
             recogniser.finish()?;
+            recogniser.not_the_players();
             heard_changes = ears.position.hear_in(recogniser)?;
             recogniser.start()?;
         }
@@ -291,5 +292,9 @@ fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Ch
     let heard = recogniser.finish()?;
     // Words the decoders make of a silence the voice detector never took for speech are not the
     // player's.
-    Ok(if spoke { heard } else { Hearing::Nothing })
+    if !spoke {
+        recogniser.not_the_players();
+        return Ok(Hearing::Nothing);
+    }
+    Ok(heard)
 }

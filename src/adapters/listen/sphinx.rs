@@ -147,8 +147,12 @@ pub struct Sphinx {
     /// Whether an utterance has been heard to its end: the mean normalisation then starts from the
     /// means of the utterances heard, no longer from the model's.
     learned: bool,
-    /// Whether the utterance being heard (or last heard) started from the model's mean.
+    /// Whether the utterance being heard (or last heard) started from the model's mean; hearing it
+    /// again does not change that.
     cold: bool,
+    /// The model's mean (`-cmninit`), put back when a first utterance was not the player's; empty
+    /// when the library's layout is not the one known.
+    model_mean: Vec<f32>,
 }
 
 // SAFETY: the decoder is used by one thread at a time (`&mut self` for everything that touches it);
@@ -208,7 +212,8 @@ impl Sphinx {
             unsafe { cmd_ln_free_r(config.as_ptr()) };
             return Err(ListenError::Setup(format!("the model in {model}")));
         };
-        let mut sphinx = Sphinx { decoder, config, learned: false, cold: true };
+        let mut sphinx = Sphinx { decoder, config, learned: false, cold: true, model_mean: Vec::new() };
+        sphinx.model_mean = sphinx.mean().map(<[f32]>::to_vec).unwrap_or_default();
         sphinx.set(search)?;
         Ok(sphinx)
     }
@@ -232,8 +237,10 @@ impl Sphinx {
     /// Hears `samples`, a whole utterance, once more with the search in use: what it heard and its
     /// path score, if anything.
     pub fn hear_again(&mut self, samples: &[i16]) -> Result<Option<(String, i32)>, ListenError> {
-        let heard = self.start().and_then(|()| self.feed(samples)).and_then(|_| self.finish())?;
-        Ok(heard.map(|words| (words, self.score())))
+        let cold = self.cold;
+        let heard = self.start().and_then(|()| self.feed(samples)).and_then(|_| self.finish());
+        self.cold = cold;
+        Ok(heard?.map(|words| (words, self.score())))
     }
 
     /// Sets the search called `name` and makes it the one heard.
@@ -292,31 +299,67 @@ impl Sphinx {
         self.cold
     }
 
+    /// Forgets the utterance last heard when it was the first (a silence, a noise, words the
+    /// voice detector never took for speech: nothing of the player's): the decoder starts from
+    /// the model's mean again, and hears the player's first utterance again by its own. Without
+    /// this, the silence before a game's first move (the opponent's move awaited) left the mean
+    /// taken from that silence, and the move was heard once by it.
+    pub fn forget_first(&mut self) {
+        if !self.cold {
+            return;
+        }
+        self.learned = false;
+        let model = std::mem::take(&mut self.model_mean);
+        if let Some(mean) = self.mean_mut() {
+            mean.copy_from_slice(&model);
+        }
+        self.model_mean = model;
+    }
+
     /// Weighs the model's mean, in the sums the next mean is taken from, as `MODEL_MEAN_FRAMES`
     /// frames. Nothing is done when the library's layout is not the one known (the mean then moves
     /// as the library moves it).
-    #[expect(unsafe_code, reason = "the library's own normalisation state, checked before use")]
     fn weigh_model_mean_less(&mut self) {
+        if let Some((mean, sum, nframe)) = self.normaliser() {
+            for (sum, mean) in sum.iter_mut().zip(mean.iter()) {
+                *sum = mean * MODEL_MEAN_FRAMES as f32;
+            }
+            *nframe = MODEL_MEAN_FRAMES;
+        }
+    }
+
+    fn mean(&mut self) -> Option<&[f32]> {
+        self.normaliser().map(|(mean, _, _)| &*mean)
+    }
+
+    fn mean_mut(&mut self) -> Option<&mut [f32]> {
+        self.normaliser().map(|(mean, _, _)| mean)
+    }
+
+    /// The live mean normalisation's state: the mean in use, the sums the next is taken from and
+    /// the frames they count; `None` when the library's layout is not the one known.
+    #[expect(unsafe_code, reason = "the library's own normalisation state, checked before use")]
+    fn normaliser(&mut self) -> Option<(&mut [f32], &mut [f32], &mut i32)> {
         // SAFETY: a valid decoder; its feature computation and normalisation state live as long as
-        // it does, and the state is touched between utterances only. `sum` holds `veclen` values,
-        // and the layout is trusted only when the vector's length is the cepstrum's.
+        // it does, and `&mut self` keeps the decoder from running while they are borrowed. `sum`
+        // and `cmn_mean` hold `veclen` values, and the layout is trusted only when the vector's
+        // length is the cepstrum's; they are two allocations.
         unsafe {
-            let feat = ps_get_feat(self.decoder.as_ptr());
-            let Some(feat) = feat.as_ref() else { return };
-            let Some(cmn) = feat.cmn_struct.as_mut() else { return };
+            let feat = ps_get_feat(self.decoder.as_ptr()).as_ref()?;
+            let cmn = feat.cmn_struct.as_mut()?;
             if cmn.veclen != feat.cepsize
                 || !(1..=64).contains(&cmn.veclen)
                 || cmn.sum.is_null()
                 || cmn.cmn_mean.is_null()
             {
-                return;
+                return None;
             }
             let n = cmn.veclen as usize;
-            let mean = std::slice::from_raw_parts(cmn.cmn_mean, n);
-            for (sum, mean) in std::slice::from_raw_parts_mut(cmn.sum, n).iter_mut().zip(mean) {
-                *sum = mean * MODEL_MEAN_FRAMES as f32;
-            }
-            cmn.nframe = MODEL_MEAN_FRAMES;
+            Some((
+                std::slice::from_raw_parts_mut(cmn.cmn_mean, n),
+                std::slice::from_raw_parts_mut(cmn.sum, n),
+                &mut cmn.nframe,
+            ))
         }
     }
 
