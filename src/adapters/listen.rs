@@ -340,20 +340,38 @@ impl Recogniser {
         Err(ListenError::NotBuilt)
     }
 
-    /// The utterance just ended was nothing of the player's (a silence while the opponent thought, a
-    /// noise): when it was its decoders' first, they forget it, and hear the player's first
-    /// utterance as a new recogniser does (`Sphinx::forget_first`).
-    pub fn not_the_players(&mut self) {
+    /// Ends the utterance unheard: it was nothing of the player's (a silence while the opponent
+    /// thought, one the voice detector never took for speech).
+    pub fn discard(&mut self) -> Result<(), ListenError> {
         #[cfg(feature = "listen")]
         {
             if let Some(phones) = self.phones.as_mut() {
-                phones.forget_first();
+                phones.finish()?;
             }
             if self.noisy_room.is_some() {
                 let (pair, _) = self.pair();
-                pair.strict.forget_first();
-                pair.loose.forget_first();
+                pair.strict.finish()?;
+                pair.loose.finish()?;
             }
+            self.not_the_players();
+            Ok(())
+        }
+        #[cfg(not(feature = "listen"))]
+        Err(ListenError::NotBuilt)
+    }
+
+    /// The utterance just ended was nothing of the player's: when it was its decoders' first,
+    /// they forget it, and hear the player's first utterance as a new recogniser does
+    /// (`Sphinx::forget_first`).
+    #[cfg(feature = "listen")]
+    fn not_the_players(&mut self) {
+        if let Some(phones) = self.phones.as_mut() {
+            phones.forget_first();
+        }
+        if self.noisy_room.is_some() {
+            let (pair, _) = self.pair();
+            pair.strict.forget_first();
+            pair.loose.forget_first();
         }
     }
 

@@ -265,8 +265,7 @@ fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Ch
         if !spoke && ears.position.changes() != heard_changes {
             // The game went on before the player spoke (the opponent moved): the next words are
             // heard in the new position. Only silence is thrown away.
-            recogniser.finish()?;
-            recogniser.not_the_players();
+            recogniser.discard()?;
             heard_changes = ears.position.hear_in(recogniser)?;
             recogniser.start()?;
         }
@@ -289,12 +288,11 @@ fn hear(recogniser: &mut Recogniser, mode: Mode, ears: &Ears<'_>, child: &mut Ch
             break;
         }
     }
-    let heard = recogniser.finish()?;
-    // Words the decoders make of a silence the voice detector never took for speech are not the
-    // player's.
+    // Words the decoders would make of a silence the voice detector never took for speech are not
+    // the player's.
     if !spoke {
-        recogniser.not_the_players();
+        recogniser.discard()?;
         return Ok(Hearing::Nothing);
     }
-    Ok(heard)
+    recogniser.finish()
 }
