@@ -81,11 +81,11 @@ enum Commands {
         #[arg(required = true, allow_hyphen_values = true)]
         text: Vec<String>,
     },
-    /// Hear a recording (a 16 kHz mono 16-bit WAV) as Anna would hear the player (English; needs the
+    /// Hear a recording (a WAV of 16 kHz or more, any channels) as Anna would hear the player (English; needs the
     /// `listen` feature): prints `heard: WORDS`, then exactly what `anna parse` prints for them.
     ///
     /// Exit codes: those of `anna parse`; 1 also when nothing sure was heard; 3 also when Anna cannot
-    /// listen (built without `listen`, no model) or the file is not such a WAV.
+    /// listen (built without `listen`, no model) or the file is not such a WAV (under 16 kHz, not PCM).
     Listen {
         /// The recording.
         file: PathBuf,

@@ -11,8 +11,8 @@ use anna_core::rules::Game;
 use anna_language::Vocabulary;
 
 /// Prints `heard: WORDS`, then what `anna parse` prints for the words, with its exit codes; 3 when
-/// Anna cannot listen (no `listen` feature, no model, not English) or the file is not a 16 kHz mono
-/// WAV, and 1 when nothing was heard or the decoders disagree. Stdout holds a result only: when
+/// Anna cannot listen (no `listen` feature, no model, not English) or the file is no WAV it can hear
+/// (`read_wav`), and 1 when nothing was heard or the decoders disagree. Stdout holds a result only: when
 /// there is none, it stays empty and the reason is on stderr.
 pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
     // The moves of the position are heard, as in a game.

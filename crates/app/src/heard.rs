@@ -45,7 +45,7 @@ pub enum ListenError {
     Setup(String),
     #[error("The microphone could not be opened: {0}.")]
     Microphone(String),
-    #[error("{0} is not a 16 kHz mono 16-bit WAV file: {1}.")]
+    #[error("{0} is not a WAV file Anna can hear: {1}.")]
     Wav(String, String),
     #[error("There is no file {0}.")]
     NoFile(String),
