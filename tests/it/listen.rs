@@ -538,6 +538,31 @@ fn anna_listen_hears_a_recording_of_any_rate_and_channels_as_at_16_khz() {
     }
 }
 
+/// `castles` alone is heard, and answered as typed: the castling that is legal, or which side when
+/// both are (FIDE 3.8.2).
+#[test]
+fn castles_alone_is_heard_as_the_castling_that_is_legal_or_asked_which() {
+    if !tools() {
+        return;
+    }
+    let dir = TempDir::new("listen-castles");
+    let one = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let both = "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+    for voice in ["slt", "awb"] {
+        let said = dir.join(&format!("{voice}.wav"));
+        synthesise(voice, "castles", Noise::Clean, &said);
+        let heard = |fen: &str| {
+            let out = support::anna(&dir.join("data")).arg("listen").arg(&said).args(["--fen", fen]).output().unwrap();
+            let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+            (out.status.code(), text(&out.stdout), text(&out.stderr))
+        };
+        assert_eq!(heard(one), (Some(0), "heard: castles\ne1g1\n".into(), String::new()), "{voice}");
+        let asked =
+            (Some(2), "heard: castles\ne1g1\ne1c1\n".into(), "Castle which way: kingside or queenside?\n".into());
+        assert_eq!(heard(both), asked, "{voice}");
+    }
+}
+
 /// Issue 27: `anna listen` reads its file before it loads the model, and writes nothing on stdout
 /// when it has no result.
 #[test]

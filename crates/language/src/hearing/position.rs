@@ -120,14 +120,16 @@ fn forms(mv: &Move, vocab: &Vocabulary) -> Vec<Vec<Part>> {
     out
 }
 
-/// The sentences that are not moves, by rule: castling (the sides that may be heard), the commands
-/// worth saying aloud during a game, yes and no.
+/// The sentences that are not moves, by rule: castling (the sides that may be heard; `castles`
+/// alone, which the game answers as typed, when both may be: the one that is legal, or which
+/// side), the commands worth saying aloud during a game, yes and no.
 pub(super) fn short_sentences(vocab: &Vocabulary, short: bool, long: bool) -> [(&'static str, Vec<String>); 3] {
-    let castling: Vec<String> = [(short, &vocab.castle_short), (long, &vocab.castle_long)]
-        .into_iter()
-        .filter(|(legal, _)| *legal)
-        .flat_map(|(_, phrases)| phrases.iter().cloned())
-        .collect();
+    let castling: Vec<String> =
+        [(short, &vocab.castle_short), (long, &vocab.castle_long), (short && long, &vocab.castle_word)]
+            .into_iter()
+            .filter(|(legal, _)| *legal)
+            .flat_map(|(_, phrases)| phrases.iter().cloned())
+            .collect();
     let commands: Vec<String> = vocab
         .commands
         .iter()
@@ -275,7 +277,7 @@ mod tests {
         // Castling is not possible, but heard, to be answered so (a grammar without it forced
         // `castles short` into `golf four`); not as the king's squares, which are a king's move.
         assert!(hearing.contains("<castling> = castles kingside | short castling"), "{hearing}");
-        assert!(said("castles queenside") && !said("echo one golf one"));
+        assert!(said("castles queenside") && said("castles") && !said("echo one golf one"));
         // Both squares of a move in one style, as a player says them.
         assert!(hearing.contains("| golf one foxtrot three |") && hearing.contains("| gustav eins felix drei |"));
         assert!(!hearing.contains("golf one felix") && !hearing.contains("gustav eins foxtrot"), "{hearing}");
@@ -293,6 +295,8 @@ mod tests {
             hearing.contains("<castling> = castles queenside") && !hearing.contains("castles kingside"),
             "{hearing}"
         );
+        // `castles` alone may be the kingside castling too.
+        assert!(!hearing.contains("| castles |") && !hearing.contains("| castles;"), "{hearing}");
     }
 
     #[test]
