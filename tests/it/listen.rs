@@ -432,6 +432,18 @@ fn listening_all_the_time_hears_without_being_asked() {
     anna.quit();
 }
 
+/// `anna listen FILE [--fen FEN]` run with its data in `dir`: its exit code, stdout and stderr.
+fn anna_listen(dir: &TempDir, file: &Path, fen: Option<&str>) -> (Option<i32>, String, String) {
+    let mut anna = support::anna(&dir.join("data"));
+    anna.arg("listen").arg(file);
+    if let Some(fen) = fen {
+        anna.args(["--fen", fen]);
+    }
+    let out = anna.output().unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
 #[test]
 fn anna_listen_prints_what_was_heard_and_what_parse_prints_and_warns_of_letters_that_sound_alike() {
     if !tools() {
@@ -441,9 +453,7 @@ fn anna_listen_prints_what_was_heard_and_what_parse_prints_and_warns_of_letters_
     let run = |words: &str| {
         let wav = dir.join(&format!("{}.wav", words.replace(' ', "-")));
         synthesise("slt", words, Noise::Clean, &wav);
-        let out = support::anna(&dir.join("data")).arg("listen").arg(&wav).output().unwrap();
-        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
-        (out.status.code(), text(&out.stdout), text(&out.stderr))
+        anna_listen(&dir, &wav, None)
     };
     assert_eq!(run("echo four"), (Some(0), "heard: echo four\ne2e4\n".to_string(), String::new()));
     // Whatever letter the recogniser takes `e` for, the other pawn moves of the rhymes are named.
@@ -520,11 +530,8 @@ fn anna_listen_hears_a_recording_of_any_rate_and_channels_as_at_16_khz() {
     let dir = TempDir::new("listen-rates");
     let said = dir.join("said.wav");
     synthesise("slt", "knight felix three", Noise::Clean, &said);
-    let heard = |file: &Path| {
-        let out = support::anna(&dir.join("data")).arg("listen").arg(file).output().unwrap();
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
-    };
-    let expected = (Some(0), "heard: knight felix three\ng1f3\n".to_string());
+    let heard = |file: &Path| anna_listen(&dir, file, None);
+    let expected = (Some(0), "heard: knight felix three\ng1f3\n".to_string(), String::new());
     assert_eq!(heard(&said), expected);
     for (name, format) in [
         ("phone", &["-r", "44100", "-c", "2", "-b", "24"][..]),
@@ -551,11 +558,7 @@ fn castles_alone_is_heard_as_the_castling_that_is_legal_or_asked_which() {
     for voice in ["slt", "awb"] {
         let said = dir.join(&format!("{voice}.wav"));
         synthesise(voice, "castles", Noise::Clean, &said);
-        let heard = |fen: &str| {
-            let out = support::anna(&dir.join("data")).arg("listen").arg(&said).args(["--fen", fen]).output().unwrap();
-            let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
-            (out.status.code(), text(&out.stdout), text(&out.stderr))
-        };
+        let heard = |fen| anna_listen(&dir, &said, Some(fen));
         assert_eq!(heard(one), (Some(0), "heard: castles\ne1g1\n".into(), String::new()), "{voice}");
         let asked =
             (Some(2), "heard: castles\ne1g1\ne1c1\n".into(), "Castle which way: kingside or queenside?\n".into());
@@ -568,14 +571,7 @@ fn castles_alone_is_heard_as_the_castling_that_is_legal_or_asked_which() {
 #[test]
 fn anna_listen_says_a_bad_file_at_once_and_stdout_holds_only_results() {
     let dir = TempDir::new("listen-file");
-    let run = |file: &Path| {
-        let out = support::anna(&dir.join("data")).arg("listen").arg(file).output().unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
+    let run = |file: &Path| anna_listen(&dir, file, None);
     let (code, out, err) = run(&dir.join("missing.wav"));
     assert_eq!((code, out.as_str()), (Some(3), ""), "{err}");
     assert_eq!(err, format!("anna: There is no file {}.\n", dir.join("missing.wav").display()));
