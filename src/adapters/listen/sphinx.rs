@@ -213,7 +213,7 @@ impl Sphinx {
             return Err(ListenError::Setup(format!("the model in {model}")));
         };
         let mut sphinx = Sphinx { decoder, config, learned: false, cold: true, model_mean: Vec::new() };
-        sphinx.model_mean = sphinx.mean().map(<[f32]>::to_vec).unwrap_or_default();
+        sphinx.model_mean = sphinx.normaliser().map(|(mean, _, _)| mean.to_vec()).unwrap_or_default();
         sphinx.set(search)?;
         Ok(sphinx)
     }
@@ -310,7 +310,7 @@ impl Sphinx {
         }
         self.learned = false;
         let model = std::mem::take(&mut self.model_mean);
-        if let Some(mean) = self.mean_mut() {
+        if let Some((mean, _, _)) = self.normaliser().filter(|(mean, _, _)| mean.len() == model.len()) {
             mean.copy_from_slice(&model);
         }
         self.model_mean = model;
@@ -326,14 +326,6 @@ impl Sphinx {
             }
             *nframe = MODEL_MEAN_FRAMES;
         }
-    }
-
-    fn mean(&mut self) -> Option<&[f32]> {
-        self.normaliser().map(|(mean, _, _)| &*mean)
-    }
-
-    fn mean_mut(&mut self) -> Option<&mut [f32]> {
-        self.normaliser().map(|(mean, _, _)| mean)
     }
 
     /// The live mean normalisation's state: the mean in use, the sums the next is taken from and
