@@ -9,7 +9,8 @@
 //! apart: the player says the move again.
 //!
 //! Slow: 600 utterances through three decoders, each move heard twice; the voices are shared among
-//! the cores, and on CI's two, beside the other tests, it takes about fifteen minutes. `.ci/run`
+//! the cores, and on CI's two, beside the other tests, it takes about fifteen minutes, three
+//! quarters of it in the phone decoder (README, "Hearing: the held-out measure"). `.ci/run`
 //! installs its engines (Debian packages espeak-ng, festival, festvox-kallpc16k,
 //! festvox-us-slt-hts, flite, sox), and without them it is skipped with a note, or fails when
 //! `ANNA_REQUIRE_TOOLS=1`. Its table: `cargo test --release --features listen --test it held_out --
