@@ -18,6 +18,42 @@ pub fn data_folder() -> Option<std::path::PathBuf> {
     }
 }
 
+/// Why a file could not be written, as the player hears it: the system's error read as one of
+/// the reasons `grammar/` words (`[trouble]`), never its English text.
+pub fn trouble(error: &std::io::Error) -> anna_app::journal::Trouble {
+    use anna_app::journal::Trouble;
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded | ErrorKind::FileTooLarge => Trouble::Full,
+        ErrorKind::ReadOnlyFilesystem | ErrorKind::PermissionDenied => Trouble::ReadOnly,
+        ErrorKind::NotFound => Trouble::Missing,
+        // A file where the folder should be (create_dir_all says it exists, mkdir under it says
+        // it is no folder).
+        ErrorKind::NotADirectory | ErrorKind::AlreadyExists => Trouble::NoFolder,
+        ErrorKind::ResourceBusy | ErrorKind::WouldBlock => Trouble::Busy,
+        _ => Trouble::Other,
+    }
+}
+
+/// `~` and `~/...` as the shell reads them (the home folder), and a relative path made whole from
+/// the folder Anna was started in: what a player types is where the file goes, and is said so.
+pub fn full_path(path: &std::path::Path) -> std::path::PathBuf {
+    let home = || std::env::var_os("HOME").filter(|h| !h.is_empty()).map(std::path::PathBuf::from);
+    let expanded = match path.strip_prefix("~") {
+        Ok(rest) => home().map_or_else(|| path.to_path_buf(), |home| home.join(rest)),
+        Err(_) => path.to_path_buf(),
+    };
+    std::path::absolute(&expanded).unwrap_or(expanded)
+}
+
+/// A new name in a folder (a rename, a new file) is durable only once the folder itself is on the
+/// disk; best effort, as not every system can sync a folder.
+pub fn sync_folder(dir: &std::path::Path) {
+    if let Ok(folder) = std::fs::File::open(dir) {
+        let _ = folder.sync_all();
+    }
+}
+
 /// The line of a program's errors that says the machine has no audio device to play or record on:
 /// ALSA finds no sound card (espeak-ng and arecord then end with a bare "No such file or
 /// directory"), or no sound server answers.

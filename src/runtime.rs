@@ -19,18 +19,18 @@ use std::time::{Duration, Instant};
 
 use crate::adapters::engine::{Computer, EngineChoice, Reply};
 use crate::adapters::games;
-use crate::adapters::journal::{self, JournalError};
+use crate::adapters::journal::{self, Trouble};
 use crate::adapters::listen::{Hearing, ListenError, Microphone, Mode};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::board_link::serial::{Link, LinkReport};
 use crate::ui::review::Review;
 use crate::ui::tui::Key;
+use anna_app::journal::Health;
 use anna_app::{App, Event, InForce, Joining, Out};
 use anna_board::protocol::Protocol;
 use anna_board::BoardRole;
 use anna_core::message::{Arg, Priority, Utterance, Words};
-use anna_language::announce::fill;
 use anna_language::Voice;
 use shakmaty::Color;
 
@@ -57,6 +57,10 @@ pub enum Source {
     Opened(Result<(), ListenError>),
     /// The speaker's own notice (a backend given up), already said: the view shows it.
     Notice(String),
+    /// Ctrl-C in the line mode: the player leaves, told what becomes of the game.
+    Interrupted,
+    /// The program runs again after Ctrl-Z: a question waiting is said again.
+    Continued,
 }
 
 /// What a view makes of a line or key from its terminal.
@@ -132,6 +136,11 @@ struct Outputs {
     output_closed: bool,
     /// What became of the outs carried out, for the program to hear (a file saved or not).
     feedback: Vec<Event>,
+    /// What the program was last told of the journal: why it is not on the disk, if it is not.
+    journal_told: Option<Trouble>,
+    /// A move was journaled since the program was last told.
+    journaled_move: bool,
+
     /// The language the speaker speaks.
     language: String,
 }
@@ -205,8 +214,7 @@ fn drive(
     let began = Instant::now();
     // Whole milliseconds: the journal's times stay short and are read back exactly.
     let elapsed = || origin + Duration::from_millis(u64::try_from(began.elapsed().as_millis()).unwrap_or(u64::MAX));
-    // At the end of the input the last sentences are still said; `quit` stops at once.
-    let mut drain = Duration::from_secs(10);
+    let mut interrupted = false;
     // What became of the start's outs (the microphone opened with `--listen always`) comes first.
     if outputs.carry_out(&start, program.voice(), view) || outputs.feed_back(program, origin, view) {
         outputs.speaker.finish(Duration::ZERO);
@@ -230,7 +238,14 @@ fn drive(
         fed = elapsed();
         let steps = match received {
             Err(mpsc::RecvTimeoutError::Timeout) => vec![Step::Event(Event::Tick)],
-            Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => break,
+            // The end of the input (Ctrl-D, a closed terminal) and Ctrl-C leave as `quit` does,
+            // saying what becomes of the game.
+            Err(mpsc::RecvTimeoutError::Disconnected) | Ok(Source::Closed) => vec![Step::Quit],
+            Ok(Source::Interrupted) => {
+                interrupted = true;
+                vec![Step::Quit]
+            }
+            Ok(Source::Continued) => vec![Step::Event(Event::Continued)],
             Ok(Source::Computer(reply)) => vec![Step::Event(Event::Engine(reply))],
             Ok(Source::Board(role, report)) => vec![Step::Event(Event::Board(role, report))],
             Ok(Source::Heard(hearing)) => vec![Step::Event(Event::Heard(hearing))],
@@ -247,25 +262,33 @@ fn drive(
                 Step::Event(event) => program.handle(event, fed),
                 Step::Say(words) => vec![Out::Say(words, Priority::Info)],
                 Step::Redraw => Vec::new(),
-                Step::Quit => vec![Out::Quit],
+                Step::Quit => program.leave(),
             };
             quit = quit || outputs.carry_out(&out, program.voice(), view);
             quit = quit || outputs.feed_back(program, fed, view);
         }
         outputs.follow(program);
         if quit {
-            drain = Duration::ZERO;
             break;
         }
     }
-    outputs.speaker.finish(drain);
+    // The last words (where the game is kept) are heard, then the program ends.
+    outputs.speaker.finish(LAST_WORDS);
     // Output that could not be written (`anna | head -1`) ends as a broken pipe ends a program.
     if outputs.output_closed {
         ExitCode::from(BROKEN_PIPE)
+    } else if interrupted {
+        ExitCode::from(INTERRUPTED)
     } else {
         ExitCode::SUCCESS
     }
 }
+
+/// How long the last words may take to be said before the program ends.
+const LAST_WORDS: Duration = Duration::from_secs(10);
+
+/// The exit code of a program ended by Ctrl-C: 128 and SIGINT, as a shell reports it.
+const INTERRUPTED: u8 = 130;
 
 /// The exit code of a program ended by a closed output: 128 and SIGPIPE, as a shell reports it.
 const BROKEN_PIPE: u8 = 141;
@@ -295,6 +318,9 @@ impl Outputs {
             notices,
             output_closed: false,
             feedback: Vec::new(),
+            journal_told: None,
+            journaled_move: false,
+
             language: voice.vocab.code().to_string(),
         }
     }
@@ -332,23 +358,30 @@ impl Outputs {
         let mut answer: Vec<String> = Vec::new();
         for out in outs {
             if !matches!(out, Out::Journal(_) | Out::JournalNew | Out::JournalContinue(_)) {
-                self.sync_journal(voice, view);
+                self.sync_journal();
             }
             if !matches!(out, Out::Say(_, Priority::Info) | Out::Write(_)) && !answer.is_empty() {
                 self.speaker.say(std::mem::take(&mut answer).join(" "), Priority::Info);
             }
             match out {
                 Out::Journal(record) => {
-                    let written = self.journal.as_mut().map_or(Ok(()), |j| j.write(record));
-                    self.journal_failed(written, voice, view);
+                    if let Some(journal) = self.journal.as_mut() {
+                        journal.write(record);
+                        self.journaled_move |= matches!(record, journal::Record::Check { .. });
+                    }
                 }
+                // A new journal: the program's health of it starts afresh, like the app's.
                 Out::JournalNew => {
-                    let begun = self.journal.as_mut().map_or(Ok(()), |j| j.begin());
-                    self.journal_failed(begun, voice, view);
+                    if let Some(journal) = self.journal.as_mut() {
+                        journal.begin();
+                        self.journal_told = None;
+                    }
                 }
                 Out::JournalContinue(path) => {
-                    let resumed = self.journal.as_mut().map_or(Ok(()), |j| j.resume(path));
-                    self.journal_failed(resumed, voice, view);
+                    if let Some(journal) = self.journal.as_mut() {
+                        journal.resume(path);
+                        self.journal_told = None;
+                    }
                 }
                 // The words are made here, at the edge, in the voice of the program.
                 Out::Say(words, priority) => {
@@ -358,14 +391,14 @@ impl Outputs {
                         _ => self.speaker.say(words.clone(), *priority),
                     }
                     if !view.show(&words) {
-                        return self.closed(voice, view);
+                        return self.closed();
                     }
                 }
                 Out::SayLive(utterance, running) => {
                     let words = sane(&voice.render(utterance));
                     self.speaker.say_live(words.clone(), utterance.priority, live_clock(utterance, *running, voice));
                     if !view.show(&words) {
-                        return self.closed(voice, view);
+                        return self.closed();
                     }
                 }
                 Out::Write(words) => {
@@ -373,7 +406,7 @@ impl Outputs {
                     let words = sane(&voice.words(words));
                     answer.push(words.clone());
                     if !view.show(&words) {
-                        return self.closed(voice, view);
+                        return self.closed();
                     }
                 }
                 Out::Play(sound) => self.sounds.play(*sound),
@@ -401,8 +434,13 @@ impl Outputs {
                     let result = games::write(save, &games::now_stamp().1);
                     self.feedback.push(Event::Saved { save: save.clone(), result });
                 }
+                Out::Rescue(pgn) => {
+                    if self.rescue(pgn, voice, view) {
+                        return self.closed();
+                    }
+                }
                 Out::Quit => {
-                    self.sync_journal(voice, view);
+                    self.sync_journal();
                     return true;
                 }
             }
@@ -410,7 +448,7 @@ impl Outputs {
         if !answer.is_empty() {
             self.speaker.say(answer.join(" "), Priority::Info);
         }
-        self.sync_journal(voice, view);
+        self.sync_journal();
         false
     }
 
@@ -436,29 +474,59 @@ impl Outputs {
         std::mem::replace(&mut self.speaker, new).finish(Duration::ZERO);
     }
 
-    fn closed(&mut self, voice: &Voice, view: &mut dyn View) -> bool {
+    fn closed(&mut self) -> bool {
         self.output_closed = true;
-        self.sync_journal(voice, view);
+        self.sync_journal();
         true
     }
 
-    /// Puts what was journaled on the disk.
-    fn sync_journal(&mut self, voice: &Voice, view: &mut dyn View) {
-        let synced = self.journal.as_mut().map_or(Ok(()), |j| j.sync());
-        self.journal_failed(synced, voice, view);
+    /// Puts what was journaled on the disk, and tells the program how that went.
+    fn sync_journal(&mut self) {
+        let Some(journal) = self.journal.as_mut() else { return };
+        journal.sync();
+        let trouble = journal.trouble();
+        // Told when it changes, and after every move while the game is not on the disk.
+        if trouble != self.journal_told || (trouble.is_some() && self.journaled_move) {
+            self.feedback.push(Event::Journal(trouble.map_or(Health::Saved, Health::NotSaved)));
+        }
+        self.journal_told = trouble;
+        self.journaled_move = false;
     }
 
-    /// Says (once) that the game cannot be saved; it goes on without a journal.
-    fn journal_failed(&mut self, result: Result<(), JournalError>, voice: &Voice, view: &mut dyn View) {
-        let words = match result {
-            Err(error) => fill(voice.vocab.word("journal.failed"), &[("error", error.to_string())]),
-            Ok(()) if self.journal.as_mut().is_some_and(|j| j.take_recovered()) => {
-                voice.vocab.word_owned("journal.recovered")
+    /// The player leaves a game whose journal is not on the disk: the journal is tried once more;
+    /// then the PGN is written to the games folder, or the temporary folder, and the player told
+    /// where; if nowhere, it is written out whole. True when the terminal is gone.
+    fn rescue(&mut self, pgn: &str, voice: &Voice, view: &mut dyn View) -> bool {
+        let trouble = match self.journal.as_mut() {
+            Some(journal) => {
+                journal.retry();
+                journal.trouble()
             }
-            Ok(()) => return,
+            None => Some(Trouble::NoFolder),
         };
-        view.show(&words);
-        self.speaker.say(words, Priority::Urgent);
+        let Some(trouble) = trouble else {
+            let words = voice.words(&Words::line("line.quit_kept"));
+            self.speaker.say(words.clone(), Priority::Urgent);
+            return !view.show(&words);
+        };
+        let stamp = games::now_stamp().1;
+        let save = |path| games::Save { path, kind: games::SaveKind::Pgn, text: pgn.to_string(), replace: false };
+        let spare = std::env::temp_dir().join(format!("anna-{stamp}.pgn"));
+        let written = games::write(&save(None), &stamp).or_else(|_| games::write(&save(Some(spare)), &stamp));
+        let trouble = Arg::Word(trouble.key().into());
+        let words = match &written {
+            Ok(path) => Words::line("journal.quit_rescued")
+                .arg("trouble", trouble)
+                .arg("path", Arg::Text(path.display().to_string())),
+            Err(_) => Words::line("journal.quit_lost").arg("trouble", trouble),
+        };
+        let words = voice.words(&words);
+        self.speaker.say(words.clone(), Priority::Urgent);
+        if !view.show(&words) {
+            return true;
+        }
+        // Nowhere to write it: the moves themselves, for the player to copy.
+        written.is_err() && !pgn.lines().all(|line| view.show(line))
     }
 }
 

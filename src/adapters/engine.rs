@@ -57,6 +57,11 @@ impl Computer {
 
     /// Asks for a move; the answer comes through the callback.
     pub fn think(&mut self, request: Request) {
+        if !request.engine {
+            // The app gave the engine up (it hung, crashed or answered nonsense): it is ended now,
+            // with every process it started, not left running beside Anna's own opponent.
+            self.engine = None;
+        }
         if request.engine {
             if self.engine.is_none() {
                 let path = match &self.choice {
@@ -102,12 +107,12 @@ impl Engine {
     /// Starts the engine at `path`; the handshake happens on its thread. A program that cannot be
     /// started is [`EngineFailure::NotFound`].
     pub fn start(path: &Path, notify: Notify) -> Result<Engine, EngineFailure> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|_| EngineFailure::NotFound)?;
+        let mut command = Command::new(path);
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        // A group of its own: an engine that is a script, or starts helpers, is ended whole.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|_| EngineFailure::NotFound)?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             return Err(EngineFailure::NotFound);
@@ -135,6 +140,11 @@ impl Engine {
 /// ended outright rather than asked to `quit`.
 impl Drop for Engine {
     fn drop(&mut self) {
+        // Every process of its group, not only the one started (a wrapper script's engine too).
+        #[cfg(unix)]
+        if let Some(group) = i32::try_from(self.child.id()).ok().and_then(rustix::process::Pid::from_raw) {
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use anna_app::journal::Trouble;
 pub use anna_app::save::{Save, SaveError, SaveKind};
 
 /// The folder of saved games, if the platform has a data folder.
@@ -22,31 +23,49 @@ pub fn now_stamp() -> (String, String) {
     (format!("{y:04}.{m:02}.{d:02}"), format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}", t / 3600, t / 60 % 60, t % 60))
 }
 
-/// Writes a save: to its own path, or to a new file in the games folder named by `stamp`. Never
-/// over an existing file unless the save says `replace`; the text goes to a temporary file beside
-/// it first, renamed into place once it is whole on the disk, so a full disk leaves no empty or
-/// half-written file. Returns where it went.
+/// Writes a save: to its own path (`~` read as the home folder, a relative path made whole from
+/// the current folder), or to a new file in the games folder named by `stamp`. Only a plain file
+/// is ever written: a folder, a device, a pipe or a socket at the path is refused, and a symbolic
+/// link is followed to its target, which must be a plain file. Never over an existing file unless
+/// the save says `replace`; the text goes to a temporary file beside it first, renamed into place
+/// once it is whole on the disk, so a full disk leaves no empty or half-written file. Returns the
+/// full path it went to.
 pub fn write(save: &Save, stamp: &str) -> Result<PathBuf, SaveError> {
     let path = match &save.path {
-        Some(path) => path.clone(),
+        Some(path) => super::full_path(path),
         None => {
-            let dir = folder().ok_or_else(|| SaveError::Failed("?".into(), "no data folder on this system".into()))?;
-            fs::create_dir_all(&dir).map_err(|e| SaveError::Failed(dir.display().to_string(), e.to_string()))?;
+            let dir = folder().ok_or(SaveError::Failed(PathBuf::new(), Trouble::NoFolder))?;
+            fs::create_dir_all(&dir).map_err(|e| SaveError::Failed(dir.clone(), super::trouble(&e)))?;
             fresh(&dir, stamp, save.kind.extension())
         }
     };
-    if !save.replace && fs::symlink_metadata(&path).is_ok() {
-        return Err(SaveError::Exists(path));
+    // A link is written through: its target is the file the player means.
+    let path = match fs::symlink_metadata(&path) {
+        Ok(meta) if meta.file_type().is_symlink() => match fs::canonicalize(&path) {
+            Ok(target) => target,
+            // A link to nothing: nothing is written through it.
+            Err(_) => return Err(SaveError::NotAFile(path)),
+        },
+        _ => path,
+    };
+    match fs::metadata(&path) {
+        Ok(meta) if !meta.is_file() => return Err(SaveError::NotAFile(path)),
+        Ok(_) if !save.replace => return Err(SaveError::Exists(path)),
+        _ => {}
     }
-    let failed = |e: std::io::Error| SaveError::Failed(path.display().to_string(), e.to_string());
+    let failed = |e: std::io::Error| SaveError::Failed(path.clone(), super::trouble(&e));
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let temporary = dir.join(format!(".{name}.{}.part", std::process::id()));
-    let written = fs::File::create(&temporary).and_then(|mut file| {
+    let written = fs::OpenOptions::new().write(true).create_new(true).open(&temporary).and_then(|mut file| {
         file.write_all(save.text.as_bytes())?;
         file.sync_all()
     });
     let placed = written.and_then(|()| {
+        // Between the check and now a special file may have taken the name: never over one.
+        if fs::symlink_metadata(&path).is_ok_and(|meta| !meta.is_file()) {
+            return Err(std::io::Error::from(std::io::ErrorKind::InvalidInput));
+        }
         if save.replace {
             fs::rename(&temporary, &path)
         } else {
@@ -61,8 +80,12 @@ pub fn write(save: &Save, stamp: &str) -> Result<PathBuf, SaveError> {
     });
     let _ = fs::remove_file(&temporary);
     match placed {
-        Ok(()) => Ok(path),
+        Ok(()) => {
+            super::sync_folder(dir);
+            Ok(path)
+        }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(SaveError::Exists(path)),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => Err(SaveError::NotAFile(path)),
         Err(e) => Err(failed(e)),
     }
 }

@@ -10,6 +10,7 @@
 //! kept beside it as `NAME.damaged`.
 
 use anna_app::journal::civil;
+pub use anna_app::journal::Trouble;
 pub use anna_app::journal::{
     command_text, config_records, date, frame, next_frame, parse, parse_seconds, print, read, read_command, seconds,
     CodecError, Damage, End, Journal, ReadError, Record, VERSION,
@@ -57,9 +58,12 @@ impl Writer {
             }
         };
         let mut writer = Writer { file, path, unsynced: false, good: 0 };
-        writer.write(&Record::Header { version: VERSION, started })?;
-        writer.sync()?;
-        sync_folder(dir);
+        // A journal whose header the disk did not take is no journal: removed, not left empty.
+        if let Err(e) = writer.write(&Record::Header { version: VERSION, started }).and_then(|()| writer.sync()) {
+            let _ = fs::remove_file(&writer.path);
+            return Err(e);
+        }
+        super::sync_folder(dir);
         Ok(writer)
     }
 
@@ -145,180 +149,152 @@ fn in_use(path: &Path) -> bool {
     File::open(path).is_ok_and(|file| matches!(file.try_lock_shared(), Err(std::fs::TryLockError::WouldBlock)))
 }
 
-/// The journal of the game being played, as the runtime writes it: a new file for each game, and
-/// once writing fails, the game goes on without one (the failure is reported once).
-/// Why the game's journal cannot be written: said once, and the game goes on without it.
-#[derive(Debug, thiserror::Error)]
-pub enum JournalError {
-    #[error("this system has no data folder")]
-    NoFolder,
-    #[error("{path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
-}
-
+/// The journal of the game being played, as the runtime writes it: a new file for each game. When
+/// writing fails (a full disk, a read-only folder, a stick pulled out), every record not on the
+/// disk is kept in memory, and the whole of it is written as soon as the disk takes it again; the
+/// runtime reads [`Sink::trouble`] after writing and tells the app, which tells the player.
 pub struct Sink {
     folder: Option<PathBuf>,
     writer: Option<Writer>,
+    /// The journal of a resumed game that could not be opened for writing: opened again, not a new
+    /// one made, once the disk takes it.
+    continuing: Option<PathBuf>,
     /// A new game's first records, kept until its first move: a game left before it (at the setup
     /// questions, with Ctrl-D) leaves no journal to hide a real unfinished game behind.
     pending: Option<Vec<Record>>,
-    failed: bool,
-    /// While writing fails (a full disk): the records not yet on the disk, written as soon as
-    /// the disk takes them again.
+    /// While writing fails: the records not yet on the disk, in order.
     behind: Option<Vec<Record>>,
-    /// Writing works again after a failure: the player is told once.
-    recovered: bool,
+    /// Why records are not on the disk, while they are not.
+    trouble: Option<Trouble>,
 }
 
 impl Sink {
     /// Journals in `folder` (usually [`folder()`]); `None`: there is nowhere to write them.
     pub fn new(folder: Option<PathBuf>) -> Sink {
-        Sink { folder, writer: None, pending: None, failed: false, behind: None, recovered: false }
+        Sink { folder, writer: None, continuing: None, pending: None, behind: None, trouble: None }
     }
 
-    /// Whether writing works again after a failure (said once, then false).
-    pub fn take_recovered(&mut self) -> bool {
-        std::mem::take(&mut self.recovered)
-    }
-
-    /// Writes the records kept while writing failed: to the journal after its last whole record,
-    /// or to a new journal when it could not even be made.
-    fn catch_up(&mut self) {
-        let Some(behind) = self.behind.take() else { return };
-        let written = match self.writer.as_mut() {
-            Some(writer) => writer
-                .cut_to_whole()
-                .and_then(|()| behind.iter().try_for_each(|record| writer.write(record)))
-                .and_then(|()| writer.sync()),
-            None => match self.folder.as_deref().map(Writer::create) {
-                Some(Ok(mut writer)) => {
-                    let written =
-                        behind.iter().try_for_each(|record| writer.write(record)).and_then(|()| writer.sync());
-                    self.writer = Some(writer);
-                    written
-                }
-                Some(Err(e)) => Err(e),
-                None => return,
-            },
-        };
-        match written {
-            Ok(()) => {
-                self.failed = false;
-                self.recovered = true;
-            }
-            Err(_) => self.behind = Some(behind),
-        }
+    /// Why the game is not all on the disk now; `None` when every record written is.
+    pub fn trouble(&self) -> Option<Trouble> {
+        self.trouble
     }
 
     /// A new game: a new journal file, made at its first move. A folder that cannot be made is
-    /// said now.
-    pub fn begin(&mut self) -> Result<(), JournalError> {
-        self.sync()?;
-        // The last game's records still unwritten stay unwritten (they were said to be unsaved);
-        // the new game is journaled afresh, and a failure said again.
-        (self.writer, self.behind, self.failed) = (None, None, false);
-        match self.folder.clone() {
-            Some(folder) => match fs::create_dir_all(&folder) {
-                Ok(()) => {
-                    self.pending = Some(Vec::new());
-                    Ok(())
-                }
-                Err(source) => self.fail(JournalError::Io { path: folder, source }),
-            },
-            None => self.fail(JournalError::NoFolder),
-        }
-    }
-
-    /// The file of the game begun, at its first move, with the records kept until then.
-    fn create(&mut self, pending: Vec<Record>) -> Result<(), JournalError> {
-        let Some(folder) = self.folder.clone() else { return self.fail(JournalError::NoFolder) };
-        let mut writer = match Writer::create(&folder) {
-            Ok(writer) => writer,
-            Err(source) => {
-                self.behind = Some(pending);
-                return self.fail(JournalError::Io { path: folder, source });
-            }
+    /// reported now; the game's records are kept meanwhile.
+    pub fn begin(&mut self) {
+        self.sync();
+        // The last game's records still unwritten stay unwritten (the player was told so).
+        (self.writer, self.behind, self.continuing, self.trouble) = (None, None, None, None);
+        self.pending = Some(Vec::new());
+        self.trouble = match self.folder.as_deref().map(fs::create_dir_all) {
+            None => Some(Trouble::NoFolder),
+            Some(Err(e)) => Some(super::trouble(&e)),
+            Some(Ok(())) => None,
         };
-        let path = writer.path().to_path_buf();
-        for (i, record) in pending.iter().enumerate() {
-            if let Err(source) = writer.write(record) {
-                self.writer = Some(writer);
-                self.behind = Some(pending[i..].to_vec());
-                return self.fail(JournalError::Io { path, source });
-            }
-        }
-        self.writer = Some(writer);
-        Ok(())
     }
 
     /// Goes on writing the journal at `path` (a resumed game).
-    pub fn resume(&mut self, path: &Path) -> Result<(), JournalError> {
-        self.sync()?;
-        self.pending = None;
+    pub fn resume(&mut self, path: &Path) {
+        self.sync();
+        (self.writer, self.behind, self.pending, self.trouble) = (None, None, None, None);
         match Writer::append_to(path) {
-            Ok(writer) => {
-                self.writer = Some(writer);
-                Ok(())
+            Ok(writer) => self.writer = Some(writer),
+            Err(e) => {
+                self.continuing = Some(path.to_path_buf());
+                self.behind = Some(Vec::new());
+                self.trouble = Some(super::trouble(&e));
             }
-            Err(source) => self.fail(JournalError::Io { path: path.to_path_buf(), source }),
         }
     }
 
-    pub fn write(&mut self, record: &Record) -> Result<(), JournalError> {
-        if let Some(mut pending) = self.pending.take() {
+    pub fn write(&mut self, record: &Record) {
+        if let Some(pending) = self.pending.as_mut() {
             pending.push(record.clone());
-            if !record.is_move() {
-                self.pending = Some(pending);
-                return Ok(());
+            if record.is_move() {
+                let pending = self.pending.take().unwrap_or_default();
+                self.put(pending);
             }
-            return self.create(pending);
+            return;
         }
-        if let Some(behind) = self.behind.as_mut() {
+        if let Some(behind) = self.behind.take() {
+            let mut behind = behind;
             behind.push(record.clone());
-            self.catch_up();
-            return Ok(());
+            self.put(behind);
+            return;
         }
-        match self.writer.as_mut().map(|w| w.write(record).map_err(|e| (w.path().to_path_buf(), e))) {
-            Some(Err((path, source))) => {
-                self.behind = Some(vec![record.clone()]);
-                self.fail(JournalError::Io { path, source })
+        let Some(writer) = self.writer.as_mut() else { return };
+        if let Err(e) = writer.write(record) {
+            self.behind = Some(vec![record.clone()]);
+            self.trouble = Some(super::trouble(&e));
+        }
+    }
+
+    /// Writes `records` after the journal's last whole record (making the journal first, or opening
+    /// the resumed one again, when there is none) and puts them on the disk; on failure they are
+    /// kept, and nothing of them is left half-written for the next try to repeat.
+    fn put(&mut self, records: Vec<Record>) {
+        if self.writer.is_none() {
+            let opened = match (&self.continuing, &self.folder) {
+                (Some(path), _) => Writer::append_to(path),
+                (None, Some(folder)) => Writer::create(folder),
+                (None, None) => {
+                    self.behind = Some(records);
+                    self.trouble = Some(Trouble::NoFolder);
+                    return;
+                }
+            };
+            match opened {
+                Ok(writer) => {
+                    self.writer = Some(writer);
+                    self.continuing = None;
+                }
+                Err(e) => {
+                    self.behind = Some(records);
+                    self.trouble = Some(super::trouble(&e));
+                    return;
+                }
             }
-            _ => Ok(()),
+        }
+        let Some(writer) = self.writer.as_mut() else { return };
+        let mark = writer.good;
+        let written = writer
+            .cut_to_whole()
+            .and_then(|()| records.iter().try_for_each(|record| writer.write(record)))
+            .and_then(|()| writer.sync());
+        match written {
+            Ok(()) => {
+                self.behind = None;
+                self.trouble = None;
+            }
+            Err(e) => {
+                // The records written before the failure are cut off at the next try and written again.
+                writer.good = mark;
+                self.behind = Some(records);
+                // An error of no known kind keeps the reason already known (a full disk).
+                self.trouble = match super::trouble(&e) {
+                    Trouble::Other => self.trouble.or(Some(Trouble::Other)),
+                    trouble => Some(trouble),
+                };
+            }
+        }
+    }
+
+    /// Tries once more to write what the disk did not take (the player leaves).
+    pub fn retry(&mut self) {
+        if let Some(behind) = self.behind.take() {
+            self.put(behind);
         }
     }
 
     /// Puts everything written on the disk: call it before showing what follows.
-    pub fn sync(&mut self) -> Result<(), JournalError> {
+    pub fn sync(&mut self) {
         if self.behind.is_some() {
-            return Ok(());
+            return;
         }
-        match self.writer.as_mut().map(|w| w.sync().map_err(|e| (w.path().to_path_buf(), e))) {
-            Some(Err((path, source))) => {
-                self.behind = Some(Vec::new());
-                self.fail(JournalError::Io { path, source })
-            }
-            _ => Ok(()),
+        if let Some(Err(e)) = self.writer.as_mut().map(Writer::sync) {
+            self.behind = Some(Vec::new());
+            self.trouble = Some(super::trouble(&e));
         }
-    }
-
-    /// The first failure is reported; the game goes on, its records kept to be written once the
-    /// disk takes them again (a journal that cannot be continued at all is given up).
-    fn fail(&mut self, error: JournalError) -> Result<(), JournalError> {
-        if self.behind.is_none() {
-            self.writer = None;
-        }
-        if self.failed {
-            return Ok(());
-        }
-        self.failed = true;
-        Err(error)
-    }
-}
-
-/// A rename is durable only when its folder is synced (not possible on every platform: best effort).
-fn sync_folder(dir: &Path) {
-    if let Ok(folder) = File::open(dir) {
-        let _ = folder.sync_all();
     }
 }
 
@@ -399,7 +375,7 @@ fn replace(path: &Path, journal: &Journal) -> io::Result<PathBuf> {
     let kept = set_aside(path)?;
     fs::rename(&fresh, path)?;
     if let Some(dir) = path.parent() {
-        sync_folder(dir);
+        super::sync_folder(dir);
     }
     if held(path) {
         // The lock was on the damaged file, now set aside: hold the new one.

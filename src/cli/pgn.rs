@@ -186,8 +186,14 @@ pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, force: bool, arg
                     eprintln!("anna: {} is there already; add --force to write over it.", path.display());
                     ExitCode::from(1)
                 }
-                Err(SaveError::Failed(path, text)) => {
-                    let args = [("path", path), ("text", text)];
+                Err(SaveError::NotAFile(path)) => {
+                    let args = [("path", path.display().to_string())];
+                    eprintln!("anna: {}", fill(voice.vocab.word("line.save_not_file"), &args));
+                    ExitCode::from(1)
+                }
+                Err(SaveError::Failed(path, trouble)) => {
+                    let args =
+                        [("path", path.display().to_string()), ("trouble", voice.vocab.word_owned(trouble.key()))];
                     eprintln!("anna: {}", fill(voice.vocab.word("line.save_failed"), &args));
                     ExitCode::from(1)
                 }

@@ -33,6 +33,11 @@ pub trait Program {
     fn awaiting_answer(&self) -> bool {
         false
     }
+    /// The player leaves (`quit`, Ctrl-D, Ctrl-C, a closed terminal): what is said on the way
+    /// out, ending with [`Out::Quit`].
+    fn leave(&mut self) -> Vec<Out> {
+        vec![Out::Quit]
+    }
 }
 
 impl Program for App {
@@ -59,6 +64,9 @@ impl Program for App {
     }
     fn awaiting_answer(&self) -> bool {
         App::awaiting_answer(self)
+    }
+    fn leave(&mut self) -> Vec<Out> {
+        App::quit(self)
     }
 }
 

@@ -91,8 +91,36 @@ pub fn typed_lines(mut input: impl BufRead) -> impl Iterator<Item = String> {
     })
 }
 
+/// Ctrl-C leaves as `quit` does, saying what becomes of the game (a second Ctrl-C ends the program
+/// at once, should the first not); after Ctrl-Z and `fg` the question waiting is said again.
+#[cfg(unix)]
+fn watch_signals(sender: mpsc::Sender<Source>) {
+    use signal_hook::consts::{SIGCONT, SIGINT};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGCONT]) else { return };
+    std::thread::spawn(move || {
+        let mut interrupted = false;
+        for signal in signals.forever() {
+            let source = match signal {
+                SIGINT if interrupted => std::process::exit(130),
+                SIGINT => {
+                    interrupted = true;
+                    Source::Interrupted
+                }
+                _ => Source::Continued,
+            };
+            if sender.send(source).is_err() {
+                return;
+            }
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn watch_signals(_sender: mpsc::Sender<Source>) {}
+
 impl View for LineView {
     fn listen(&mut self, sender: mpsc::Sender<Source>) {
+        watch_signals(sender.clone());
         std::thread::spawn(move || {
             for line in typed_lines(std::io::stdin().lock()) {
                 if sender.send(Source::Line(line)).is_err() {

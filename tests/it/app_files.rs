@@ -49,6 +49,8 @@ fn the_line_mode_and_a_script_of_the_same_lines_say_the_same() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let spoken: Vec<String> =
         text(&out.stdout).lines().skip(2).filter(|l| !l.starts_with("Saved: ")).map(String::from).collect();
+    // The end of the input leaves with a word, which a script (no end of input) does not say.
+    let spoken: Vec<String> = spoken.into_iter().filter(|l| l != "Goodbye.").collect();
     // The same lines as a script, one a second.
     let script = dir.join("same.script");
     let body: String = lines.iter().enumerate().map(|(i, line)| format!("0:{i:02} {line}\n")).collect();

@@ -123,3 +123,49 @@ fn a_hung_engine_is_given_up_before_its_flag_falls() {
     let reply = replies.recv_timeout(Duration::from_secs(3)).expect("given up within its 3 seconds");
     assert_eq!(reply, Reply::Failed { id: 1, failure: EngineFailure::Silent });
 }
+
+/// Issue 46: an engine given up is ended with every process it started: here a wrapper script
+/// whose helper (a `sleep`) would otherwise run on after the game.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_given_up_ends_with_every_process_it_started() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = support::TempDir::new("engine-group");
+    let stub = dir.join("wrapper");
+    let helper = dir.join("helper.pid");
+    std::fs::write(
+        &stub,
+        format!(
+            "#!/bin/sh\nsleep 1000 &\necho $! > {}\nwhile read line; do case \"$line\" in uci) echo uciok;; \
+             isready) echo readyok;; esac; done\n",
+            helper.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (mut computer, replies) = computer(EngineChoice::Path(stub));
+    let mut game = anna_core::rules::Game::new();
+    game.play(game.resolve("e4").unwrap()).unwrap();
+    let clocks = anna_core::opponent::Clocks {
+        white: Duration::from_secs(60),
+        black: Duration::from_secs(3),
+        white_increment: Duration::ZERO,
+        black_increment: Duration::ZERO,
+        moves_to_go: None,
+    };
+    computer.think(anna_core::opponent::Request::new(1, &game, Level::MAX, Some(clocks), true));
+    assert_eq!(
+        replies.recv_timeout(Duration::from_secs(10)).unwrap(),
+        Reply::Failed { id: 1, failure: EngineFailure::Silent }
+    );
+    let pid = std::fs::read_to_string(&helper).unwrap().trim().to_string();
+    assert!(std::path::Path::new(&format!("/proc/{pid}")).exists(), "the helper runs while the engine does");
+    // The app gives the engine up: Anna's own opponent is asked from now on.
+    computer.think(anna_core::opponent::Request::new(2, &game, Level::MAX, Some(clocks), false));
+    assert!(matches!(replies.recv_timeout(Duration::from_secs(30)).unwrap(), Reply::Move { id: 2, .. }));
+    let gone = (0..50).any(|_| {
+        std::thread::sleep(Duration::from_millis(100));
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| stat.contains(") Z "))
+    });
+    assert!(gone, "the engine's helper {pid} still runs");
+}

@@ -142,7 +142,7 @@ const TABLE: &[(&str, &[&str], &str)] = &[
     ("save", &["e4", "save game.pgn"], "save game.pgn: [Event "),
     ("settings", &["settings"], "Language English, squares Annex D, form short, sounds on, Enter presses the clock"),
     ("set", &["set form long", "e4"], "Setting form: long.\n"),
-    ("restore board", &["restore board"], "No peg board is linked; start Anna with --board and the board's port.\n"),
+    ("restore board", &["restore board"], "No board is linked; start Anna with --board and the board's port.\n"),
     ("listen", &["listen"], "Listening.\n"),
     (
         "turn board",

@@ -49,7 +49,8 @@ fn the_transcript_file_gets_every_sentence() {
     // would replace the first).
     let welcome = "Anna is ready. Type a move, like e4, Nf3 or e2e4. Type help for the commands, quit to leave. \
                    After your move, Enter on an empty line presses the clock.";
-    let game = "White: Eva vier.\nBlack: Eva fünf.\n";
+    // The end of the input leaves as `quit` does, saying where the game is.
+    let game = "White: Eva vier.\nBlack: Eva fünf.\nThe game is kept: anna --resume goes on with it.\n";
     // The game goes ahead of a welcome not yet begun (the move first), so where the welcome falls
     // depends on how soon the speaker took it up; the game is in its order, and the welcome once.
     let game_said: String = said.lines().filter(|l| *l != welcome).map(|l| format!("{l}\n")).collect();

@@ -36,7 +36,7 @@ fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
         t.type_line(typed);
         t.wait_for(shown);
     }
-    // `quit` stops at once: first let the speaker write the last sentence to the transcript.
+    // `quit` silences what is being said: first let the speaker write the result to the transcript.
     let deadline = Instant::now() + Duration::from_secs(30);
     while !std::fs::read_to_string(&transcript).unwrap_or_default().contains("Black wins by checkmate") {
         assert!(Instant::now() < deadline, "the transcript never got the result");
@@ -53,9 +53,11 @@ fn a_fools_mate_typed_in_a_terminal_with_a_slip_queries_and_a_declined_draw() {
     for line in ["White: Felix drei.", "Correction, White: Gustav vier.", "Black declines the draw offer."] {
         assert!(said.lines().any(|l| l == line), "'{line}' not in the transcript:\n{said}");
     }
-    let last: Vec<&str> = said.lines().rev().take(2).collect();
-    assert_eq!(last[1], "Black wins by checkmate (FIDE 5.1.1).", "{said}");
-    assert!(last[0].starts_with(&format!("Saved: {}/games/anna-", t.data.display())), "{said}");
+    // The result, where the game was saved, and the word on leaving (issue 46: never silence).
+    let last: Vec<&str> = said.lines().rev().take(3).collect();
+    assert_eq!(last[2], "Black wins by checkmate (FIDE 5.1.1).", "{said}");
+    assert!(last[1].starts_with(&format!("Saved: {}/games/anna-", t.data.display())), "{said}");
+    assert_eq!(last[0], "Goodbye.", "{said}");
 }
 
 #[test]

@@ -261,7 +261,9 @@ impl App {
 
     /// `restore board`: back to the last position board and game agreed on (D.2.9).
     pub(super) fn restore_board(&mut self, now: Duration) -> Vec<Out> {
-        let Some(board) = self.board.as_mut() else { return vec![self.say("line.board_none")] };
+        let Some(board) = self.board.as_mut() else {
+            return self.check_sensor_boards(now).unwrap_or_else(|| vec![self.say("line.board_none")]);
+        };
         board.unsettled = None;
         let outs = board.mirror.restore(self.session.game());
         let out = self.mirror_outs(BoardRole::Player, outs, now);

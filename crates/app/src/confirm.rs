@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use super::{App, Out, Save, Waiting};
 use anna_core::command::{Command, Name};
+use anna_core::message::{Arg, Priority, Words};
+use anna_language::{commands, Vocabulary};
 
 /// A destructive action waiting for yes or no.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +19,44 @@ pub(super) enum Pending {
     Replace(Save),
     /// A heard command that acts, read back: done as typed on yes.
     Heard(String),
+}
+
+impl Pending {
+    /// Whether what it does cannot undo itself (a resignation, an accepted draw, a claim, a new
+    /// game, a file written over): only a clear yes or no answers it, anything else asks again.
+    pub(super) fn irreversible(&self) -> bool {
+        !matches!(self, Pending::Heard(_))
+    }
+
+    /// The question it waits on, as it was asked.
+    pub(super) fn question(&self) -> Words {
+        match self {
+            // A pending act was asked about by one of these questions (a heard one asks them all).
+            Pending::Act(command) => Words::line(question(command, Origin::Heard).unwrap_or("line.confirm_heard")),
+            Pending::NewGame => Words::line("line.confirm_new"),
+            Pending::Replace(save) => Words::line("line.confirm_replace")
+                .arg("path", Arg::Text(save.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default())),
+            Pending::Heard(text) => Words::line("line.confirm_heard").arg("text", Arg::Text(text.clone())),
+        }
+    }
+}
+
+/// Yes or no, said clearly in the player's language: the parser's answer, and no letter the
+/// language does not write. A stray byte read as Latin-1 (0xFF is `ÿ`, which folds to the English
+/// `y`) or a symbol is no answer to a question that cannot be taken back.
+pub(super) fn clear_answer(text: &str, vocab: &Vocabulary) -> Option<bool> {
+    let Ok(Command::Answer(yes)) = commands::command(text, vocab) else { return None };
+    let words = &vocab.moves;
+    let own = |c: char| {
+        [&words.yes, &words.no_answer, &words.filler, &words.correction]
+            .into_iter()
+            .flatten()
+            .any(|word| word.to_lowercase().contains(c))
+    };
+    text.to_lowercase()
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || ".,!?'-".contains(c) || own(c))
+        .then_some(yes)
 }
 
 /// Where a command came from: the keyboard (or a script), or the recogniser.
@@ -87,6 +127,22 @@ impl App {
         }
         self.waiting = Some(Waiting::Confirm(Pending::Act(command)));
         vec![self.ask(question)]
+    }
+
+    /// The answer to a confirmation: yes does it, no cancels it; anything else asks an
+    /// irreversible question again, and lets a heard command's read-back lapse (`None`: the line
+    /// is then handled as usual).
+    pub(super) fn answer_confirm(&mut self, pending: Pending, text: &str, now: Duration) -> Option<Vec<Out>> {
+        match clear_answer(text, &self.voice.vocab) {
+            Some(true) => Some(self.confirmed(pending, now)),
+            Some(false) => Some(vec![self.say("line.cancelled")]),
+            None if pending.irreversible() => {
+                let question = pending.question();
+                self.waiting = Some(Waiting::Confirm(pending));
+                Some(vec![Out::Say(question, Priority::Urgent)])
+            }
+            None => None,
+        }
     }
 
     pub(super) fn confirmed(&mut self, pending: Pending, now: Duration) -> Vec<Out> {

@@ -49,6 +49,9 @@ pub enum ListenError {
     Wav(String, String),
     #[error("There is no file {0}.")]
     NoFile(String),
+    /// A recording longer than one utterance may be (`anna listen`): its path and length.
+    #[error("{0} is {1} long; anna listen hears one move or command, a recording of at most {2} seconds.")]
+    TooLong(String, String, u64),
 }
 
 /// What the recogniser made of an utterance.
@@ -140,7 +143,11 @@ impl App {
         // A move heard while another waits for its confirmation replaces it (D.2.8). The answer to
         // "which knight?" is read back as the whole move it picks, and waits the same way. A command
         // that cannot be taken back asks first, as the recogniser may have misheard a move as it.
-        if matches!(self.waiting, None | Some(Waiting::Heard { .. } | Waiting::SoundAlike | Waiting::Confirm(_))) {
+        // An irreversible question waits for its yes or no: everything heard goes to it.
+        let irreversible = matches!(&self.waiting, Some(Waiting::Confirm(pending)) if pending.irreversible());
+        if !irreversible
+            && matches!(self.waiting, None | Some(Waiting::Heard { .. } | Waiting::SoundAlike | Waiting::Confirm(_)))
+        {
             match commands::command(&text, &self.voice.vocab) {
                 Ok(Command::Move(spec)) => {
                     if let Some(Waiting::Heard { command, vouched: true }) = &self.waiting {
@@ -266,7 +273,9 @@ pub(super) fn listen_words(error: &ListenError) -> Words {
         ListenError::Setup(why) | ListenError::Microphone(why) | ListenError::Wav(_, why) => {
             Words::line("line.listen_failed").arg("text", Arg::Text(why.clone()))
         }
-        ListenError::NoFile(_) => Words::line("line.listen_failed").arg("text", Arg::Text(error.to_string())),
+        ListenError::NoFile(_) | ListenError::TooLong(..) => {
+            Words::line("line.listen_failed").arg("text", Arg::Text(error.to_string()))
+        }
     }
 }
 

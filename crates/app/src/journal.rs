@@ -17,6 +17,49 @@ use std::time::Duration;
 use anna_core::command::{Command, Input, Setting};
 use anna_core::session::Config;
 
+/// Why a file cannot be written, as the player hears it (`[trouble]` in `grammar/`): the runtime
+/// reads it off the system's error, the app says it in the game's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trouble {
+    /// No space left on the disk (or the user's quota).
+    Full,
+    /// The folder is read-only or not ours to write.
+    ReadOnly,
+    /// The folder is gone (a USB stick pulled out, a disk unmounted).
+    Missing,
+    /// There is no folder for games on this system, or its path is a file.
+    NoFolder,
+    /// Another Anna holds the file.
+    Busy,
+    /// The disk failed otherwise.
+    Other,
+}
+
+impl Trouble {
+    /// Its words' key in `grammar/`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Trouble::Full => "trouble.full",
+            Trouble::ReadOnly => "trouble.read_only",
+            Trouble::Missing => "trouble.missing",
+            Trouble::NoFolder => "trouble.no_folder",
+            Trouble::Busy => "trouble.busy",
+            Trouble::Other => "trouble.other",
+        }
+    }
+}
+
+/// Whether the game's journal is on the disk, as the runtime reports it after writing
+/// ([`crate::Event::Journal`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Health {
+    /// Every record is on the disk.
+    #[default]
+    Saved,
+    /// Records are kept in memory only, for this reason; written as soon as the disk takes them.
+    NotSaved(Trouble),
+}
+
 /// One record in its frame, as written to the file.
 pub fn frame(record: &Record) -> String {
     let body = print(record);

@@ -14,7 +14,8 @@
 //! Confirmation of destructive actions (`resign`, `accept`, `claim`, `new` during a game) lives
 //! here, not in the session: it is a question of the interface (a peg board or an arbiter's script
 //! never asks), it needs no game rule, and the session's own `Asked::Confirm` stays for near misses
-//! of moves. The question lapses when anything but yes or no is said, which is then handled as usual.
+//! of moves. A question whose act cannot undo itself is asked again until it gets a clear yes or
+//! no; a heard command's read-back lapses when anything else is said, which is then handled as usual.
 
 #![forbid(unsafe_code)]
 
@@ -103,6 +104,12 @@ pub enum Event {
     /// A board joins the game (`--board`, `--opponent-board`; a script's `board connect` and
     /// `board sensor`). Not journaled: a resumed game plays on the boards its command line names.
     BoardJoined(Joining),
+    /// Whether the game's journal is on the disk: reported when that changes, and after every move
+    /// while it is not (each is said: the player must never believe a game kept that is not).
+    Journal(journal::Health),
+    /// The program runs again after it was stopped (Ctrl-Z, then `fg`): the question waiting for
+    /// an answer is said again.
+    Continued,
 }
 
 /// Which board joins the game.
@@ -181,6 +188,8 @@ pub struct App {
     /// The last long answer about the position (the board, the moves) and the plies it was about:
     /// `more` after a move says it again as it is now.
     last_answer: Option<(Command, usize)>,
+    /// Whether the journal of the game is on the disk, as the runtime last reported.
+    journal_health: journal::Health,
 }
 
 impl App {
@@ -219,6 +228,7 @@ impl App {
             history: Vec::new(),
             later_unfinished: Vec::new(),
             last_answer: None,
+            journal_health: journal::Health::Saved,
         }
     }
 
@@ -395,6 +405,8 @@ impl App {
                 self.join_board(joining);
                 Vec::new()
             }
+            Event::Journal(health) => self.journal_report(health),
+            Event::Continued => self.question_again().into_iter().collect(),
         }
     }
 
@@ -443,16 +455,15 @@ impl App {
                 if keys::leading(text, &self.voice.vocab)
                     .is_some_and(|(name, rest)| name == Name::Quit && rest.is_empty()) =>
             {
-                return vec![Out::Quit];
+                return self.quit();
             }
             Some(Waiting::Resume(unfinished)) => return self.answer_resume(*unfinished, text, now),
             Some(Waiting::Setup(questions)) => return self.answer_setup(questions, text, now),
-            Some(Waiting::Confirm(pending)) => match commands::command(text, &self.voice.vocab) {
-                Ok(Command::Answer(true)) => return self.confirmed(pending, now),
-                Ok(Command::Answer(false)) => return vec![self.say("line.cancelled")],
-                // Anything else: the question lapses and the line is handled as usual.
-                _ => {}
-            },
+            Some(Waiting::Confirm(pending)) => {
+                if let Some(out) = self.answer_confirm(pending, text, now) {
+                    return out;
+                }
+            }
             // Yes, no or Enter is no square (and Enter must not press the clock without a move):
             // the question is said again, shorter.
             Some(Waiting::SoundAlike)

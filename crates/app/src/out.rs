@@ -52,6 +52,11 @@ pub enum Out {
     JournalContinue(std::path::PathBuf),
     /// Write a file (the scoresheet); the runtime tells the app what became of it ([`crate::Event::Saved`]).
     Save(Save),
+    /// The player leaves a game whose journal is not on the disk: this is its PGN. The runtime
+    /// tries the journal once more, then writes the PGN wherever it can (the games folder, the
+    /// temporary folder) and says where, or writes it out whole; the game is never said kept
+    /// when it is not.
+    Rescue(String),
     Quit,
 }
 

@@ -187,7 +187,7 @@ impl App {
         }
     }
 
-    fn resume_question(&self, unfinished: &Unfinished) -> Vec<Out> {
+    pub(super) fn resume_question(&self, unfinished: &Unfinished) -> Vec<Out> {
         let session = rebuild(&unfinished.journal).session;
         let name = |side| session.name(side).map_or(Arg::Side(side), |name| Arg::Text(name.to_string()));
         let mut out = self.damage_note(unfinished);
@@ -223,6 +223,7 @@ impl App {
         }
         self.base = TimeBase { process: now, session: unfinished.journal.last_instant() };
         self.journaling = true;
+        self.journal_health = crate::journal::Health::Saved;
         let mut out = vec![Out::JournalContinue(unfinished.path.clone())];
         if let Some(voice) = voice {
             self.voice = voice;
@@ -271,6 +272,8 @@ impl App {
     /// The first records of a new game's journal: its voice and settings.
     pub(super) fn begin_journal(&mut self, now: Duration) -> Vec<Out> {
         self.journaling = true;
+        // A new journal: the runtime reports how writing it goes from here.
+        self.journal_health = crate::journal::Health::Saved;
         let at = self.base.session(now);
         let mut out = vec![Out::JournalNew, Out::Journal(self.voice_record())];
         self.journaled = Some(self.options.clone());

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use shakmaty::Color;
 
+use crate::journal::Trouble;
 use anna_core::pgn::ImportedGame;
 use anna_core::scoresheet::{Scoresheet, Tags};
 use anna_core::session::Session;
@@ -44,8 +45,10 @@ pub struct Save {
 pub enum SaveError {
     /// A file is there already: written over only when the player says so.
     Exists(PathBuf),
+    /// A folder, a device, a pipe or a socket is there: never written to or over.
+    NotAFile(PathBuf),
     /// The path, and what went wrong (a full disk, no permission). Nothing was left behind.
-    Failed(String, String),
+    Failed(PathBuf, Trouble),
 }
 
 /// What `save [FILE]` or `save braille [FILE]` asks for: the kind of file and where (`None`: a new

@@ -139,6 +139,12 @@ impl App {
         let out = self.link_words(role, &mut health, report, now);
         self.sensors[i].health = health;
         match report {
+            // Whatever was played while the link was down, the board's next position is compared
+            // with the game at once (the link asks for it), as a peg board's is.
+            LinkReport::Connected { .. } | LinkReport::Disconnected(_) => {
+                self.sensors[i].mirror.forget();
+                out
+            }
             LinkReport::Event(BoardEvent::Clock(reading)) => self.follow_clock(i, reading, now),
             // Read at the deadline, once the position is still.
             LinkReport::Event(event) => {
@@ -158,6 +164,24 @@ impl App {
             out.extend(self.mirror_outs(role, outs, now));
         }
         out
+    }
+
+    /// `restore board` with sensor boards: each board's position compared with the game again and
+    /// said (the move to make on it, the repair steps, or that it matches); `None` without one.
+    pub(super) fn check_sensor_boards(&mut self, now: Duration) -> Option<Vec<Out>> {
+        if self.sensors.is_empty() {
+            return None;
+        }
+        let mut out = Vec::new();
+        for i in 0..self.sensors.len() {
+            let role = self.sensors[i].role;
+            let outs = self.sensors[i].mirror.check(self.session.game());
+            out.extend(self.mirror_outs(role, outs, now));
+        }
+        if out.is_empty() {
+            out.push(self.say("line.board_unread"));
+        }
+        Some(out)
     }
 
     /// `turn board`: the sensor board stands the other way round from what Anna thought.

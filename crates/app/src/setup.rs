@@ -27,6 +27,18 @@ pub(super) struct Questions {
     proposed: Option<TimeControl>,
 }
 
+impl Questions {
+    /// The question that waits for its answer now.
+    pub(super) fn question(&self, computer: bool) -> &'static str {
+        match (self.side, &self.proposed, &self.time_control) {
+            (None, _, _) => "line.setup_side",
+            (Some(_), Some(_), _) if computer => "line.setup_time_confirm",
+            (Some(_), Some(_), _) | (Some(_), None, Some(_)) => "line.setup_opponent_or_no",
+            (Some(_), None, None) => "line.setup_time",
+        }
+    }
+}
+
 impl App {
     pub(super) fn answer_setup(&mut self, mut questions: Questions, text: &str, now: Duration) -> Vec<Out> {
         let Some(side) = questions.side else {
@@ -106,8 +118,7 @@ impl App {
         for command in setup {
             self.setup.push(command.clone());
             // The control was read back when it was given.
-            let said_before =
-                |out: &Out| matches!(out, Out::Say(Words::Sentence(u), _) if u.sentence == Sentence::TimeControlSet);
+            let said_before = |out: &Out| matches!(out, Out::Say(Words::Sentence(u), _) if matches!(u.sentence, Sentence::TimeControlSet | Sentence::TimeControlNone));
             out.extend(self.act(command, now).into_iter().filter(|o| !said_before(o)));
         }
         let words = Words::line("line.ready").arg("side", Arg::Side(side)).arg("name", Arg::Text(name));

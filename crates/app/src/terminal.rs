@@ -8,7 +8,7 @@ use shakmaty::Color;
 use super::confirm::Pending;
 use super::save::{self, Save, SaveKind};
 use super::{App, Out, Waiting};
-use crate::journal::{End, Record};
+use crate::journal::{End, Health, Record};
 use crate::keys;
 use crate::save::SaveError;
 use anna_core::command::{Command, Input, Name, Setting};
@@ -71,11 +71,16 @@ impl App {
                 self.waiting = Some(Waiting::Confirm(Pending::Replace(save)));
                 return vec![Out::Say(words, Priority::Urgent)];
             }
-            Err(SaveError::Failed(path, text)) => {
-                Words::line("line.save_failed").arg("path", Arg::Text(path)).arg("text", Arg::Text(text))
+            Err(SaveError::NotAFile(path)) => {
+                Words::line("line.save_not_file").arg("path", Arg::Text(path.display().to_string()))
             }
+            Err(SaveError::Failed(path, trouble)) => Words::line("line.save_failed")
+                .arg("path", Arg::Text(path.display().to_string()))
+                .arg("trouble", Arg::Word(trouble.key().into())),
         };
-        vec![Out::Say(words, Priority::Info)]
+        let mut out = vec![Out::Say(words, Priority::Info)];
+        out.extend(self.question_again());
+        out
     }
 
     /// The game as PGN, in the words of the game's language.
@@ -103,12 +108,55 @@ impl App {
         }
     }
 
-    /// `quit`: a game under way is kept in its journal, and the player is told how to go on.
-    pub(super) fn quit(&self) -> Vec<Out> {
-        let kept = self.journaling && self.session.outcome().is_none() && !self.session.game().plies().is_empty();
-        let mut out: Vec<Out> = kept.then(|| self.say("line.quit_kept")).into_iter().collect();
+    /// `quit`: a game under way is kept in its journal, and the player is told how to go on; one
+    /// whose journal is not on the disk is rescued as PGN wherever it can be written, and never
+    /// said to be kept.
+    pub fn quit(&self) -> Vec<Out> {
+        let begun = !self.session.game().plies().is_empty();
+        let under_way = self.journaling && self.session.outcome().is_none() && begun;
+        // Whatever was being said stops: the last words are these, and they are heard.
+        let mut out = vec![Out::Silence];
+        out.push(match self.journal_health {
+            Health::Saved if under_way => self.say("line.quit_kept"),
+            Health::NotSaved(_) if under_way => Out::Rescue(self.pgn()),
+            _ if begun => self.say("line.quit_bye"),
+            // At a question before the game, or before its first move.
+            _ => self.say("line.quit_none"),
+        });
         out.push(Out::Quit);
         out
+    }
+
+    /// What the runtime reports of the journal: its failure said when it happens, then after every
+    /// move while it lasts, and its recovery once every record is on the disk.
+    pub(super) fn journal_report(&mut self, health: Health) -> Vec<Out> {
+        let was = std::mem::replace(&mut self.journal_health, health);
+        let (words, priority) = match (was, health) {
+            (Health::Saved, Health::Saved) => return Vec::new(),
+            (Health::Saved, Health::NotSaved(trouble)) => {
+                (Words::line("journal.failed").arg("trouble", Arg::Word(trouble.key().into())), Priority::Urgent)
+            }
+            // After a move: said with the moves, never cutting one off.
+            (Health::NotSaved(_), Health::NotSaved(trouble)) => {
+                (Words::line("journal.not_saved").arg("trouble", Arg::Word(trouble.key().into())), Priority::Move)
+            }
+            (Health::NotSaved(_), Health::Saved) => (Words::line("journal.recovered"), Priority::Info),
+        };
+        let mut out = vec![Out::Say(words, priority)];
+        out.extend(self.question_again());
+        out
+    }
+
+    /// The question that waits for its answer, said again after a notice that came between it and
+    /// the player (a journal or a save), or when the program runs again after Ctrl-Z, so that it
+    /// is the last thing heard.
+    pub(super) fn question_again(&self) -> Option<Out> {
+        match &self.waiting {
+            Some(Waiting::Setup(questions)) => Some(self.say(questions.question(self.options.computer))),
+            Some(Waiting::Resume(unfinished)) => self.resume_question(unfinished).pop(),
+            Some(Waiting::Confirm(pending)) => Some(Out::Say(pending.question(), Priority::Urgent)),
+            _ => None,
+        }
     }
 
     /// `help` (the list of commands) or `help COMMAND` (what it does).

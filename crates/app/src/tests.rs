@@ -21,6 +21,33 @@ fn resign_asks_first_and_no_keeps_the_game() {
     assert!(m.session().outcome().is_some());
 }
 
+/// Issue 46: a question whose act cannot undo itself takes only a clear yes or no, in the player's
+/// language; a stray byte (0xFF, read as Latin-1 `ÿ`), a symbol, Enter or a move asks it again.
+#[test]
+fn an_irreversible_question_takes_only_a_clear_yes_and_asks_again_otherwise() {
+    let mut m = mode(Options::default());
+    type_lines(&mut m, &["e4", "", "resign"]);
+    for stray in ["\u{ff}", "ÿ", "%$#", "", "  ", "Nf3", "e5", "yess!!", "ýes"] {
+        assert_eq!(type_lines(&mut m, &[stray]), ["Do you really resign? Say yes or no."], "{stray:?}");
+        assert!(m.session().outcome().is_none(), "{stray:?} resigned");
+    }
+    assert_eq!(type_lines(&mut m, &["YES"])[0], "White wins by resignation (FIDE 5.1.2).");
+    assert!(m.session().outcome().is_some());
+    // In each language its own yes, with its letters (Slovak `áno`, and `ano` as typed without them).
+    for (code, yes) in [("de", "ja"), ("sk", "áno"), ("sk", "ano"), ("cs", "ano"), ("pl", "tak"), ("sl", "da")] {
+        let vocab = Vocabulary::find(code).unwrap();
+        assert_eq!(confirm::clear_answer(yes, &vocab), Some(true), "{code} {yes}");
+        assert_eq!(confirm::clear_answer("\u{ff}", &vocab), None, "{code}");
+    }
+    // A new game and writing over a file wait the same way.
+    let mut m = mode(Options::default());
+    type_lines(&mut m, &["e4", "", "new"]);
+    assert_eq!(type_lines(&mut m, &["\u{ff}"]), ["A game is running. Do you really start a new game? Say yes or no."]);
+    assert_eq!(m.session().game().plies().len(), 1);
+    assert_eq!(type_lines(&mut m, &["nein"]), ["A game is running. Do you really start a new game? Say yes or no."]);
+    assert_eq!(type_lines(&mut m, &["no"]), ["Not done."]);
+}
+
 #[test]
 fn no_confirm_resigns_at_once() {
     let mut m = mode(Options { confirm: false, ..Options::default() });
@@ -91,7 +118,8 @@ fn help_in_every_language() {
         let intro = voice.vocab.word("help.intro").replace("{press}", voice.vocab.word("line.press_enter"));
         assert_eq!(type_lines(&mut m, &[&help]), [intro], "{code}");
         assert_eq!(type_lines(&mut m, &["help resign"]), [voice.vocab.word("help.resign")], "{code}");
-        assert_eq!(m.line("quit", Duration::ZERO), [Out::Quit], "{code}");
+        let bye = Words::line("line.quit_none");
+        assert_eq!(m.line("quit", Duration::ZERO), [Out::Silence, Out::Say(bye, Priority::Info), Out::Quit], "{code}");
     }
 }
 
@@ -242,21 +270,61 @@ fn the_terminal_handles_exactly_its_own_names() {
 
 #[test]
 fn quit_leaves_at_the_setup_questions_and_says_a_game_under_way_is_kept() {
+    let bye = || vec![Out::Silence, Out::Say(Words::line("line.quit_none"), Priority::Info), Out::Quit];
     let mut m = mode(Options { ask_setup: true, ..Options::default() });
     m.start();
-    assert_eq!(m.line("quit", Duration::ZERO), [Out::Quit], "at the first setup question");
+    assert_eq!(m.line("quit", Duration::ZERO), bye(), "at the first setup question");
     let mut m = mode(Options { ask_setup: true, ..Options::default() });
     m.start();
     m.line("black", Duration::ZERO);
-    assert_eq!(m.line("quit", Duration::ZERO), [Out::Quit], "at the time control question");
+    assert_eq!(m.line("quit", Duration::ZERO), bye(), "at the time control question");
     // A game begun: kept, and how to go on with it.
     let mut m = mode(Options::default());
     m.start();
-    assert_eq!(said!(m, &m.line("quit", Duration::ZERO)), Vec::<String>::new(), "nothing to keep yet");
+    assert_eq!(said!(m, &m.line("quit", Duration::ZERO)), ["Goodbye. No game was begun."], "nothing to keep yet");
     m.line("e4", Duration::ZERO);
     let out = m.line("quit", Duration::from_secs(1));
     assert_eq!(said!(m, &out), ["The game is kept: anna --resume goes on with it."]);
     assert_eq!(out.last(), Some(&Out::Quit));
+}
+
+/// Issue 46: a journal that is not on the disk is said when it fails, after every move while it
+/// lasts, and when it is whole again; `quit` then never says the game is kept, but has it rescued.
+#[test]
+fn a_game_not_saved_is_said_so_at_each_move_and_rescued_at_quit() {
+    use crate::journal::{Health, Trouble};
+    let mut m = mode(Options::default());
+    m.start();
+    type_lines(&mut m, &["e4", ""]);
+    let full = Event::Journal(Health::NotSaved(Trouble::Full));
+    assert_eq!(
+        said!(m, &m.handle(full.clone(), Duration::ZERO)),
+        ["Not saved: the disk is full. Play goes on; every move is kept and written as soon as the disk takes it \
+          again."]
+    );
+    type_lines(&mut m, &["e5", ""]);
+    assert_eq!(said!(m, &m.handle(full, Duration::ZERO)), ["Not saved: the disk is full."]);
+    let out = m.line("quit", Duration::from_secs(1));
+    assert!(said!(m, &out).is_empty(), "never said kept: {:?}", said!(m, &out));
+    assert!(matches!(&out[1], Out::Rescue(pgn) if pgn.contains("1. e4 e5 *")), "{out:?}");
+    assert_eq!(out.last(), Some(&Out::Quit));
+    // The disk takes the game again: said, and `quit` says it is kept.
+    assert_eq!(
+        said!(m, &m.handle(Event::Journal(Health::Saved), Duration::ZERO)),
+        ["The game is saved again, every move of it."]
+    );
+    assert_eq!(said!(m, &m.line("quit", Duration::from_secs(1))), ["The game is kept: anna --resume goes on with it."]);
+    // Before the game, a notice comes before the question, which is then said again.
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    assert_eq!(
+        said!(m, &m.handle(Event::Journal(Health::NotSaved(Trouble::ReadOnly)), Duration::ZERO)),
+        [
+            "Not saved: the folder cannot be written. Play goes on; every move is kept and written as soon as the \
+             disk takes it again.",
+            "Which side do you play, white or black? Enter for white."
+        ]
+    );
 }
 
 #[test]

@@ -103,6 +103,9 @@ pub struct SensorMirror {
     /// The last move read from this board that a later position contradicted, and the move the
     /// board shows instead: corrected once (the game refuses it after the press).
     corrected: Option<(usize, Move)>,
+    /// The board came back or the player asked (`restore board`): the next reading is said even
+    /// when the board matches the game.
+    confirm: bool,
 }
 
 impl SensorMirror {
@@ -120,7 +123,30 @@ impl SensorMirror {
             said: None,
             seen: Vec::new(),
             corrected: None,
+            confirm: false,
         }
+    }
+
+    /// The link to the board was lost or made again: nothing it showed before counts. Its next
+    /// position (the link asks for the whole board) is compared with the game as soon as it is
+    /// still, whatever was played meanwhile, and said: the move to make on it, the repair steps,
+    /// or that it matches.
+    pub fn forget(&mut self) {
+        self.latest = None;
+        self.changed = None;
+        self.shown = None;
+        self.said = None;
+        self.seen.clear();
+        self.confirm = true;
+    }
+
+    /// `restore board`: the position last read, compared with the game again and said, even if
+    /// said before. Nothing when the board has not reported a position yet.
+    pub fn check(&mut self, game: &Game) -> Vec<MirrorOut> {
+        self.shown = None;
+        self.said = None;
+        self.confirm = true;
+        self.decide(game)
     }
 
     /// Who plays on the board from now on (the player's side changed).
@@ -198,6 +224,8 @@ impl SensorMirror {
         let mut out = Vec::new();
         let Some(snapshot) = self.latest else { return out };
         let plies = game.plies().len();
+        // Said once, whatever the reading: a board that differs or is behind says so itself.
+        let confirm = std::mem::take(&mut self.confirm);
         self.agreed = self.agreed.min(plies);
         let readings: Vec<(bool, Board, Reading)> = match self.turned {
             Some(turn) => vec![turn],
@@ -237,7 +265,7 @@ impl SensorMirror {
             Reading::Current => {
                 self.agreed = plies;
                 self.seen.clear();
-                if self.said.take().is_some() {
+                if self.said.take().is_some() || confirm {
                     out.push(MirrorOut::Say(Utterance::new(Priority::Info, Sentence::BoardMatches)));
                 }
                 if self.shown.take().is_some() {

@@ -62,6 +62,7 @@ sentences! {
     QuickplayGiven => "quickplay_given",
     QuickplayOffer => "quickplay_offer",
     TimeControlSet => "time_control",
+    TimeControlNone => "time_control_none",
     Moved => "moved",
     Corrected => "corrected",
     PeriodStarted => "period_started",

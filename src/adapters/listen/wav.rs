@@ -5,6 +5,11 @@ use std::path::Path;
 
 use super::{ListenError, SAMPLE_RATE};
 
+/// The longest recording `anna listen` hears: one move or command, said slowly, with silence
+/// around it. A longer one is refused before it is read (an 18-minute file would take minutes
+/// and gigabytes), and no more than this is ever read, whatever the file's header says.
+pub const MAX_RECORDING: u64 = 30;
+
 /// The samples of a WAV file as the recogniser hears them, 16 kHz mono 16-bit: a recording of
 /// another rate (espeak-ng writes 22050 Hz, a phone 44.1 or 48 kHz), of two channels or of other
 /// samples (8, 24 or 32 bits, floating point) is made so (the channels averaged, the rate
@@ -23,8 +28,22 @@ pub fn read_wav(path: &Path) -> Result<Vec<i16>, ListenError> {
         e => bad(e.to_string()),
     })?;
     let spec = reader.spec();
+    let seconds = u64::from(reader.duration()) / u64::from(spec.sample_rate.max(1));
+    if seconds > MAX_RECORDING {
+        let length = match (seconds / 60, seconds % 60) {
+            (0, s) => format!("{s} seconds"),
+            (1, 0) => "1 minute".to_string(),
+            (m, 0) => format!("{m} minutes"),
+            (1, s) => format!("1 minute {s} seconds"),
+            (m, s) => format!("{m} minutes {s} seconds"),
+        };
+        return Err(ListenError::TooLong(path.display().to_string(), length, MAX_RECORDING));
+    }
+    // Bounded whatever the header claims: a file that goes on past its stated length is cut there.
+    let most = usize::try_from(MAX_RECORDING * u64::from(spec.sample_rate) * u64::from(spec.channels) + 1)
+        .unwrap_or(usize::MAX);
     if spec.sample_rate == SAMPLE_RATE && spec.channels == 1 && spec.bits_per_sample == 16 {
-        return reader.into_samples::<i16>().collect::<Result<Vec<_>, _>>().map_err(|e| bad(e.to_string()));
+        return reader.into_samples::<i16>().take(most).collect::<Result<Vec<_>, _>>().map_err(|e| bad(e.to_string()));
     }
     if spec.sample_rate < SAMPLE_RATE {
         return Err(bad(format!("its {} Hz is under the 16 kHz the recogniser hears", spec.sample_rate)));
@@ -34,10 +53,10 @@ pub fn read_wav(path: &Path) -> Result<Vec<i16>, ListenError> {
     }
     // Every sample as a float in -1..1, whatever the file stores.
     let samples: Vec<f32> = match spec.sample_format {
-        hound::SampleFormat::Float => reader.into_samples::<f32>().collect::<Result<_, _>>(),
+        hound::SampleFormat::Float => reader.into_samples::<f32>().take(most).collect::<Result<_, _>>(),
         hound::SampleFormat::Int => {
             let scale = 1.0 / (1_i64 << (spec.bits_per_sample.clamp(1, 32) - 1)) as f32;
-            reader.into_samples::<i32>().map(|s| s.map(|s| s as f32 * scale)).collect::<Result<_, _>>()
+            reader.into_samples::<i32>().take(most).map(|s| s.map(|s| s as f32 * scale)).collect::<Result<_, _>>()
         }
     }
     .map_err(|e| bad(e.to_string()))?;
@@ -135,5 +154,30 @@ mod tests {
                 path.display()
             )
         );
+    }
+
+    /// Issue 46: a recording longer than an utterance is refused before it is read, with its length.
+    #[test]
+    fn a_recording_over_the_limit_is_refused_with_its_length() {
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: 16_000,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let path = wav("long", spec, 16_000 * 95, |_| 0.0);
+        let err = read_wav(&path).unwrap_err().to_string();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(
+            err,
+            format!(
+                "{} is 1 minute 35 seconds long; anna listen hears one move or command, a recording of at most 30 \
+                 seconds.",
+                path.display()
+            )
+        );
+        let path = wav("long-enough", spec, 16_000 * 30, |_| 0.0);
+        assert_eq!(read_wav(&path).unwrap().len(), 16_000 * 30, "30 seconds are heard");
+        std::fs::remove_file(&path).unwrap();
     }
 }

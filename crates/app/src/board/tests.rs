@@ -92,7 +92,7 @@ fn without_a_board_restore_says_how_to_link_one() {
     let mut m = App::new(Config::default(), Vec::new(), Voice::english(), Options::default());
     m.start();
     let out = said!(m, &m.line("restore board", Duration::ZERO));
-    assert_eq!(out, ["No peg board is linked; start Anna with --board and the board's port."]);
+    assert_eq!(out, ["No board is linked; start Anna with --board and the board's port."]);
 }
 
 /// Issue 22: a board joins by an event; a sensor protocol makes it a sensor board, the opponent's

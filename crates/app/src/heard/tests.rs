@@ -201,6 +201,9 @@ fn a_heard_command_that_cannot_be_taken_back_asks_first_even_with_confirmations_
     assert!(app.session().draw_offer().is_some());
     assert_eq!(hear(&mut app, "resign"), ["Do you really resign? Say yes or no."]);
     assert!(app.session().outcome().is_none());
+    // Anything but a clear yes or no asks again, even the same command typed.
+    assert_eq!(typed(&mut app, "resign"), ["Do you really resign? Say yes or no."]);
+    assert_eq!(typed(&mut app, "no"), ["Not done."]);
     // Typed, with confirmations off, the same acts at once.
     assert_eq!(typed(&mut app, "resign").first().map(String::as_str), Some("Black wins by resignation (FIDE 5.1.2)."));
 }

@@ -89,6 +89,10 @@ impl Session {
 /// The control read back with its category (FIDE A.1, B.1): `Rapid chess: 15 minutes, plus 10
 /// seconds a move.`
 pub fn time_control_set(tc: &TimeControl) -> Utterance {
+    // No clock is no category of A.1 or B.1: said as such, not as "Standard chess: ."
+    if tc.is_none() {
+        return Utterance::new(Priority::Info, Sentence::TimeControlNone);
+    }
     Utterance::new(Priority::Info, Sentence::TimeControlSet)
         .arg("category", Arg::Category(tc.category()))
         .arg("control", Arg::TimeControl(tc.clone()))
