@@ -506,7 +506,7 @@ impl Outputs {
         };
         let Some(trouble) = trouble else {
             let words = voice.words(&Words::line("line.quit_kept"));
-            self.speaker.say(words.clone(), Priority::Urgent);
+            self.speaker.say(words.clone(), Priority::Move);
             return !view.show(&words);
         };
         let stamp = games::now_stamp().1;

@@ -161,4 +161,55 @@ mod tests {
         assert_eq!(left, ["game.pgn"]);
         let _ = fs::remove_dir_all(&dir);
     }
+
+    /// Issue 46: only a plain file is written. A device, a pipe or a folder at the path is refused
+    /// and left as it was, even when the player said to write over it; a symbolic link is written
+    /// through to its file and stays a link.
+    #[cfg(unix)]
+    #[test]
+    fn a_save_writes_plain_files_only_and_through_links() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = std::env::temp_dir().join(format!("anna-special-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let save = |path: &Path| Save {
+            path: Some(path.to_path_buf()),
+            kind: SaveKind::Pgn,
+            text: "1. e4 *".into(),
+            replace: true,
+        };
+        // A device (as root, /dev/null would otherwise become a plain file).
+        assert_eq!(write(&save(Path::new("/dev/null")), "x"), Err(SaveError::NotAFile("/dev/null".into())));
+        assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        // A named pipe.
+        let fifo = dir.join("pipe");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        assert_eq!(write(&save(&fifo), "x"), Err(SaveError::NotAFile(fifo.clone())));
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        // A folder.
+        assert_eq!(write(&save(&dir), "x"), Err(SaveError::NotAFile(dir.clone())));
+        // A link to a file: the file is written, the link stays.
+        let target = dir.join("target.pgn");
+        fs::write(&target, "old").unwrap();
+        let link = dir.join("link.pgn");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        assert_eq!(write(&save(&link), "x"), Ok(fs::canonicalize(&target).unwrap()));
+        assert_eq!(fs::read_to_string(&target).unwrap(), "1. e4 *");
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        // A link to a device is no way around it.
+        let to_null = dir.join("null.pgn");
+        std::os::unix::fs::symlink("/dev/null", &to_null).unwrap();
+        assert_eq!(write(&save(&to_null), "x"), Err(SaveError::NotAFile("/dev/null".into())));
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 46: `~` is the home folder, and a relative path is said in full.
+    #[test]
+    fn a_path_is_made_whole_from_home_and_the_current_folder() {
+        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap();
+        assert_eq!(super::super::full_path(Path::new("~/x.pgn")), home.join("x.pgn"));
+        assert_eq!(super::super::full_path(Path::new("~")), home);
+        assert_eq!(super::super::full_path(Path::new("x.pgn")), std::env::current_dir().unwrap().join("x.pgn"));
+        assert_eq!(super::super::full_path(Path::new("/a/b.pgn")), Path::new("/a/b.pgn"));
+    }
 }

@@ -12,10 +12,12 @@ use shakmaty::{Color, Position};
 
 use super::{App, Options, Out, Waiting};
 use crate::journal::{self, End, Journal, Record};
+use crate::save::{self, Save, SaveKind};
 use anna_core::command::{Command, Input};
 use anna_core::message::{Arg, Priority, Sentence, Utterance, Words};
+use anna_core::scoresheet::Tags;
 use anna_core::session::{Config, Session};
-use anna_language::{commands, Vocabulary, Voice};
+use anna_language::{Vocabulary, Voice};
 
 /// An unfinished game found in its journal (already repaired if it was damaged).
 #[derive(Clone, Debug)]
@@ -163,12 +165,23 @@ impl App {
     /// Yes resumes the game; no leaves it (its journal is kept, marked as left) and starts anew;
     /// anything else asks again.
     pub(super) fn answer_resume(&mut self, unfinished: Unfinished, text: &str, now: Duration) -> Vec<Out> {
-        match commands::command(text, &self.voice.vocab) {
-            Ok(Command::Answer(true)) => self.restore(unfinished, now),
-            Ok(Command::Answer(false)) => {
+        // Closing a game for good needs a clear no, as any irreversible answer does.
+        match crate::confirm::clear_answer(text, &self.voice.vocab) {
+            Some(true) => self.restore(unfinished, now),
+            Some(false) => {
                 let at = unfinished.journal.last_instant();
-                let mut out =
-                    vec![Out::JournalContinue(unfinished.path), Out::Journal(Record::End { at, how: End::Abandoned })];
+                let mut out = vec![
+                    Out::JournalContinue(unfinished.path.clone()),
+                    Out::Journal(Record::End { at, how: End::Abandoned }),
+                ];
+                // Not resumed is not hidden: its moves are saved as PGN, and the player told so.
+                let (y, m, d, ..) = journal::civil(unfinished.journal.started);
+                let tags = Tags { date: format!("{y:04}.{m:02}.{d:02}"), ..Tags::default() };
+                let text = save::pgn(&rebuild(&unfinished.journal).session, &self.voice.vocab, &tags);
+                let words =
+                    Words::line("journal.declined").arg("date", Arg::Text(journal::date(unfinished.journal.started)));
+                out.push(Out::Say(words, Priority::Info));
+                out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text, replace: false }));
                 if self.later_unfinished.is_empty() {
                     out.extend(self.start_new());
                     return out;
@@ -179,7 +192,7 @@ impl App {
                 self.waiting = Some(Waiting::Resume(Box::new(next)));
                 out
             }
-            _ => {
+            None => {
                 let question = self.resume_question(&unfinished);
                 self.waiting = Some(Waiting::Resume(Box::new(unfinished)));
                 question

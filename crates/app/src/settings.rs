@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::{App, Enter, InForce, Out};
 use crate::speech::Choice;
-use anna_core::command::Command;
+use anna_core::command::{Command, Setting};
 use anna_core::message::{Arg, Priority, Words};
 use anna_core::session::TouchMove;
 use anna_language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
@@ -37,6 +37,18 @@ impl App {
             volume: self.options.volume,
             language: self.voice.vocab.code().to_string(),
         })
+    }
+
+    /// Against the computer the sides are the game's once it has begun: the player's side changed
+    /// then would have the computer move at once for the player's old side. Before the first move,
+    /// and after the game, the player chooses freely.
+    pub(super) fn side_fixed(&self, side: shakmaty::Color) -> bool {
+        let under_way = !self.session.game().plies().is_empty() && self.session.outcome().is_none();
+        self.options.computer && under_way && side != self.user_side()
+    }
+
+    pub(super) fn side_fixed_words(&self) -> Out {
+        Out::Say(Words::line("line.side_fixed").arg("side", Arg::Side(self.user_side())), Priority::Info)
     }
 
     /// `set NAME VALUE`.
@@ -96,6 +108,9 @@ impl App {
             }),
             // The game's settings: auto-press, touch-move, alarms, player, flag, tournament...
             _ => match commands::command(&format!("set {rest}"), &self.voice.vocab) {
+                Ok(Command::Set(Setting::Player(Some(side)))) if self.side_fixed(side) => {
+                    return vec![self.side_fixed_words()];
+                }
                 Ok(command @ Command::Set(_)) => {
                     out.extend(self.act(command, now));
                     Some(value.clone())

@@ -35,6 +35,9 @@ impl App {
             }
             Name::Flip => {
                 let side = !self.session.config().player.unwrap_or(Color::White);
+                if self.side_fixed(side) {
+                    return Some(vec![self.side_fixed_words()]);
+                }
                 let mut out = self.act(Command::Set(Setting::Player(Some(side))), now);
                 let words = Words::line("line.flipped").arg("side", Arg::Side(side));
                 out.push(Out::Say(words, Priority::Info));
@@ -114,17 +117,16 @@ impl App {
     pub fn quit(&self) -> Vec<Out> {
         let begun = !self.session.game().plies().is_empty();
         let under_way = self.journaling && self.session.outcome().is_none() && begun;
-        // Whatever was being said stops: the last words are these, and they are heard.
-        let mut out = vec![Out::Silence];
-        out.push(match self.journal_health {
-            Health::Saved if under_way => self.say("line.quit_kept"),
+        // Said with the moves: an answer being read stops for it, a move not yet said is not lost.
+        let last = |key: &str| Out::Say(Words::line(key), Priority::Move);
+        let words = match self.journal_health {
+            Health::Saved if under_way => last("line.quit_kept"),
             Health::NotSaved(_) if under_way => Out::Rescue(self.pgn()),
-            _ if begun => self.say("line.quit_bye"),
+            _ if begun => last("line.quit_bye"),
             // At a question before the game, or before its first move.
-            _ => self.say("line.quit_none"),
-        });
-        out.push(Out::Quit);
-        out
+            _ => last("line.quit_none"),
+        };
+        vec![words, Out::Quit]
     }
 
     /// What the runtime reports of the journal: its failure said when it happens, then after every

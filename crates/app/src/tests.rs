@@ -48,6 +48,25 @@ fn an_irreversible_question_takes_only_a_clear_yes_and_asks_again_otherwise() {
     assert_eq!(type_lines(&mut m, &["no"]), ["Not done."]);
 }
 
+/// Issue 46: against the computer the sides are fixed once the game has begun: `set player` and
+/// `flip` would have it move at once for the player's old side.
+#[test]
+fn against_the_computer_the_sides_change_only_before_the_first_move() {
+    let mut m = mode(Options { computer: true, ..Options::default() });
+    m.start();
+    assert_eq!(type_lines(&mut m, &["set player black"]), ["Setting player: black."]);
+    assert_eq!(m.computer_side(), Some(shakmaty::Color::White));
+    let mut m = mode(Options { computer: true, ..Options::default() });
+    m.start();
+    type_lines(&mut m, &["e4", ""]);
+    let fixed = "Your side against the computer: White; the sides cannot change during a game. Say new game for a \
+                 new one.";
+    assert_eq!(type_lines(&mut m, &["set player black"]), [fixed]);
+    assert_eq!(type_lines(&mut m, &["flip"]), [fixed]);
+    assert_eq!(m.computer_side(), Some(shakmaty::Color::Black));
+    assert_eq!(type_lines(&mut m, &["set player white"]), ["Setting player: white."], "the same side is no change");
+}
+
 #[test]
 fn no_confirm_resigns_at_once() {
     let mut m = mode(Options { confirm: false, ..Options::default() });
@@ -119,7 +138,7 @@ fn help_in_every_language() {
         assert_eq!(type_lines(&mut m, &[&help]), [intro], "{code}");
         assert_eq!(type_lines(&mut m, &["help resign"]), [voice.vocab.word("help.resign")], "{code}");
         let bye = Words::line("line.quit_none");
-        assert_eq!(m.line("quit", Duration::ZERO), [Out::Silence, Out::Say(bye, Priority::Info), Out::Quit], "{code}");
+        assert_eq!(m.line("quit", Duration::ZERO), [Out::Say(bye, Priority::Move), Out::Quit], "{code}");
     }
 }
 
@@ -270,7 +289,7 @@ fn the_terminal_handles_exactly_its_own_names() {
 
 #[test]
 fn quit_leaves_at_the_setup_questions_and_says_a_game_under_way_is_kept() {
-    let bye = || vec![Out::Silence, Out::Say(Words::line("line.quit_none"), Priority::Info), Out::Quit];
+    let bye = || vec![Out::Say(Words::line("line.quit_none"), Priority::Move), Out::Quit];
     let mut m = mode(Options { ask_setup: true, ..Options::default() });
     m.start();
     assert_eq!(m.line("quit", Duration::ZERO), bye(), "at the first setup question");
@@ -306,7 +325,7 @@ fn a_game_not_saved_is_said_so_at_each_move_and_rescued_at_quit() {
     assert_eq!(said!(m, &m.handle(full, Duration::ZERO)), ["Not saved: the disk is full."]);
     let out = m.line("quit", Duration::from_secs(1));
     assert!(said!(m, &out).is_empty(), "never said kept: {:?}", said!(m, &out));
-    assert!(matches!(&out[1], Out::Rescue(pgn) if pgn.contains("1. e4 e5 *")), "{out:?}");
+    assert!(matches!(&out[0], Out::Rescue(pgn) if pgn.contains("1. e4 e5 *")), "{out:?}");
     assert_eq!(out.last(), Some(&Out::Quit));
     // The disk takes the game again: said, and `quit` says it is kept.
     assert_eq!(

@@ -24,6 +24,8 @@ pub struct Entry {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scoresheet {
     entries: Vec<Entry>,
+    /// A draw offer made before the offerer's own move: written with that move when it is made.
+    offer_next: bool,
 }
 
 /// The tags of a PGN export beyond what the game itself knows.
@@ -61,7 +63,8 @@ impl Scoresheet {
 
     /// A move was made.
     pub fn push(&mut self) {
-        self.entries.push(Entry::default());
+        let offer = std::mem::take(&mut self.offer_next);
+        self.entries.push(Entry { offer, ..Entry::default() });
     }
 
     /// The last move was taken back (a slip corrected before the press, D.2.8).
@@ -83,8 +86,14 @@ impl Scoresheet {
         }
     }
 
-    /// Marks (=) at the offering side's last move (8.1.5), if it has made one.
+    /// Marks (=) for a draw offer (8.1.5): at the offering side's last move when it was made after
+    /// that move (pressed or not: 9.1.2.1, 9.1.2.2); made before the side's own move (while it has
+    /// the move, still valid under 9.1.2.2), at that move, once it is made.
     pub fn mark_offer(&mut self, game: &Game, side: Color) {
+        if game.turn() == side {
+            self.offer_next = true;
+            return;
+        }
         let last = game.plies().iter().rposition(|p| p.before.turn() == side);
         if let Some(entry) = last.and_then(|i| self.entries.get_mut(i)) {
             entry.offer = true;
