@@ -67,6 +67,14 @@ fn against_the_computer_the_sides_change_only_before_the_first_move() {
     assert_eq!(type_lines(&mut m, &["set player white"]), ["Setting player: white."], "the same side is no change");
 }
 
+/// Issue 46: the arbiter's `illegal` has its help, as every command has.
+#[test]
+fn help_illegal_says_what_it_does() {
+    let mut m = mode(Options::default());
+    let said = type_lines(&mut m, &["help illegal"]);
+    assert!(said[0].starts_with("illegal, for the arbiter or the assistant (FIDE 7.5)"), "{said:?}");
+}
+
 #[test]
 fn no_confirm_resigns_at_once() {
     let mut m = mode(Options { confirm: false, ..Options::default() });

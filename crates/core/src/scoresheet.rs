@@ -26,6 +26,9 @@ pub struct Scoresheet {
     entries: Vec<Entry>,
     /// A draw offer made before the offerer's own move: written with that move when it is made.
     offer_next: bool,
+    /// Moves taken back because an illegal one among them was found later (7.5.1): where the game
+    /// stood (its number of plies) and the moves, numbered, as they were written.
+    taken_back: Vec<(usize, String)>,
 }
 
 /// The tags of a PGN export beyond what the game itself knows.
@@ -70,6 +73,24 @@ impl Scoresheet {
     /// The last move was taken back (a slip corrected before the press, D.2.8).
     pub fn pop(&mut self) {
         self.entries.pop();
+    }
+
+    /// The moves of `game` from ply `from` on are to be taken back: an illegal move among them was
+    /// found later (7.5.1). The scoresheet keeps them, as a comment where they stood.
+    pub fn note_taken_back(&mut self, game: &Game, from: usize) {
+        let mut words: Vec<String> = Vec::new();
+        for ply in game.plies().iter().skip(from) {
+            let number = ply.before.fullmoves().get();
+            match ply.before.turn() {
+                Color::White => words.push(format!("{number}.")),
+                Color::Black if words.is_empty() => words.push(format!("{number}...")),
+                Color::Black => {}
+            }
+            words.push(ply.san.to_string());
+        }
+        if !words.is_empty() {
+            self.taken_back.push((from, words.join(" ")));
+        }
     }
 
     /// The last move was an illegal one that stood (A.4.2).
@@ -149,7 +170,18 @@ impl Scoresheet {
         // A move that broke the rules but stood (A.4.2) cannot be written as a PGN move: other
         // programs would stop reading there. It and the moves after it go into one comment.
         let mut standing: Option<Vec<String>> = None;
-        for (ply, entry) in game.plies().iter().zip(self.entries.iter().chain(std::iter::repeat(&Entry::default()))) {
+        let taken_back = |at: usize, tokens: &mut Vec<String>| {
+            for (_, moves) in self.taken_back.iter().filter(|(from, _)| *from == at) {
+                tokens.push(format!("{{taken back, an illegal move found among them (FIDE 7.5.1): {moves}}}"));
+            }
+        };
+        for (index, (ply, entry)) in
+            game.plies().iter().zip(self.entries.iter().chain(std::iter::repeat(&Entry::default()))).enumerate()
+        {
+            if standing.is_none() && self.taken_back.iter().any(|(from, _)| *from == index) {
+                taken_back(index, &mut tokens);
+                after_comment = true;
+            }
             let number = ply.before.fullmoves().get();
             if entry.illegal && standing.is_none() {
                 standing = Some(Vec::new());
@@ -178,6 +210,9 @@ impl Scoresheet {
                 tokens.push("{(=)}".to_string());
                 after_comment = true;
             }
+        }
+        if standing.is_none() {
+            taken_back(game.plies().len(), &mut tokens);
         }
         if let Some(words) = standing {
             tokens.push(format!(

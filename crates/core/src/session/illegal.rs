@@ -139,6 +139,8 @@ impl Session {
         };
         let from = self.game.plies()[index].mv.from();
         let taken = plies - index;
+        // The moves taken back stay on the scoresheet, as played (8.1: every move is recorded).
+        self.sheet.note_taken_back(&self.game, index);
         for _ in 0..taken {
             let Some(ply) = self.game.undo() else { break };
             self.sheet.pop();
