@@ -215,6 +215,8 @@ fn drive(
     // Whole milliseconds: the journal's times stay short and are read back exactly.
     let elapsed = || origin + Duration::from_millis(u64::try_from(began.elapsed().as_millis()).unwrap_or(u64::MAX));
     let mut interrupted = false;
+    // When to say the question waiting again, after notices of the speaker came between.
+    let mut ask_again: Option<Duration> = None;
     // What became of the start's outs (the microphone opened with `--listen always`) comes first.
     if outputs.carry_out(&start, program.voice(), view) || outputs.feed_back(program, origin, view) {
         outputs.speaker.finish(Duration::ZERO);
@@ -230,13 +232,19 @@ fn drive(
             return ExitCode::from(1);
         }
         let checkpoint = program.clock_running().then_some(fed + CHECKPOINT);
-        let deadlines = [program.next_deadline(), checkpoint, view.wake_at(program, now)];
+        let deadlines = [program.next_deadline(), checkpoint, view.wake_at(program, now), ask_again];
         let received = match deadlines.into_iter().flatten().min() {
             Some(deadline) => receiver.recv_timeout(deadline.saturating_sub(now)),
             None => receiver.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
         };
         fed = elapsed();
         let steps = match received {
+            // Notices came between a question and the player: once they have stopped coming, the
+            // question is said again, so that it is the last thing heard.
+            Err(mpsc::RecvTimeoutError::Timeout) if ask_again.is_some_and(|at| fed >= at) => {
+                ask_again = None;
+                vec![Step::Event(Event::Tick), Step::Event(Event::Continued)]
+            }
             Err(mpsc::RecvTimeoutError::Timeout) => vec![Step::Event(Event::Tick)],
             // The end of the input (Ctrl-D, a closed terminal) and Ctrl-C leave as `quit` does,
             // saying what becomes of the game.
@@ -252,6 +260,9 @@ fn drive(
             Ok(Source::Opened(opened)) => vec![Step::Event(outputs.opened(opened))],
             Ok(Source::Notice(words)) => {
                 view.show(&words);
+                if program.awaiting_answer() {
+                    ask_again = Some(fed + NOTICES_SETTLE);
+                }
                 Vec::new()
             }
             Ok(source) => view.translate(program, source),
@@ -283,6 +294,10 @@ fn drive(
         ExitCode::SUCCESS
     }
 }
+
+/// How long after the speaker's last notice the question waiting is said again (notices come in
+/// bursts: a backend given up, the next one taking over).
+const NOTICES_SETTLE: Duration = Duration::from_millis(500);
 
 /// How long the last words may take to be said before the program ends.
 const LAST_WORDS: Duration = Duration::from_secs(10);

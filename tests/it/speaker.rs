@@ -248,6 +248,11 @@ fn auto_says_which_backend_speaks() {
     let (engine, heard) = memory();
     let (sink, told) = notices();
     let speaker = Speaker::start(Plan { announce: true, ..plan(vec![engine]) }, sink);
+    // Named once it has said a sentence whole (issue 46: one that starts but has no sound card is
+    // not named and given up in one breath).
+    assert!(told.recv_timeout(Duration::from_millis(300)).is_err(), "not named before it has spoken");
+    speaker.say("White: Eva vier.", Move);
+    assert_eq!(next(&heard), "White: Eva vier.");
     assert_eq!(told.recv_timeout(BOUND).unwrap(), Notice::Using(program("memory")));
     assert!(next(&heard).starts_with("notice: Using"));
     speaker.finish(Duration::from_secs(1));
@@ -304,4 +309,27 @@ fn a_backend_given_up_for_one_bad_sentence_is_tried_again_later() {
     }
     assert!(back.is_some_and(|text| text == "e5" || text.starts_with("notice:")), "the flaky backend came back");
     speaker.finish(Duration::ZERO);
+}
+
+/// Issue 46: a backend that fails every time it is tried again (espeak-ng on a machine without a
+/// sound card) is said to fail once; its retries, failing the same way, say nothing.
+#[test]
+fn a_backend_that_keeps_failing_is_said_to_fail_once() {
+    let broken = Backend::reusable(program("broken"), move || {
+        let (heard, _) = mpsc::channel();
+        Ok(Box::new(Fake { speak: Act::Fail, stop: Act::Answer, gate: Arc::new(AtomicBool::new(true)), heard }) as _)
+    });
+    let (heard, fallback_heard) = mpsc::channel();
+    let fallback = Backend::reusable(program("memory"), move || Ok(Box::new(Memory::new(heard.clone())) as _));
+    let (sink, told) = notices();
+    let retry = Duration::from_millis(20);
+    let speaker = Speaker::start(Plan { retry, ..plan(vec![broken, fallback]) }, sink);
+    for n in 0..10 {
+        speaker.say(format!("move {n}"), Move);
+        while !next(&fallback_heard).starts_with("move") {}
+        std::thread::sleep(retry * 2);
+    }
+    speaker.finish(Duration::ZERO);
+    let notices: Vec<Notice> = told.try_iter().collect();
+    assert_eq!(notices, [Notice::Failed { backend: program("broken"), next: program("memory") }], "{notices:?}");
 }

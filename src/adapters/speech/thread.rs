@@ -22,6 +22,13 @@ pub(super) struct Thread {
     starting: Option<(Backend, Worker, worker::Starting, Instant)>,
     /// Say which backend speaks when one takes over (`auto`).
     announce: bool,
+    /// A backend given up and tried again, not yet heard to finish a sentence: said to speak only
+    /// once it has, and given up again without a word if it fails the same way (a machine without
+    /// a sound card must not hear of it every few seconds).
+    trying: Option<Name>,
+    /// The backend chosen at the start, said to speak once it has finished a sentence (not before:
+    /// one that starts but cannot reach a sound card would be named and given up in one breath).
+    unannounced: Option<Name>,
     retry: Duration,
     queue: Queue,
     /// When the current sentence was handed to the engine.
@@ -49,6 +56,8 @@ impl Thread {
             retry: plan.retry,
             starting: None,
             announce: plan.announce,
+            trying: None,
+            unannounced: None,
             queue: Queue::new(),
             started: Instant::now(),
             begun: false,
@@ -155,7 +164,12 @@ impl Thread {
                     }
                 }
                 match worker.is_speaking() {
-                    Ok(false) => self.queue.finished(),
+                    Ok(false) => {
+                        self.queue.finished();
+                        if let Some(name) = self.trying.take().or_else(|| self.unannounced.take()) {
+                            self.notify(&Notice::Using(name));
+                        }
+                    }
                     Ok(true) if self.started.elapsed() <= self.allowance() => return,
                     // Stuck or failed: the next backend says the sentence again.
                     Ok(true) => {
@@ -210,7 +224,10 @@ impl Thread {
             // A hung worker thread is left blocked; dropping its handle is all we can do.
             let name = backend.name.clone();
             self.resting.push((backend, Instant::now()));
-            self.next_backend(Some((name, failure)), false);
+            // Tried again and failed again: it was never said to speak, so nothing is said now.
+            let quiet = self.trying.take().is_some_and(|trying| trying == name);
+            self.unannounced = None;
+            self.next_backend((!quiet).then_some((name, failure)), false);
         }
     }
 
@@ -224,7 +241,7 @@ impl Thread {
         let Some(factory) = backend.factory() else { return };
         match Worker::start(factory, self.timeout, self.timeout) {
             Ok(worker) => {
-                self.notify(&Notice::Using(backend.name.clone()));
+                self.trying = Some(backend.name.clone());
                 if let Some((previous, _)) = self.current.replace((backend, worker)) {
                     self.chain.push_front(previous);
                 }
@@ -263,7 +280,7 @@ impl Thread {
             match started.recv_timeout(self.timeout.min(self.start_timeout)) {
                 Ok(Ok(())) => {
                     if announce && !told {
-                        self.notify(&Notice::Using(backend.name.clone()));
+                        self.unannounced = Some(backend.name.clone());
                     }
                     self.current = Some((backend, worker));
                     return;
