@@ -94,7 +94,7 @@ fn a_game_against_the_computer_is_quit_and_resumed_against_the_computer() {
     let Some(t) = board_view("resume-2", &dir, &["--resume"]) else { return };
     t.wait_for("The clocks are stopped.");
     t.type_line(":settings");
-    t.wait_for("your side White.");
+    t.wait_for("your side White, opponent the computer at level 2");
     t.type_line(":resume");
     t.type_line(":d4");
     t.wait_for("White: David vier.");

@@ -161,6 +161,23 @@ impl App {
         let player = if self.options.computer { Some(self.user_side()) } else { config.player };
         let player = player.map_or_else(|| Arg::Word("line.both".into()), Arg::Side);
         let value = |key: &str| Arg::Word(format!("values.{key}"));
+        let opponent = if self.options.computer {
+            let level = Arg::Number(u32::from(self.options.level.get()));
+            Arg::Text(self.voice.words(&Words::line("line.settings_computer").arg("level", level)))
+        } else {
+            let name =
+                |side| self.session.name(side).map_or_else(|| self.word("line.opponent").to_string(), str::to_string);
+            match config.player {
+                Some(side) => Arg::Text(name(!side)),
+                // Both sides played here: both named, each by its colour when it has no name.
+                None => {
+                    let named = |side| self.session.name(side).map_or_else(|| self.side(side), str::to_string);
+                    Arg::Text(format!("{} – {}", named(shakmaty::Color::White), named(shakmaty::Color::Black)))
+                }
+            }
+        };
+        let tc = self.session.clock().time_control();
+        let tc = if tc.is_none() { value("no_clock") } else { Arg::TimeControl(tc.clone()) };
         let words = Words::line("line.settings")
             .arg("language", Arg::Text(self.voice.vocab.name.clone()))
             .arg("squares", value(squares))
@@ -169,7 +186,9 @@ impl App {
             .arg("enter", value(enter))
             .arg("auto_press", value(on_off_word(config.auto_press)))
             .arg("touch_move", value(touch))
-            .arg("player", player);
+            .arg("player", player)
+            .arg("opponent", opponent)
+            .arg("tc", tc);
         Out::Say(words, Priority::Info)
     }
 }

@@ -67,6 +67,26 @@ fn against_the_computer_the_sides_change_only_before_the_first_move() {
     assert_eq!(type_lines(&mut m, &["set player white"]), ["Setting player: white."], "the same side is no change");
 }
 
+/// Issue 46: `settings` names the opponent and the time control too.
+#[test]
+fn settings_name_the_opponent_and_the_time_control() {
+    let mut m = mode(Options { computer: true, ..Options::default() });
+    m.start();
+    let said = type_lines(&mut m, &["settings"]);
+    assert!(said[0].ends_with("your side White, opponent the computer at level 3, time control no clock."), "{said:?}");
+    let setup = vec![
+        Command::TimeControl(anna_core::clock::TimeControl::read("5+3").unwrap()),
+        Command::Name(shakmaty::Color::Black, "Hana".into()),
+    ];
+    let mut m = App::new(Config::default(), setup, Voice::english(), Options::default());
+    m.start();
+    let said = type_lines(&mut m, &["settings"]);
+    assert!(
+        said[0].ends_with("your side both, opponent White – Hana, time control 5 minutes, plus 3 seconds a move."),
+        "{said:?}"
+    );
+}
+
 /// Issue 46: the arbiter's `illegal` has its help, as every command has.
 #[test]
 fn help_illegal_says_what_it_does() {
