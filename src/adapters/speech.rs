@@ -163,6 +163,9 @@ pub struct Plan {
     pub poll: Duration,
     /// How long a backend given up rests before it is tried again ([`RETRY_AFTER`]).
     pub retry: Duration,
+    /// `--transcript FILE` beside a voice: every sentence handed to the voice is written there
+    /// too, as the transcript backend would (a braille display or a second screen follows it).
+    pub tee: Option<PathBuf>,
 }
 
 impl Plan {
@@ -175,6 +178,7 @@ impl Plan {
             start_timeout: Duration::from_secs(8),
             poll: Duration::from_millis(20),
             retry: RETRY_AFTER,
+            tee: None,
         }
     }
 
@@ -217,7 +221,8 @@ impl Plan {
             Choice::Transcript => vec![lines(), off()],
             Choice::Off => vec![off()],
         };
-        Plan { announce: settings.backend == Choice::Auto, early, ..Plan::new(backends) }
+        let tee = settings.transcript.clone().filter(|_| !matches!(settings.backend, Choice::Transcript | Choice::Off));
+        Plan { announce: settings.backend == Choice::Auto, early, tee, ..Plan::new(backends) }
     }
 }
 

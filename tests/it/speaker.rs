@@ -333,3 +333,20 @@ fn a_backend_that_keeps_failing_is_said_to_fail_once() {
     let notices: Vec<Notice> = told.try_iter().collect();
     assert_eq!(notices, [Notice::Failed { backend: program("broken"), next: program("memory") }], "{notices:?}");
 }
+
+/// Issue 46: `--transcript FILE` beside a voice (`--speech espeak`) writes every sentence the voice
+/// is given to the file too, once each.
+#[test]
+fn a_transcript_file_beside_a_voice_gets_every_sentence() {
+    let dir = crate::support::TempDir::new("tee");
+    let file = dir.join("said.txt");
+    let (engine, heard) = memory();
+    let (sink, _told) = notices();
+    let speaker = Speaker::start(Plan { tee: Some(file.clone()), ..plan(vec![engine]) }, sink);
+    speaker.say("White: Eva vier.", Move);
+    speaker.say("Black: Eva fünf.", Move);
+    assert_eq!(next(&heard), "White: Eva vier.");
+    assert_eq!(next(&heard), "Black: Eva fünf.");
+    speaker.finish(Duration::from_secs(1));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "White: Eva vier.\nBlack: Eva fünf.\n");
+}

@@ -16,7 +16,8 @@ pub struct SpeechArgs {
     /// How Anna speaks: auto, native, espeak, transcript or off.
     #[arg(long, global = true, value_parser = speech_choice())]
     pub speech: Option<Choice>,
-    /// With --speech transcript: write each sentence to this file instead of only to stdout.
+    /// Write each sentence said to this file too (a braille display or a second screen may follow
+    /// it); with --speech transcript, it is the only speech.
     #[arg(long, global = true)]
     pub transcript: Option<PathBuf>,
     /// Speaking rate from -100 (slowest) to 100 (fastest); 0 is the voice's normal rate.

@@ -41,6 +41,8 @@ pub(super) struct Thread {
     notices: Notices,
     /// Notices to give before anything else.
     early: Vec<Notice>,
+    /// The transcript file written beside a voice (`--transcript` with another backend).
+    tee: Option<super::transcript::Transcript>,
     /// Whether a sentence is being said, for the microphone to hear nothing of it.
     talking: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
@@ -66,6 +68,13 @@ impl Thread {
             poll: plan.poll,
             notices,
             early: plan.early,
+            tee: plan.tee.and_then(|path| match super::transcript::Transcript::open(&path) {
+                Ok(file) => Some(file),
+                Err(e) => {
+                    eprintln!("anna: {e}");
+                    None
+                }
+            }),
             talking,
         }
     }
@@ -205,10 +214,16 @@ impl Thread {
             let (Some(item), Some((_, worker))) = (self.queue.current(), &self.current) else {
                 return;
             };
-            match worker.speak(&item.words()) {
+            let words = item.words();
+            match worker.speak(&words) {
                 Ok(()) => {
                     self.started = Instant::now();
                     self.begun = false;
+                    // The file backend writes it itself when it is the one speaking.
+                    let file_speaks = matches!(self.current, Some((Backend { name: Name::File(_), .. }, _)));
+                    if let (Some(tee), false) = (self.tee.as_mut(), file_speaks) {
+                        let _ = worker::Engine::speak(tee, &words);
+                    }
                     return;
                 }
                 Err(failure) => self.abandon(failure),
