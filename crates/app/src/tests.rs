@@ -87,6 +87,15 @@ fn settings_name_the_opponent_and_the_time_control() {
     );
 }
 
+/// Issue 46: a line of symbols or a paste gone wrong is not read back to the player whole.
+#[test]
+fn garbage_is_not_read_back() {
+    let mut m = mode(Options::default());
+    let garbage = "#$%^&*()!@".repeat(25);
+    assert_eq!(type_lines(&mut m, &[&garbage]), ["I did not understand that line: it is no move or command."]);
+    assert_eq!(type_lines(&mut m, &["zzqx blorp"]), ["I did not understand 'zzqx blorp'."]);
+}
+
 /// Issue 46: the arbiter's `illegal` has its help, as every command has.
 #[test]
 fn help_illegal_says_what_it_does() {

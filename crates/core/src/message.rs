@@ -63,6 +63,7 @@ sentences! {
     QuickplayOffer => "quickplay_offer",
     TimeControlSet => "time_control",
     TimeControlNone => "time_control_none",
+    NotUnderstoodLine => "not_understood_line",
     Moved => "moved",
     Corrected => "corrected",
     PeriodStarted => "period_started",
@@ -498,4 +499,23 @@ pub enum Effect {
     Say(Utterance),
     Play(Sound),
     Record(Event),
+}
+
+/// The most characters of a line read back to the player when it is not understood.
+const READ_BACK: usize = 60;
+
+/// Whether words not understood are worth reading back: a few words, mostly letters and digits;
+/// not a line of symbols, stray bytes or a paste gone wrong, which would only be noise to sit through.
+///
+/// ```
+/// use anna_core::message::worth_reading_back;
+///
+/// assert!(worth_reading_back("knihgt f3"));
+/// assert!(!worth_reading_back("#$%^&*()!@"));
+/// assert!(!worth_reading_back(&"e4 ".repeat(40)));
+/// ```
+pub fn worth_reading_back(text: &str) -> bool {
+    let shown: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let wordy = shown.iter().filter(|c| c.is_alphanumeric()).count();
+    text.chars().count() <= READ_BACK && wordy * 2 >= shown.len()
 }

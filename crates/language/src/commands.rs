@@ -90,6 +90,9 @@ impl CommandError {
             CommandError::NotAClockMode(value) => Words::line("errors.not_a_clock_mode").arg("text", text(value)),
             CommandError::NotATimeControl(value) => Words::line("errors.not_a_time_control").arg("text", text(value)),
             CommandError::NotAMove(value) => Words::line("errors.not_a_move").arg("text", text(value)),
+            CommandError::NotUnderstood(value) if !anna_core::message::worth_reading_back(value) => {
+                Words::line("say.not_understood_line")
+            }
             CommandError::NotUnderstood(value) => Words::line("say.not_understood").arg("text", text(value)),
         }
     }

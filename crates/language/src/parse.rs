@@ -77,7 +77,9 @@ impl ParseError {
         let text = |text: &str| Arg::Text(text.to_string());
         let mut lines = vec![if self.input.is_empty() {
             Words::line("line.nothing_said")
-        } else if self.found == self.input {
+        } else if !anna_core::message::worth_reading_back(&self.found) {
+            Words::line("say.not_understood_line")
+        } else if self.found == self.input || !anna_core::message::worth_reading_back(&self.input) {
             Words::line("say.not_understood").arg("text", text(&self.found))
         } else {
             Words::line("line.not_understood_in").arg("word", text(&self.found)).arg("text", text(&self.input))

@@ -147,6 +147,9 @@ impl Session {
                 return self.say(Utterance::new(Priority::Urgent, Sentence::Confirm).arg("move", Arg::Move(played)));
             }
         }
+        if !crate::message::worth_reading_back(&text) {
+            return self.say(Utterance::new(Priority::Urgent, Sentence::NotUnderstoodLine));
+        }
         self.say(Utterance::new(Priority::Urgent, Sentence::NotUnderstood).arg("text", Arg::Text(text)));
     }
 
