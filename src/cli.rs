@@ -535,7 +535,7 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
     };
     let board = args.boards.ports();
     match args.ui {
-        Ui::Line => crate::runtime::run(app, LineView, args.speech.clone(), sounds, engine, board, listen),
+        Ui::Line => crate::runtime::run(app, LineView::default(), args.speech.clone(), sounds, engine, board, listen),
         Ui::Board => {
             // Black at the bottom for the player of Black, unless --flip turns it back.
             let black = app.session().config().player == Some(Color::Black);

@@ -220,7 +220,7 @@ fn drive(
     // What became of the start's outs (the microphone opened with `--listen always`) comes first.
     if outputs.carry_out(&start, program.voice(), view) || outputs.feed_back(program, origin, view) {
         outputs.speaker.finish(Duration::ZERO);
-        return ExitCode::SUCCESS;
+        return if outputs.output_closed { ExitCode::from(BROKEN_PIPE) } else { ExitCode::SUCCESS };
     }
     view.listen(sender);
     let mut fed = origin;

@@ -97,7 +97,7 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
     let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
     if game.is_finished() {
         let review = crate::ui::review::Review::new(game, voice);
-        return crate::runtime::review(review, crate::ui::line::LineView, args.speech.clone(), sounds);
+        return crate::runtime::review(review, crate::ui::line::LineView::default(), args.speech.clone(), sounds);
     }
     let (mut session, now, mut history) = game.replay_inputs(config);
     if session.started() {
@@ -139,7 +139,7 @@ pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
             crate::runtime::review(
                 crate::ui::review::Review::new(game, voice),
-                crate::ui::line::LineView,
+                crate::ui::line::LineView::default(),
                 args.speech.clone(),
                 sounds,
             )

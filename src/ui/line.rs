@@ -18,7 +18,27 @@ use anna_core::command::{Command, Name};
 
 /// Standard input and output, a line at a time.
 #[derive(Debug, Default)]
-pub struct LineView;
+pub struct LineView {
+    /// Whether standard output was closed when Anna started (asked once, at the first line).
+    closed_at_start: std::sync::OnceLock<bool>,
+}
+
+/// Whether standard output was closed when the program started: the standard library then puts
+/// `/dev/null` in its place, opened for reading and writing, where a shell's `>/dev/null` opens it
+/// for writing only. Lines written there would be lost without a word.
+#[cfg(unix)]
+fn stdout_closed_at_start() -> bool {
+    use rustix::fs::{fcntl_getfl, fstat, stat, OFlags};
+    let out = std::io::stdout();
+    let (Ok(fd), Ok(null)) = (fstat(&out), stat("/dev/null")) else { return false };
+    let read_write = fcntl_getfl(&out).is_ok_and(|flags| flags & OFlags::RWMODE == OFlags::RDWR);
+    fd.st_rdev == null.st_rdev && fd.st_ino == null.st_ino && read_write
+}
+
+#[cfg(not(unix))]
+fn stdout_closed_at_start() -> bool {
+    false
+}
 
 /// An arrow key found in a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,7 +166,11 @@ impl View for LineView {
     }
 
     fn show(&mut self, words: &str) -> bool {
-        // A closed standard output (`anna | head -1`) ends the loop, never a panic.
+        // A closed standard output (`anna | head -1`) ends the loop, never a panic; so does one
+        // closed before Anna started (`anna >&-`), which would take every line without a word.
+        if *self.closed_at_start.get_or_init(stdout_closed_at_start) {
+            return false;
+        }
         let mut out = std::io::stdout();
         writeln!(out, "{words}").and_then(|()| out.flush()).is_ok()
     }

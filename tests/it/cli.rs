@@ -273,3 +273,19 @@ fn each_subcommand_helps_with_its_own_options() {
     assert_eq!(stdout(&anna(&["--lang", "de", "say", "e4"])), "Eva vier\n");
     assert_eq!(stdout(&anna(&["say", "Nf3", "--lang", "de", "--squares", "plain"])), "Springer f drei\n");
 }
+
+/// Issue 46: a game whose standard output is closed (`anna >&-`) cannot show a line: it ends as a
+/// closed pipe does (141), never with 0; one sent to /dev/null on purpose plays on.
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_is_no_success() {
+    let data = support::TempDir::new("closed-stdout");
+    let play = |redirect: &str| {
+        let script = format!("printf 'e4\\n\\nquit\\n' | exec \"$0\" --speech off --no-setup {redirect}");
+        let mut command = std::process::Command::new("sh");
+        command.env("ANNA_DATA_DIR", &data.0).args(["-c", &script, env!("CARGO_BIN_EXE_anna")]);
+        command.status().unwrap().code()
+    };
+    assert_eq!(play(">&-"), Some(141));
+    assert_eq!(play(">/dev/null"), Some(0));
+}
