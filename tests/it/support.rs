@@ -123,6 +123,15 @@ impl Terminal {
         Command::new("tmux").args(["-L", &self.socket]).args(args).env_remove("TMUX").output().expect("tmux runs")
     }
 
+    /// The process id of `anna` in the terminal (the child of the pane's shell).
+    pub fn program_pid(&self) -> u32 {
+        let out = self.tmux(&["list-panes", "-t", "anna", "-F", "#{pane_pid}"]);
+        let shell = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap_or_default();
+        // A shell that runs one command may have become it (exec).
+        children.split_whitespace().next().unwrap_or(&shell).parse().expect("a process id")
+    }
+
     /// Types `text` and Enter.
     pub fn type_line(&self, text: &str) {
         self.keys(text);

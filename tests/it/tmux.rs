@@ -192,3 +192,28 @@ fn a_game_on_the_blind_players_peg_board_and_the_opponents_dgt_board_in_three_te
     t.type_line("quit");
     t.wait_for("anna-exited-0");
 }
+
+/// Issue 46: Ctrl-C leaves as `quit` does, with a word: at a setup question that no game was begun;
+/// in a game, that it is kept. After Ctrl-Z and `fg` (SIGSTOP, SIGCONT) the question is said again.
+#[test]
+fn ctrl_c_leaves_with_a_word_and_a_stopped_program_says_its_question_again() {
+    let dir = TempDir::new("tmux-ctrl-c");
+    let Some(t) = Terminal::start("ctrl-c-setup", &dir.0, &["--speech", "off", "--sounds", "off"]) else { return };
+    let question = "Which side do you play, white or black? Enter for white.";
+    t.wait_for(question);
+    let pid = t.program_pid();
+    for signal in ["-STOP", "-CONT"] {
+        assert!(std::process::Command::new("kill").args([signal, &pid.to_string()]).status().unwrap().success());
+    }
+    t.wait_until("the question said again", |screen| screen.matches(question).count() == 2);
+    t.key("C-c");
+    t.wait_for("Goodbye. No game was begun.");
+    let Some(t) = Terminal::start("ctrl-c-game", &dir.0, &["--speech", "off", "--sounds", "off", "--no-setup"]) else {
+        return;
+    };
+    t.wait_for("Anna is ready.");
+    t.type_line("e4");
+    t.wait_for("White: Eva vier.");
+    t.key("C-c");
+    t.wait_for("The game is kept: anna --resume goes on with it.");
+}
