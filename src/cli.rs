@@ -103,8 +103,12 @@ pub struct GameArgs {
     /// Short sounds for moves, captures, checks, illegal moves, draw offers, flag falls and the end.
     #[arg(long, global = true, value_enum, default_value_t = Switch::On)]
     pub sounds: Switch,
-    /// Board view: large squares (7 by 3 cells).
+    /// Board view: small squares (3 by 1 cells); by default each square is as large as the window
+    /// allows (7 by 3, 5 by 2 or 3 by 1), and `:large` switches between the two.
     #[arg(long, global = true)]
+    pub small_squares: bool,
+    /// The default since the squares grow with the window; kept so that older command lines run.
+    #[arg(long, global = true, hide = true)]
     pub large_squares: bool,
     /// Board view: no colours, only reverse video and brackets (also when NO_COLOR is set).
     #[arg(long, global = true)]
@@ -541,7 +545,7 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
             let black = app.session().config().player == Some(Color::Black);
             app.set_press_key(anna_app::PressKey::Space);
             let settings = Settings {
-                large: args.large_squares,
+                large: !args.small_squares,
                 color: Settings::color_allowed(args.no_color, std::env::var("NO_COLOR").ok().as_deref()),
                 flipped: args.flip != black,
             };

@@ -28,7 +28,8 @@ pub use keys::{handle, Action, Key};
 /// How the board is drawn; chosen on the command line and changed with keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Each square 7 by 3 cells instead of 3 by 1 (falls back to small squares when the window is too small).
+    /// Each square as large as the window allows (7 by 3, 5 by 2, 3 by 1 cells); small (3 by 1)
+    /// when off (`--small-squares`, `:large`).
     pub large: bool,
     /// Colours; off with `NO_COLOR` or `--no-color`: then reverse video and brackets only.
     pub color: bool,
@@ -38,7 +39,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { large: false, color: true, flipped: false }
+        Settings { large: true, color: true, flipped: false }
     }
 }
 
@@ -155,6 +156,30 @@ impl Screen {
             Color::White => letter.to_uppercase().next().unwrap_or(letter),
             Color::Black => letter.to_lowercase().next().unwrap_or(letter),
         }
+    }
+
+    /// The piece a letter key finds (or answers a promotion with): this language's letter, as the
+    /// board shows it (`s` for the German Springer, `w` for the Polish wieża); an English letter
+    /// (`k q r b n p`) the language does not use for another piece finds the same.
+    pub fn role_of_key(&self, key: char) -> Option<Role> {
+        let key = key.to_lowercase().next()?;
+        let own = |role: &Role| self.letter(Piece { color: Color::Black, role: *role }) == key;
+        if let Some(role) = Role::ALL.into_iter().find(own) {
+            return Some(role);
+        }
+        Role::from_char(key).filter(|_| key.is_ascii_lowercase()).filter(|role| {
+            Role::ALL
+                .iter()
+                .all(|other| other == role || self.letter(Piece { color: Color::Black, role: *other }) != key)
+        })
+    }
+
+    /// The letter keys that find pieces, king to pawn: `k q r b n p`, `k d t l s b`.
+    pub fn find_keys(&self) -> String {
+        let keys: Vec<String> = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
+            .map(|role| self.letter(Piece { color: Color::Black, role }).to_string())
+            .into();
+        keys.join(" ")
     }
 
     /// SAN with this language's piece letters (`Sf3` in German).

@@ -280,6 +280,15 @@ impl App {
         Words::line(format!("line.{kind}_{way}"))
     }
 
+    /// The board view's own words for `key` (`line.welcome_board`: arrows and `:`, where the line
+    /// mode types a move), in the view that presses the clock with Space.
+    fn board_view_words(&self, key: &str) -> String {
+        match self.press_key {
+            PressKey::Space => format!("{key}_board"),
+            PressKey::Enter => key.to_string(),
+        }
+    }
+
     /// After the welcome or the setup: how to press the clock. Not in the assistant's mode, where
     /// every move is completed at once.
     fn press_hint(&self) -> Option<Words> {
@@ -364,7 +373,7 @@ impl App {
             self.waiting = Some(Waiting::Setup(setup::Questions::default()));
             out.push(self.say("line.setup_side"));
         } else {
-            out.push(Out::Write(Words::line("line.welcome")));
+            out.push(Out::Write(Words::line(self.board_view_words("line.welcome"))));
             out.extend(self.press_hint().map(Out::Write));
             out.extend(self.computer_ready());
         }

@@ -121,7 +121,8 @@ impl App {
             let said_before = |out: &Out| matches!(out, Out::Say(Words::Sentence(u), _) if matches!(u.sentence, Sentence::TimeControlSet | Sentence::TimeControlNone));
             out.extend(self.act(command, now).into_iter().filter(|o| !said_before(o)));
         }
-        let words = Words::line("line.ready").arg("side", Arg::Side(side)).arg("name", Arg::Text(name));
+        let words =
+            Words::line(self.board_view_words("line.ready")).arg("side", Arg::Side(side)).arg("name", Arg::Text(name));
         out.push(Out::Say(words, Priority::Info));
         out.extend(self.press_hint().map(|words| Out::Say(words, Priority::Info)));
         out.extend(self.computer_ready());

@@ -136,7 +136,8 @@ fn run_line(app: &mut Screen, line: &str) -> Vec<Action> {
         "q" | "exit" => vec![Action::Quit],
         "large" => {
             app.settings.large = !app.settings.large;
-            Vec::new()
+            let size = if app.settings.large { "screen.large" } else { "screen.small" };
+            say(app, app.voice.vocab.word_owned(size))
         }
         // An empty line is an empty answer to a question (its default: "Enter for white"); with
         // no question waiting it does nothing (Space presses the clock).
@@ -176,9 +177,10 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
         Key::Tab => vec![Action::Line(Name::Listen.key().to_string())],
         Key::Char('f') => {
             app.settings.flipped = !app.settings.flipped;
-            Vec::new()
+            let at_bottom = if app.settings.flipped { "screen.black_at_bottom" } else { "screen.white_at_bottom" };
+            say(app, app.voice.vocab.word_owned(at_bottom))
         }
-        Key::Char(c) => match Role::from_char(c).filter(|_| c.is_ascii_lowercase()) {
+        Key::Char(c) => match app.role_of_key(c) {
             Some(role) if app.promotion && !matches!(role, Role::King | Role::Pawn) => {
                 let answer = MoveSpec { promotion: Some(role), ..MoveSpec::default() };
                 vec![Action::Do(Command::Move(answer))]

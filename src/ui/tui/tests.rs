@@ -70,8 +70,25 @@ fn screen(app: &Screen, width: u16, height: u16) -> String {
 }
 
 #[test]
-fn english_80x24() {
-    assert_snapshot!(screen(&app("en", Settings::default()), 80, 24));
+fn english_small_squares_80x24() {
+    assert_snapshot!(screen(&app("en", Settings { large: false, ..Settings::default() }), 80, 24));
+}
+
+/// Issue 46: at 30 by 10, the narrowest board there is, the clocks are shown below the board.
+#[test]
+fn at_30x10_the_clocks_show_their_time() {
+    let shown = screen(&app("en", Settings::default()), 30, 10);
+    assert!(shown.lines().any(|line| line.contains(" W 0:04:51") && line.contains(">B 0:04:51")), "{shown}");
+}
+
+/// Issue 46: the keys that find pieces are the language's letters, and said so below the board.
+#[test]
+fn find_keys_are_the_languages_letters() {
+    for (code, keys) in [("en", "k q r b n p"), ("de", "k d t l s b"), ("pl", "k h w g s p"), ("sk", "k d v s j p")] {
+        let app = app(code, Settings::default());
+        assert_eq!(app.find_keys(), keys, "{code}");
+        assert!(screen(&app, 120, 40).contains(&format!("{keys}: ")), "{code}");
+    }
 }
 
 #[test]
@@ -132,8 +149,8 @@ fn no_color_uses_no_colour_at_all() {
     for cell in buffer.content() {
         assert_eq!((cell.fg, cell.bg), (Tint::Reset, Tint::Reset));
     }
-    // The cursor is marked by brackets, not by colour alone.
-    assert!(screen(&app, 80, 24).contains("[N]"));
+    // The cursor is marked by brackets, not by colour alone (`[ N ]` on medium squares).
+    assert!(screen(&app, 80, 24).contains("[ N ]"));
 }
 
 #[test]
@@ -213,6 +230,12 @@ fn key_table() {
             &["Bella eins, weißer Springer", "Gustav eins, weißer Springer", "Bella acht, schwarzer Springer"],
         ),
         ("k", Settings::default(), Square::E1, &["Eva eins, weißer König"]),
+        // Issue 46: the language's own letters find its pieces (S Springer, D Dame, L Läufer, B Bauer).
+        ("s", Settings::default(), Square::B1, &["Bella eins, weißer Springer"]),
+        ("d", Settings::default(), Square::D1, &["David eins, weiße Dame"]),
+        ("l", Settings::default(), Square::C1, &["Cesar eins, weißer Läufer"]),
+        ("b", Settings::default(), Square::F2, &["Felix zwei, weißer Bauer"]),
+        ("f", Settings::default(), Square::E2, &["Brett gedreht: Schwarz unten."]),
         ("<ret>", Settings::default(), Square::E2, &["Gewählt: Eva zwei, weißer Bauer; jetzt das Zielfeld."]),
     ];
     for (keys, settings, cursor, words) in cases {
@@ -246,8 +269,13 @@ fn command_line_hands_lines_to_the_app() {
     assert_eq!((app.mode, actions), (Mode::Command("offer".into()), vec![]));
     let (app, _) = press(":of<esc>", Settings::default());
     assert_eq!(app.mode, Mode::Board);
-    let (app, _) = press(":large<ret>", Settings::default());
+    // The squares are as large as the window allows; `:large` switches to small and back, said.
+    let (app, actions) = press(":large<ret>", Settings::default());
+    assert!(!app.settings.large);
+    assert_eq!(said(&actions), ["Kleine Felder."]);
+    let (app, actions) = press(":large<ret>:large<ret>", Settings::default());
     assert!(app.settings.large);
+    assert_eq!(said(&actions), ["Kleine Felder.", "Große Felder, so groß das Fenster erlaubt."]);
     let (app, _) = press("f", Settings::default());
     assert!(app.settings.flipped, "f turns the board only");
     // `:flip` changes the player's side (the app's), and the board turns with it.

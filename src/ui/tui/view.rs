@@ -19,6 +19,9 @@ const MEDIUM: (u16, u16) = (5, 2);
 const LARGE: (u16, u16) = (7, 3);
 /// The rank numbers take two columns left of the board; the file letters one row below it.
 const LABEL: u16 = 2;
+/// The narrowest panel that shows a clock beside the board (`> W 0:05:00`); a narrower one has the
+/// clocks below the board.
+const CLOCK_WIDTH: u16 = 11;
 
 impl Screen {
     /// The square size for `area`: with large squares asked, the largest that fits beside a panel
@@ -159,6 +162,20 @@ impl Screen {
         lines
     }
 
+    /// Both clocks on one line, each by its side's letter, for a panel too narrow to hold them:
+    /// `>W 0:04:59  B 0:05:00`.
+    fn clocks_line(&self) -> Line<'_> {
+        let strong = Style::default().add_modifier(Modifier::BOLD);
+        let spans = [Color::White, Color::Black].into_iter().flat_map(|side| {
+            let time = if self.timed { clock_text(*self.clocks.get(side)) } else { "-:--:--".to_string() };
+            let running = self.running == Some(side);
+            let initial: String = self.side_name(side).chars().take(1).collect();
+            let style = if running { strong.add_modifier(Modifier::REVERSED) } else { strong };
+            [Span::styled(format!("{}{initial} {time}", if running { ">" } else { " " }), style), Span::raw(" ")]
+        });
+        Line::from(spans.collect::<Vec<_>>())
+    }
+
     /// The last rows: the command line being typed, or the keys.
     fn footer(&self) -> Line<'_> {
         match &self.mode {
@@ -167,7 +184,7 @@ impl Screen {
                 Span::raw(text.clone()),
                 Span::styled("_", Style::default().add_modifier(Modifier::SLOW_BLINK)),
             ]),
-            Mode::Board => Line::from(self.voice.vocab.word_owned("screen.keys")),
+            Mode::Board => Line::from(fill(self.voice.vocab.word("screen.keys"), &[("letters", self.find_keys())])),
         }
     }
 }
@@ -185,8 +202,16 @@ impl Widget for &Screen {
         self.draw_board(area, size, buf);
         let panel = Rect::new(area.x + board_w + 1, area.y, area.width.saturating_sub(board_w + 1), board_h);
         Paragraph::new(self.panel(panel.width, panel.height)).render(panel, buf);
-        // Below the board: the last announcement (wrapped), then the command line or the keys.
-        let below = Rect::new(area.x, area.y + board_h, area.width, area.height - board_h);
+        // Below the board: the clocks when the panel is too narrow for them, the last announcement
+        // (wrapped), then the command line or the keys.
+        let mut below = Rect::new(area.x, area.y + board_h, area.width, area.height - board_h);
+        if panel.width < CLOCK_WIDTH && !matches!(self.mode, Mode::Command(_)) {
+            Paragraph::new(self.clocks_line()).render(Rect { height: 1, ..below }, buf);
+            below = Rect { y: below.y + 1, height: below.height - 1, ..below };
+            if below.height == 0 {
+                return;
+            }
+        }
         let footer = self.footer();
         let footer_rows =
             if below.height > 3 { (footer.width() as u16).div_ceil(below.width.max(1)).clamp(1, 2) } else { 1 };
