@@ -177,3 +177,54 @@ fn damage_in_the_middle_keeps_what_can_be_kept_and_names_the_move() {
     assert!(said.starts_with("From move 1 on, the journal could not be played back"), "{said}");
     assert!(said.contains("1. e-four.\n"), "{said}");
 }
+
+/// Issue 46: with a data folder that cannot be written (here a file stands where the folder should
+/// be, as a read-only or removed disk refuses it), the player hears it at once and after every
+/// move, and `quit` never says the game is kept: its PGN is written where it can be (the temporary
+/// folder), and said.
+#[test]
+fn a_game_that_cannot_be_saved_is_said_so_and_rescued_at_quit() {
+    let dir = folder("unwritable");
+    let blocked = dir.join("data");
+    fs::write(&blocked, "a file where the data folder should be").unwrap();
+    let spare = dir.join("tmp");
+    fs::create_dir_all(&spare).unwrap();
+    let mut command = support::anna(&blocked);
+    command.env("TMPDIR", &spare);
+    let args = ["--no-setup", "--speech", "off", "--sounds", "off", "--alarms", "off", "--squares", "plain"];
+    let out = {
+        use std::io::Write;
+        let mut child = command
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"e4\n\ne5\n\nquit\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let said = text(&out.stdout);
+    let lines: Vec<&str> = said.lines().skip(2).collect();
+    let trouble = "this system has no folder for games";
+    assert_eq!(
+        lines[..5],
+        [
+            &format!(
+                "Not saved: {trouble}. Play goes on; every move is kept and written as soon as the disk takes it again."
+            ) as &str,
+            "White: e-four.",
+            &format!("Not saved: {trouble}."),
+            "Black: e-five.",
+            &format!("Not saved: {trouble}."),
+        ],
+        "{said}"
+    );
+    assert!(!said.contains("The game is kept"), "{said}");
+    let rescued: Vec<PathBuf> = fs::read_dir(&spare).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(rescued.len(), 1, "{said}");
+    assert_eq!(
+        lines.last().copied(),
+        Some(format!("This game could not be saved ({trouble}); its moves are in {}.", rescued[0].display()).as_str())
+    );
+    assert!(fs::read_to_string(&rescued[0]).unwrap().contains("1. e4 e5 *"));
+}
