@@ -34,6 +34,7 @@ mod confirm;
 mod heard;
 pub mod journal;
 pub mod keys;
+pub mod online;
 mod options;
 mod out;
 mod resume;

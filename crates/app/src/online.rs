@@ -1,0 +1,164 @@
+//! Playing on a server (lichess's Board API): what its streams say, read into values, and how a
+//! game on the server and the game in the session are kept in step. Pure: the runtime's adapter
+//! (`src/adapters/online.rs`) does the HTTP and hands each line of a stream here.
+//!
+//! Written from lichess's OpenAPI description (repository lichess-org/api, `doc/specs/`:
+//! `tags/board/api-stream-event.yaml`, `api-board-game-stream-gameId.yaml` and the schemas
+//! `GameFullEvent`, `GameStateEvent`, `ChatLineEvent`, `OpponentGoneEvent`, `GameEventInfo`,
+//! `GameStatusName`). Both streams are ndjson: one JSON object a line, with a blank line now and
+//! then to keep the connection alive.
+
+mod wire;
+
+pub use wire::{
+    read_event_line, read_game_line, ChatLine, EventLine, GameFull, GameInfo, GameLine, GameState, OpponentGone,
+    Player, StreamError,
+};
+
+use std::time::Duration;
+
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use anna_core::rules::Game;
+
+/// How a game on the server ended, as the server decides it (`GameStatusName`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Mate,
+    Resign,
+    Stalemate,
+    /// The opponent left and the win was claimed (`timeout`).
+    Timeout,
+    Draw,
+    OutOfTime,
+    Aborted,
+    /// The game ended some other way (cheat detected, no start, unknown).
+    Other,
+}
+
+impl Ending {
+    /// The ending of a status, `None` while the game goes on (`created`, `started`).
+    pub fn of_status(status: &str) -> Option<Ending> {
+        Some(match status {
+            "created" | "started" => return None,
+            "mate" => Ending::Mate,
+            "resign" => Ending::Resign,
+            "stalemate" => Ending::Stalemate,
+            "timeout" => Ending::Timeout,
+            "draw" | "insufficientMaterialClaim" => Ending::Draw,
+            "outoftime" => Ending::OutOfTime,
+            "aborted" | "noStart" => Ending::Aborted,
+            _ => Ending::Other,
+        })
+    }
+}
+
+/// What a state of the server's game means for the game here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The moves the server has beyond the session's, in order, each with the side that made it.
+    pub moves: Vec<(Color, shakmaty::Move)>,
+    /// The session has moves the server does not (a move it refused): so many are taken back.
+    pub take_back: usize,
+    /// Both clocks as the server has them.
+    pub clocks: (Duration, Duration),
+    /// The side offering a draw, if one is.
+    pub draw_offer: Option<Color>,
+    /// The side proposing a takeback, if one is.
+    pub takeback: Option<Color>,
+    /// The end of the game and its winner, once it is over.
+    pub ending: Option<(Ending, Option<Color>)>,
+}
+
+/// Why a state of the server's game cannot be followed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FollowError {
+    /// A move of the server's list that is not legal here: the position is taken from the server
+    /// again (its full game).
+    #[error("the server's move {0} is not legal in the position here")]
+    Illegal(String),
+}
+
+/// Compares the server's moves (`GameStateEvent.moves`, UCI, castling as king to its square or, in
+/// Chess960, king takes rook) with the game here: what to play, what to take back.
+pub fn follow(state: &GameState, game: &Game) -> Result<Step, FollowError> {
+    let server: Vec<&str> = state.moves.split_whitespace().collect();
+    let here: Vec<String> = game.plies().iter().map(|ply| uci_of(game, ply.mv)).collect();
+    // The moves both have alike; the session's beyond them were refused by the server.
+    let common = here.iter().zip(&server).take_while(|(a, b)| same_uci(a, b)).count();
+    let take_back = here.len() - common;
+    let mut position: Chess = match common.checked_sub(1) {
+        Some(last) => game.plies()[last].after(),
+        None => game.start().clone(),
+    };
+    let mut moves = Vec::new();
+    for text in &server[common..] {
+        let mv = UciMove::from_ascii(text.as_bytes())
+            .ok()
+            .and_then(|uci| uci.to_move(&position).ok())
+            .ok_or_else(|| FollowError::Illegal((*text).to_string()))?;
+        moves.push((position.turn(), mv));
+        position.play_unchecked(mv);
+    }
+    let side = |white: bool, black: bool| match (white, black) {
+        (true, _) => Some(Color::White),
+        (_, true) => Some(Color::Black),
+        _ => None,
+    };
+    let winner = state.winner.as_deref().and_then(|w| match w {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    });
+    Ok(Step {
+        moves,
+        take_back,
+        clocks: (Duration::from_millis(state.wtime), Duration::from_millis(state.btime)),
+        draw_offer: side(state.wdraw, state.bdraw),
+        takeback: side(state.wtakeback, state.btakeback),
+        ending: Ending::of_status(&state.status).map(|ending| (ending, winner)),
+    })
+}
+
+/// A move of `game` in UCI as the server writes it: castling as the king's two-square step in a
+/// standard game (`e1g1`), as king takes rook in Chess960.
+pub fn uci_of(game: &Game, mv: shakmaty::Move) -> String {
+    let mode = if game.is_chess960() { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    mv.to_uci(mode).to_string()
+}
+
+/// Whether two UCI moves are the same move: castling may be written either way (`e1g1`, `e1h1`).
+fn same_uci(a: &str, b: &str) -> bool {
+    a == b || castling_alias(a) == Some(b) || castling_alias(b) == Some(a)
+}
+
+/// The other form of a standard castling move.
+fn castling_alias(uci: &str) -> Option<&'static str> {
+    Some(match uci {
+        "e1g1" => "e1h1",
+        "e1c1" => "e1a1",
+        "e8g8" => "e8h8",
+        "e8c8" => "e8a8",
+        "e1h1" => "e1g1",
+        "e1a1" => "e1c1",
+        "e8h8" => "e8g8",
+        "e8a8" => "e8c8",
+        _ => return None,
+    })
+}
+
+/// lichess pairs a seek only for rapid and slower games: the base time plus 40 times the increment
+/// must be at least 8 minutes (its rule for the Board API: blitz only by challenging a player or
+/// the AI, bullet never). `Err` with the estimate when it is faster.
+pub fn seek_allowed(base: Duration, increment: Duration) -> Result<(), Duration> {
+    let estimate = base + increment * 40;
+    if estimate >= Duration::from_secs(8 * 60) {
+        Ok(())
+    } else {
+        Err(estimate)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,184 @@
+//! The lines of lichess's two streams, as its OpenAPI description writes them: the event stream
+//! (`GET /api/stream/event`) and a game's stream (`GET /api/board/game/stream/{gameId}`). Fields
+//! Anna does not use are left out; a line of a type it does not know is read as such, never as an
+//! error, so that a server that says more does not stop the game.
+
+use serde::Deserialize;
+
+/// A line of a game's stream.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum GameLine {
+    /// The whole game: always the first line, and again when the stream is opened again.
+    GameFull(Box<GameFull>),
+    /// A move was played, a draw or takeback offered, or the game ended.
+    GameState(GameState),
+    ChatLine(ChatLine),
+    OpponentGone(OpponentGone),
+    #[serde(other)]
+    Unknown,
+}
+
+/// `GameFullEvent`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameFull {
+    pub id: String,
+    #[serde(default)]
+    pub rated: bool,
+    #[serde(default)]
+    pub speed: String,
+    pub white: Player,
+    pub black: Player,
+    /// Milliseconds; none in a correspondence game.
+    #[serde(default)]
+    pub clock: Option<Clock>,
+    #[serde(default = "startpos")]
+    pub initial_fen: String,
+    pub state: GameState,
+}
+
+fn startpos() -> String {
+    "startpos".to_string()
+}
+
+/// The clock of a game, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct Clock {
+    pub initial: u64,
+    pub increment: u64,
+}
+
+/// `GameEventPlayer`: a player, or lichess's AI (`aiLevel`, no name).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Player {
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub rating: Option<u32>,
+    #[serde(default)]
+    pub ai_level: Option<u8>,
+    #[serde(default)]
+    pub title: Option<String>,
+}
+
+/// `GameStateEvent`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameState {
+    /// Every move of the game, in UCI, separated by spaces.
+    #[serde(default)]
+    pub moves: String,
+    #[serde(default)]
+    pub wtime: u64,
+    #[serde(default)]
+    pub btime: u64,
+    #[serde(default)]
+    pub winc: u64,
+    #[serde(default)]
+    pub binc: u64,
+    #[serde(default)]
+    pub status: String,
+    #[serde(default)]
+    pub winner: Option<String>,
+    #[serde(default)]
+    pub wdraw: bool,
+    #[serde(default)]
+    pub bdraw: bool,
+    #[serde(default)]
+    pub wtakeback: bool,
+    #[serde(default)]
+    pub btakeback: bool,
+}
+
+/// `ChatLineEvent`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct ChatLine {
+    /// `player` or `spectator`.
+    pub room: String,
+    pub username: String,
+    pub text: String,
+}
+
+/// `OpponentGoneEvent`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpponentGone {
+    pub gone: bool,
+    #[serde(default)]
+    pub claim_win_in_seconds: Option<u32>,
+}
+
+/// A line of the event stream.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum EventLine {
+    GameStart {
+        game: GameInfo,
+    },
+    GameFinish {
+        game: GameInfo,
+    },
+    Challenge {
+        challenge: Challenge,
+    },
+    ChallengeCanceled {
+        challenge: Challenge,
+    },
+    ChallengeDeclined {
+        challenge: Challenge,
+    },
+    #[serde(other)]
+    Unknown,
+}
+
+/// `GameEventInfo`: a game of the player's, as the event stream names it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameInfo {
+    pub game_id: String,
+    /// The side the player has in it.
+    #[serde(default)]
+    pub color: Option<String>,
+}
+
+/// `ChallengeJson`, as far as Anna reads it: who challenges whom, at what time control.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Challenge {
+    pub id: String,
+    #[serde(default)]
+    pub challenger: Option<Player>,
+    #[serde(default)]
+    pub dest_user: Option<Player>,
+    #[serde(default)]
+    pub rated: bool,
+    #[serde(default)]
+    pub decline_reason: Option<String>,
+}
+
+/// A line of a stream that is not what the description says it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a line of the server's stream could not be read: {0}")]
+pub struct StreamError(pub String);
+
+/// A line of a game's stream; `None` for the blank lines that keep the connection alive.
+pub fn read_game_line(line: &str) -> Result<Option<GameLine>, StreamError> {
+    read(line)
+}
+
+/// A line of the event stream; `None` for a blank line.
+pub fn read_event_line(line: &str) -> Result<Option<EventLine>, StreamError> {
+    read(line)
+}
+
+fn read<T: serde::de::DeserializeOwned>(line: &str) -> Result<Option<T>, StreamError> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    serde_json::from_str(line).map(Some).map_err(|e| StreamError(e.to_string()))
+}
