@@ -7,6 +7,7 @@ pub mod engine;
 pub mod games;
 pub mod journal;
 pub mod listen;
+pub mod online;
 pub mod sound;
 pub mod speech;
 

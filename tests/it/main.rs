@@ -21,6 +21,7 @@ mod grammar_keys;
 mod grammar_rules;
 mod keymap;
 mod kill;
+mod lichess;
 mod listen;
 mod listen_held_out;
 mod listen_people;

@@ -11,8 +11,8 @@
 mod wire;
 
 pub use wire::{
-    read_event_line, read_game_line, ChatLine, EventLine, GameFull, GameInfo, GameLine, GameState, OpponentGone,
-    Player, StreamError,
+    read_error, read_event_line, read_game_line, read_id, read_username, ChatLine, EventLine, GameFull, GameInfo,
+    GameLine, GameState, OpponentGone, Player, StreamError,
 };
 
 use std::time::Duration;

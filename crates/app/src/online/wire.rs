@@ -182,3 +182,24 @@ fn read<T: serde::de::DeserializeOwned>(line: &str) -> Result<Option<T>, StreamE
     }
     serde_json::from_str(line).map(Some).map_err(|e| StreamError(e.to_string()))
 }
+
+/// The username of an account (`GET /api/account`: `{"id": ..., "username": ...}`).
+pub fn read_username(text: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value["username"].as_str().map(str::to_string)
+}
+
+/// The id of what a request made: a game against the AI (`{"id": ...}`), a challenge (`{"id": ...}`
+/// or `{"challenge": {"id": ...}}`).
+pub fn read_id(text: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value["id"].as_str().or_else(|| value["challenge"]["id"].as_str()).map(str::to_string)
+}
+
+/// The server's reason in an error's body (`{"error": "..."}`), or the body itself.
+pub fn read_error(text: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|value| value["error"].as_str().map(str::to_string))
+        .unwrap_or_else(|| text.trim().to_string())
+}

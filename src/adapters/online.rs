@@ -1,0 +1,257 @@
+//! lichess's Board API over blocking HTTP (`ureq`, TLS by rustls): the requests a player makes and
+//! the two streams a game needs, each read on its own thread by its caller. What the streams say is
+//! read by `anna_app::online` (pure); here is only the wire.
+//!
+//! Written from lichess's OpenAPI description (repository lichess-org/api, `doc/specs/`). The
+//! server is `ANNA_LICHESS_URL` (by default `https://lichess.org`), so that a test server on
+//! loopback can stand in; the token is `ANNA_LICHESS_TOKEN`, sent only in the Authorization header
+//! and never written anywhere.
+
+use std::io::{BufRead, BufReader};
+use std::time::Duration;
+
+use anna_app::online::{read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameLine};
+
+/// The server when `ANNA_LICHESS_URL` does not name another.
+pub const LICHESS: &str = "https://lichess.org";
+
+/// How long a request may take; a stream may be silent this long between its lines (lichess sends
+/// a blank line every few seconds to keep it open) before it is taken for dead and opened again.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
+const STREAM_SILENCE: Duration = Duration::from_secs(30);
+
+/// Why a request to the server did not do what was asked: each said to the player in one sentence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ServerError {
+    /// 401: the token is missing, wrong, revoked, or lacks the `board:play` scope.
+    #[error("the server does not accept the token")]
+    Unauthorized,
+    /// 429: too many requests; lichess asks for a minute's wait.
+    #[error("the server asks us to wait a minute")]
+    RateLimited,
+    /// 400 with the server's reason (a move refused: `Not your turn, or game already over`).
+    #[error("the server refused: {0}")]
+    Refused(String),
+    /// 404: no such game, player or challenge.
+    #[error("the server does not know it")]
+    NotFound,
+    /// No answer: no network, the name not found, a timeout.
+    #[error("the server cannot be reached: {0}")]
+    Unreachable(String),
+    /// Any other status.
+    #[error("the server answered with status {0}")]
+    Status(u16),
+    /// An answer that is not what the description says.
+    #[error("the server's answer could not be read: {0}")]
+    Garbled(String),
+}
+
+/// A player's connection to lichess.
+#[derive(Clone)]
+pub struct Lichess {
+    base: String,
+    token: String,
+    agent: ureq::Agent,
+    streams: ureq::Agent,
+}
+
+impl std::fmt::Debug for Lichess {
+    /// Never the token.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lichess").field("base", &self.base).finish_non_exhaustive()
+    }
+}
+
+impl Lichess {
+    /// A connection to `base` (`https://lichess.org`) with `token`.
+    pub fn new(base: &str, token: &str) -> Lichess {
+        let agent = |read: Option<Duration>, whole: Option<Duration>| -> ureq::Agent {
+            ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .timeout_connect(Some(REQUEST_TIMEOUT))
+                .timeout_per_read(read)
+                .timeout_global(whole)
+                .user_agent(concat!("anna/", env!("CARGO_PKG_VERSION")))
+                .build()
+                .into()
+        };
+        Lichess {
+            base: base.trim_end_matches('/').to_string(),
+            token: token.to_string(),
+            agent: agent(Some(REQUEST_TIMEOUT), Some(REQUEST_TIMEOUT)),
+            streams: agent(Some(STREAM_SILENCE), None),
+        }
+    }
+
+    /// The server and token the environment names: `ANNA_LICHESS_URL` (or lichess.org) and
+    /// `ANNA_LICHESS_TOKEN`; `None` without a token.
+    pub fn from_env() -> Option<Lichess> {
+        let token = std::env::var("ANNA_LICHESS_TOKEN").ok().filter(|t| !t.trim().is_empty())?;
+        let base = std::env::var("ANNA_LICHESS_URL").ok().filter(|u| !u.trim().is_empty());
+        Some(Lichess::new(base.as_deref().unwrap_or(LICHESS), token.trim()))
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    fn bearer(&self) -> String {
+        format!("Bearer {}", self.token)
+    }
+
+    /// The account's username (`GET /api/account`): the token works.
+    pub fn account(&self) -> Result<String, ServerError> {
+        let response = self.agent.get(self.url("/api/account")).header("Authorization", self.bearer()).call();
+        read_username(&answer(response)?).ok_or_else(|| ServerError::Garbled("no username".into()))
+    }
+
+    /// A move in UCI (`POST /api/board/game/{gameId}/move/{move}`), with a draw offer if asked.
+    pub fn play(&self, game: &str, uci: &str, offering_draw: bool) -> Result<(), ServerError> {
+        let mut path = format!("/api/board/game/{game}/move/{uci}");
+        if offering_draw {
+            path.push_str("?offeringDraw=true");
+        }
+        self.post(&path, &[])
+    }
+
+    /// A POST of the Board API that answers `{"ok": true}`: `draw/yes`, `takeback/no`, `resign`,
+    /// `abort`, `claim-victory`, `claim-draw` (`/api/board/game/{gameId}/...`).
+    pub fn game_action(&self, game: &str, action: &str) -> Result<(), ServerError> {
+        self.post(&format!("/api/board/game/{game}/{action}"), &[])
+    }
+
+    /// A line in the game's chat with the opponent (`room=player`).
+    pub fn chat(&self, game: &str, text: &str) -> Result<(), ServerError> {
+        self.post(&format!("/api/board/game/{game}/chat"), &[("room", "player"), ("text", text)])
+    }
+
+    /// A game against lichess's AI at `level` (1-8), with the clock in seconds: the game's id.
+    pub fn challenge_ai(&self, level: u8, clock: Option<(u64, u64)>) -> Result<String, ServerError> {
+        let level = level.to_string();
+        let (limit, increment) = clock.map(|(l, i)| (l.to_string(), i.to_string())).unzip();
+        let mut form = vec![("level", level.as_str())];
+        if let (Some(limit), Some(increment)) = (&limit, &increment) {
+            form.extend([("clock.limit", limit.as_str()), ("clock.increment", increment.as_str())]);
+        }
+        let text = self.post_answer("/api/challenge/ai", &form)?;
+        id_of(&text)
+    }
+
+    /// A challenge to the player `name`, with the clock in seconds: the challenge's id. The game
+    /// begins when they accept it (a `gameStart` on the event stream).
+    pub fn challenge(&self, name: &str, clock: Option<(u64, u64)>, rated: bool) -> Result<String, ServerError> {
+        let rated = rated.to_string();
+        let (limit, increment) = clock.map(|(l, i)| (l.to_string(), i.to_string())).unzip();
+        let mut form = vec![("rated", rated.as_str())];
+        if let (Some(limit), Some(increment)) = (&limit, &increment) {
+            form.extend([("clock.limit", limit.as_str()), ("clock.increment", increment.as_str())]);
+        }
+        let text = self.post_answer(&format!("/api/challenge/{name}"), &form)?;
+        id_of(&text)
+    }
+
+    /// Accepts or declines a challenge to the player.
+    pub fn answer_challenge(&self, id: &str, accept: bool) -> Result<(), ServerError> {
+        self.post(&format!("/api/challenge/{id}/{}", if accept { "accept" } else { "decline" }), &[])
+    }
+
+    /// A seek (`POST /api/board/seek`), held open until someone takes it (the game then starts on the
+    /// event stream) or the server ends it. Blocks: run it on its own thread.
+    pub fn seek(&self, minutes: f64, increment: u64, rated: bool) -> Result<(), ServerError> {
+        let (time, increment, rated) = (minutes.to_string(), increment.to_string(), rated.to_string());
+        let form = [("time", time.as_str()), ("increment", increment.as_str()), ("rated", rated.as_str())];
+        let response =
+            self.streams.post(self.url("/api/board/seek")).header("Authorization", self.bearer()).send_form(form);
+        let response = response.map_err(unreachable)?;
+        check(response.status().as_u16(), String::new)?;
+        // The body is blank lines until the seek is taken; reading it to its end keeps it open.
+        let _ = std::io::copy(&mut response.into_body().into_reader(), &mut std::io::sink());
+        Ok(())
+    }
+
+    /// Reads the stream of a game (`GET /api/board/game/stream/{gameId}`) to its end, handing each
+    /// line to `each`; a line that cannot be read is handed as the error. Returns when the server
+    /// closes the stream (the game is over) or the connection fails.
+    pub fn stream_game(
+        &self,
+        game: &str,
+        mut each: impl FnMut(Result<GameLine, ServerError>) -> bool,
+    ) -> Result<(), ServerError> {
+        self.stream(&format!("/api/board/game/stream/{game}"), |line| match read_game_line(line) {
+            Ok(Some(line)) => each(Ok(line)),
+            Ok(None) => true,
+            Err(e) => each(Err(ServerError::Garbled(e.0))),
+        })
+    }
+
+    /// Reads the player's event stream (`GET /api/stream/event`): games starting and ending,
+    /// challenges.
+    pub fn stream_events(
+        &self,
+        mut each: impl FnMut(Result<EventLine, ServerError>) -> bool,
+    ) -> Result<(), ServerError> {
+        self.stream("/api/stream/event", |line| match read_event_line(line) {
+            Ok(Some(line)) => each(Ok(line)),
+            Ok(None) => true,
+            Err(e) => each(Err(ServerError::Garbled(e.0))),
+        })
+    }
+
+    /// Reads an ndjson stream a line at a time until its end, or until `each` returns false.
+    fn stream(&self, path: &str, mut each: impl FnMut(&str) -> bool) -> Result<(), ServerError> {
+        let response = self.streams.get(self.url(path)).header("Authorization", self.bearer()).call();
+        let response = response.map_err(unreachable)?;
+        let status = response.status().as_u16();
+        let mut body = response.into_body();
+        check(status, || body.read_to_string().unwrap_or_default())?;
+        let reader = BufReader::new(body.into_reader());
+        for line in reader.lines() {
+            let line = line.map_err(|e| ServerError::Unreachable(e.to_string()))?;
+            if !each(&line) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<(), ServerError> {
+        self.post_answer(path, form).map(drop)
+    }
+
+    fn post_answer(&self, path: &str, form: &[(&str, &str)]) -> Result<String, ServerError> {
+        let request = self.agent.post(self.url(path)).header("Authorization", self.bearer());
+        let response = if form.is_empty() { request.send_empty() } else { request.send_form(form.iter().copied()) };
+        answer(response)
+    }
+}
+
+/// The body of a whole answer, or why there is none.
+fn answer(response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Result<String, ServerError> {
+    let response = response.map_err(unreachable)?;
+    let status = response.status().as_u16();
+    let mut body = response.into_body();
+    let text = body.read_to_string().unwrap_or_default();
+    check(status, || text.clone())?;
+    Ok(text)
+}
+
+/// A status as an error, with the server's reason from `body` (`{"error": "..."}`) for a 400.
+fn check(status: u16, body: impl FnOnce() -> String) -> Result<(), ServerError> {
+    match status {
+        200..=299 => Ok(()),
+        400 => Err(ServerError::Refused(read_error(&body()))),
+        401 | 403 => Err(ServerError::Unauthorized),
+        404 => Err(ServerError::NotFound),
+        429 => Err(ServerError::RateLimited),
+        status => Err(ServerError::Status(status)),
+    }
+}
+
+fn unreachable(error: ureq::Error) -> ServerError {
+    ServerError::Unreachable(error.to_string())
+}
+
+/// The id in an answer, or why there is none.
+fn id_of(text: &str) -> Result<String, ServerError> {
+    read_id(text).ok_or_else(|| ServerError::Garbled("no id".into()))
+}
