@@ -274,7 +274,10 @@ impl GameArgs {
             ask_setup: false,
             assistant: self.assistant,
             sounds: self.sounds == Switch::On,
-            computer: self.opponent == Opponent::Computer,
+            opponent: match self.opponent {
+                Opponent::Human => anna_app::OtherSide::Person,
+                Opponent::Computer => anna_app::OtherSide::Computer,
+            },
             level: self.level,
             // `auto` is settled here, once: the game names the engine that plays.
             engine: self.engine.clone().unwrap_or_else(|| match crate::adapters::engine::find_stockfish() {

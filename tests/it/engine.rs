@@ -23,7 +23,12 @@ fn game(engine: &str, tc: &str) -> App {
         Command::Set(Setting::Player(Some(Color::White))),
     ];
     let voice = Voice::new(Vocabulary::english(), SquareStyle::Plain, MoveForm::default());
-    let options = Options { computer: true, level: Level::MIN, engine: engine.parse().unwrap(), ..Options::default() };
+    let options = Options {
+        opponent: anna_app::OtherSide::Computer,
+        level: Level::MIN,
+        engine: engine.parse().unwrap(),
+        ..Options::default()
+    };
     App::new(Config::default(), setup, voice, options)
 }
 

@@ -122,7 +122,7 @@ impl App {
     pub(super) fn player_board_side(&self) -> Option<Color> {
         if self.options.assistant {
             None
-        } else if self.options.computer {
+        } else if self.options.opponent.is_remote() {
             Some(self.user_side())
         } else {
             self.session.config().player

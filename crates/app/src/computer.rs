@@ -7,6 +7,7 @@
 //! A draw offered to the computer is answered at once: accepted when the position is clearly bad
 //! for the computer (a short search finds it two pawns or more behind), otherwise declined.
 
+use crate::OtherSide;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -115,7 +116,7 @@ impl State {
 impl App {
     /// The side the computer plays, if it plays.
     pub fn computer_side(&self) -> Option<Color> {
-        self.options.computer.then(|| !self.user_side())
+        (self.options.opponent == OtherSide::Computer).then(|| !self.user_side())
     }
 
     /// Whether the computer is thinking about a move.
@@ -148,7 +149,7 @@ impl App {
 
     /// "You play White against the computer at level 3."
     pub(super) fn computer_ready(&self) -> Option<Out> {
-        self.options.computer.then(|| {
+        (self.options.opponent == OtherSide::Computer).then(|| {
             let words = Words::line("line.computer_ready")
                 .arg("side", Arg::Side(self.user_side()))
                 .arg("level", Arg::Text(self.options.level.to_string()));

@@ -49,7 +49,7 @@ pub mod view;
 
 pub use computer::{EngineChoice, Reply};
 pub use heard::{Hearing, ListenError};
-pub use options::{Enter, Options, PressKey};
+pub use options::{Enter, Options, OtherSide, PressKey};
 pub use out::{InForce, Out};
 pub use resume::{replayable, worth_resuming, Unfinished};
 
@@ -528,7 +528,7 @@ impl App {
     fn act(&mut self, command: Command, now: Duration) -> Vec<Out> {
         let input = match (self.session.config().player, &command) {
             (Some(side), Command::Resign) if !self.options.assistant => Input::by(side, command),
-            _ if self.options.computer => Input::by(self.user_side(), command),
+            _ if self.options.opponent.is_remote() => Input::by(self.user_side(), command),
             _ => Input::act(command),
         };
         self.input(input, now)

@@ -23,6 +23,26 @@ pub enum PressKey {
     Space,
 }
 
+/// Who plays the other side: one path brings the other side's move to the session, whoever it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OtherSide {
+    /// A person at the board (or both sides relayed): Anna is the clock and the scoresheet.
+    #[default]
+    Person,
+    /// The computer, on this machine: an engine or Anna's own opponent (`computer.rs`).
+    Computer,
+    /// A player on a server (lichess): its moves come from the server's stream (`online.rs`).
+    Server,
+}
+
+impl OtherSide {
+    /// Whether the app plays the other side's moves as they come (the computer's, the server's):
+    /// the user then plays one side only, fixed once the game has begun.
+    pub const fn is_remote(self) -> bool {
+        !matches!(self, OtherSide::Person)
+    }
+}
+
 /// How the line mode behaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -34,8 +54,9 @@ pub struct Options {
     /// The relaying assistant's mode (D.2.10): said at the start.
     pub assistant: bool,
     pub sounds: bool,
-    /// The computer plays the side that is not the player's (`--opponent computer`).
-    pub computer: bool,
+    /// Who plays the side that is not the player's: a person at the board, the computer, or a
+    /// server (`--opponent`).
+    pub opponent: OtherSide,
     /// The computer's level, also when it is chosen in the setup questions.
     pub level: Level,
     /// The computer's engine (`--engine`).
@@ -55,7 +76,7 @@ impl Default for Options {
             ask_setup: false,
             assistant: false,
             sounds: true,
-            computer: false,
+            opponent: OtherSide::Person,
             level: Level::DEFAULT,
             engine: EngineChoice::default(),
             speech: None,

@@ -5,6 +5,7 @@
 //! The clocks are then stopped at the last recorded instant and the state is announced; they run
 //! again on the player's `resume`, the session's time going on from that instant.
 
+use crate::OtherSide;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -243,7 +244,7 @@ impl App {
         }
         // The game's own settings, whatever this run began with (sounds off stays off).
         out.push(self.in_force());
-        if self.options.computer {
+        if self.options.opponent == OtherSide::Computer {
             out.push(Out::Engine(self.options.engine.clone()));
         }
         out.extend(self.damage_note(&unfinished));

@@ -219,7 +219,8 @@ fn strip_comment(line: &str) -> &str {
 /// asked first (the script is the record of what happened) and no computer of its own (`computer`
 /// lines move for it).
 pub fn app(config: Config, setup: Vec<Act>, voice: Voice) -> App {
-    let options = Options { confirm: false, ask_setup: false, computer: false, ..Options::default() };
+    let options =
+        Options { confirm: false, ask_setup: false, opponent: crate::OtherSide::Person, ..Options::default() };
     App::new(config, setup, voice, options)
 }
 

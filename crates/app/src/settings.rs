@@ -2,6 +2,7 @@
 //! sounds belong to the terminal and the runtime; the game settings go to the session as
 //! [`Command::Set`]. Every change is confirmed in a spoken sentence.
 
+use crate::OtherSide;
 use std::time::Duration;
 
 use super::{App, Enter, InForce, Out};
@@ -44,7 +45,7 @@ impl App {
     /// and after the game, the player chooses freely.
     pub(super) fn side_fixed(&self, side: shakmaty::Color) -> bool {
         let under_way = !self.session.game().plies().is_empty() && self.session.outcome().is_none();
-        self.options.computer && under_way && side != self.user_side()
+        self.options.opponent.is_remote() && under_way && side != self.user_side()
     }
 
     pub(super) fn side_fixed_words(&self) -> Out {
@@ -158,10 +159,10 @@ impl App {
             TouchMove::Enforce => "enforce",
         };
         // Against the computer the user plays one side, White unless chosen.
-        let player = if self.options.computer { Some(self.user_side()) } else { config.player };
+        let player = if self.options.opponent.is_remote() { Some(self.user_side()) } else { config.player };
         let player = player.map_or_else(|| Arg::Word("line.both".into()), Arg::Side);
         let value = |key: &str| Arg::Word(format!("values.{key}"));
-        let opponent = if self.options.computer {
+        let opponent = if self.options.opponent == OtherSide::Computer {
             let level = Arg::Number(u32::from(self.options.level.get()));
             Arg::Text(self.voice.words(&Words::line("line.settings_computer").arg("level", level)))
         } else {

@@ -3,6 +3,7 @@
 //! `--tc` takes) and the opponent's name (Enter: "opponent"; "computer" to play the computer, not
 //! asked when `--opponent computer` chose it). Enter, Enter, Enter starts a game.
 
+use crate::OtherSide;
 use std::time::Duration;
 
 use shakmaty::Color;
@@ -65,7 +66,7 @@ impl App {
                 self.waiting = Some(Waiting::Setup(questions));
                 return vec![self.say("line.setup_time")];
             }
-            if !self.options.computer {
+            if self.options.opponent != OtherSide::Computer {
                 questions.time_control = Some(proposed);
             } else if text.is_empty() || answer == Some(true) {
                 let name = self.word("line.computer").to_string();
@@ -82,8 +83,11 @@ impl App {
                 // Read back at once, with its category (A.1, B.1); a no gives the question again.
                 Ok(tc) => {
                     let mut out = vec![Out::Say(Words::Sentence(time_control_set(&tc)), Priority::Info)];
-                    let next =
-                        if self.options.computer { "line.setup_time_confirm" } else { "line.setup_opponent_or_no" };
+                    let next = if self.options.opponent == OtherSide::Computer {
+                        "line.setup_time_confirm"
+                    } else {
+                        "line.setup_opponent_or_no"
+                    };
                     out.push(self.say(next));
                     questions.proposed = Some(tc);
                     self.waiting = Some(Waiting::Setup(questions));
@@ -100,7 +104,7 @@ impl App {
         let name = if text.is_empty() {
             self.word("line.opponent").to_string()
         } else if fold(text) == fold(&computer) || fold(text) == "computer" {
-            self.options.computer = true;
+            self.options.opponent = OtherSide::Computer;
             self.computer_name()
         } else {
             text.to_string()

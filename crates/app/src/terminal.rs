@@ -1,6 +1,7 @@
 //! The commands only the terminal knows (`help`, `quit`, `new`, `flip`, `settings`, `set`,
 //! `save`, `restore board`, `stop`, `more`), and the scoresheet saved as a file.
 
+use crate::OtherSide;
 use std::time::Duration;
 
 use shakmaty::Color;
@@ -154,7 +155,9 @@ impl App {
     /// is the last thing heard.
     pub(super) fn question_again(&self) -> Option<Out> {
         match &self.waiting {
-            Some(Waiting::Setup(questions)) => Some(self.say(questions.question(self.options.computer))),
+            Some(Waiting::Setup(questions)) => {
+                Some(self.say(questions.question(self.options.opponent == OtherSide::Computer)))
+            }
             Some(Waiting::Resume(unfinished)) => self.resume_question(unfinished).pop(),
             Some(Waiting::Confirm(pending)) => Some(Out::Say(pending.question(), Priority::Urgent)),
             _ => None,

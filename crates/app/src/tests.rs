@@ -52,11 +52,11 @@ fn an_irreversible_question_takes_only_a_clear_yes_and_asks_again_otherwise() {
 /// `flip` would have it move at once for the player's old side.
 #[test]
 fn against_the_computer_the_sides_change_only_before_the_first_move() {
-    let mut m = mode(Options { computer: true, ..Options::default() });
+    let mut m = mode(Options { opponent: crate::OtherSide::Computer, ..Options::default() });
     m.start();
     assert_eq!(type_lines(&mut m, &["set player black"]), ["Setting player: black."]);
     assert_eq!(m.computer_side(), Some(shakmaty::Color::White));
-    let mut m = mode(Options { computer: true, ..Options::default() });
+    let mut m = mode(Options { opponent: crate::OtherSide::Computer, ..Options::default() });
     m.start();
     type_lines(&mut m, &["e4", ""]);
     let fixed = "Your side against the computer: White; the sides cannot change during a game. Say new game for a \
@@ -70,7 +70,7 @@ fn against_the_computer_the_sides_change_only_before_the_first_move() {
 /// Issue 46: `settings` names the opponent and the time control too.
 #[test]
 fn settings_name_the_opponent_and_the_time_control() {
-    let mut m = mode(Options { computer: true, ..Options::default() });
+    let mut m = mode(Options { opponent: crate::OtherSide::Computer, ..Options::default() });
     m.start();
     let said = type_lines(&mut m, &["settings"]);
     assert!(said[0].ends_with("your side White, opponent the computer at level 3, time control no clock."), "{said:?}");

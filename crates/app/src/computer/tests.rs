@@ -20,7 +20,7 @@ fn against_computer(user: Color, setup: Vec<Command>) -> (App, Vec<Out>) {
     setup.push(Command::TimeControl(TimeControl::parse("5+3").unwrap()));
     setup.push(Command::Set(Setting::Player(Some(user))));
     let options = Options {
-        computer: true,
+        opponent: crate::OtherSide::Computer,
         level: Level::new(2).unwrap(),
         engine: "/usr/games/fish".parse().unwrap(),
         ..Options::default()
@@ -117,13 +117,14 @@ fn the_answer_held_for_the_press_completes_the_move_after_a_while_and_a_correcti
 
 #[test]
 fn the_computer_plays_under_its_name_in_the_pgn() {
-    let options = Options { computer: true, engine: "builtin".parse().unwrap(), ..Options::default() };
+    let options =
+        Options { opponent: crate::OtherSide::Computer, engine: "builtin".parse().unwrap(), ..Options::default() };
     let setup = vec![Command::Set(Setting::Player(Some(Color::White))), Command::Name(Color::White, "Eva".into())];
     let mut m = App::new(Config::default(), setup, voice(), options);
     m.start();
     assert!(m.pgn().contains("[White \"Eva\"]\n[Black \"Anna, level 3\"]"), "{}", m.pgn());
     let options = Options {
-        computer: true,
+        opponent: crate::OtherSide::Computer,
         level: Level::MAX,
         engine: "/usr/games/stockfish".parse().unwrap(),
         ..Options::default()

@@ -3,13 +3,18 @@
 
 use super::{bad, flag, on_off, CodecError, Res};
 use crate::speech::UnknownChoice;
-use crate::{Enter, Options};
+use crate::{Enter, Options, OtherSide};
 use anna_core::bad_value::BadValue;
 
 /// `app computer=3 confirm=on enter=press sounds=on assistant=off engine=PATH`; the engine comes
-/// last, since a path may hold spaces. `computer=off` for a game between people.
+/// last, since a path may hold spaces. `computer=off` for a game between people, `computer=server`
+/// for one played on a server.
 pub(super) fn app_text(options: &Options) -> String {
-    let computer = if options.computer { options.level.to_string() } else { "off".to_string() };
+    let computer = match options.opponent {
+        OtherSide::Computer => options.level.to_string(),
+        OtherSide::Server => "server".to_string(),
+        OtherSide::Person => "off".to_string(),
+    };
     let enter = match options.enter {
         Enter::Press => "press",
         Enter::Nothing => "nothing",
@@ -45,9 +50,10 @@ pub(super) fn read_app(text: &str) -> Res<Options> {
     for pair in head.split_whitespace() {
         let Some((key, value)) = pair.split_once('=') else { return bad(format!("'{pair}' is not KEY=VALUE")) };
         match key {
-            "computer" if value == "off" => options.computer = false,
+            "computer" if value == "off" => options.opponent = OtherSide::Person,
+            "computer" if value == "server" => options.opponent = OtherSide::Server,
             "computer" => {
-                options.computer = true;
+                options.opponent = OtherSide::Computer;
                 options.level = value.parse().map_err(|e: BadValue| CodecError(e.to_string()))?;
             }
             "confirm" => options.confirm = flag(value)?,
