@@ -99,31 +99,43 @@ fn an_engine_that_exits_has_crashed() {
     assert!(matches!(reply, Reply::Failed { failure: EngineFailure::Crashed, .. }), "{reply:?}");
 }
 
+/// A script at `dir/name` that answers `uci` and `isready` and never `go`, running `before` first.
+#[cfg(unix)]
+fn silent_engine(dir: &support::TempDir, name: &str, before: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let stub = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\n{before}while read line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;; esac; done\n"
+    );
+    std::fs::write(&stub, script).unwrap();
+    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    stub
+}
+
+/// After 1. e4, Black (the engine) to move with three seconds left, White with `white`.
+#[cfg(unix)]
+fn black_with_three_seconds(white: Duration) -> (anna_core::rules::Game, anna_core::opponent::Clocks) {
+    let mut game = anna_core::rules::Game::new();
+    game.play(game.resolve("e4").unwrap()).unwrap();
+    let clocks = anna_core::opponent::Clocks {
+        white,
+        black: Duration::from_secs(3),
+        white_increment: Duration::ZERO,
+        black_increment: Duration::ZERO,
+        moves_to_go: None,
+    };
+    (game, clocks)
+}
+
 /// An engine that answers `uci` and `isready` and never `go`, at the strongest level with three
 /// seconds on its clock: it is given up before its flag could fall (the answer comes within the
 /// three seconds), not after the game's whole time.
 #[cfg(unix)]
 #[test]
 fn a_hung_engine_is_given_up_before_its_flag_falls() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = support::TempDir::new("hung-engine");
-    let stub = dir.join("hung");
-    std::fs::write(
-        &stub,
-        "#!/bin/sh\nwhile read line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;; esac; done\n",
-    )
-    .unwrap();
-    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let (mut computer, replies) = computer(EngineChoice::Path(stub));
-    let mut game = anna_core::rules::Game::new();
-    game.play(game.resolve("e4").unwrap()).unwrap();
-    let clocks = anna_core::opponent::Clocks {
-        white: Duration::from_secs(5400),
-        black: Duration::from_secs(3),
-        white_increment: Duration::ZERO,
-        black_increment: Duration::ZERO,
-        moves_to_go: None,
-    };
+    let (mut computer, replies) = computer(EngineChoice::Path(silent_engine(&dir, "hung", "")));
+    let (game, clocks) = black_with_three_seconds(Duration::from_secs(5400));
     computer.think(anna_core::opponent::Request::new(1, &game, Level::MAX, Some(clocks), true));
     let reply = replies.recv_timeout(Duration::from_secs(3)).expect("given up within its 3 seconds");
     assert_eq!(reply, Reply::Failed { id: 1, failure: EngineFailure::Silent });
@@ -134,30 +146,11 @@ fn a_hung_engine_is_given_up_before_its_flag_falls() {
 #[cfg(target_os = "linux")]
 #[test]
 fn an_engine_given_up_ends_with_every_process_it_started() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = support::TempDir::new("engine-group");
-    let stub = dir.join("wrapper");
     let helper = dir.join("helper.pid");
-    std::fs::write(
-        &stub,
-        format!(
-            "#!/bin/sh\nsleep 1000 &\necho $! > {}\nwhile read line; do case \"$line\" in uci) echo uciok;; \
-             isready) echo readyok;; esac; done\n",
-            helper.display()
-        ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let stub = silent_engine(&dir, "wrapper", &format!("sleep 1000 &\necho $! > {}\n", helper.display()));
     let (mut computer, replies) = computer(EngineChoice::Path(stub));
-    let mut game = anna_core::rules::Game::new();
-    game.play(game.resolve("e4").unwrap()).unwrap();
-    let clocks = anna_core::opponent::Clocks {
-        white: Duration::from_secs(60),
-        black: Duration::from_secs(3),
-        white_increment: Duration::ZERO,
-        black_increment: Duration::ZERO,
-        moves_to_go: None,
-    };
+    let (game, clocks) = black_with_three_seconds(Duration::from_secs(60));
     computer.think(anna_core::opponent::Request::new(1, &game, Level::MAX, Some(clocks), true));
     assert_eq!(
         replies.recv_timeout(Duration::from_secs(10)).unwrap(),
