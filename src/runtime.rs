@@ -140,7 +140,6 @@ struct Outputs {
     journal_told: Option<Trouble>,
     /// A move was journaled since the program was last told.
     journaled_move: bool,
-
     /// The language the speaker speaks.
     language: String,
 }
@@ -335,7 +334,6 @@ impl Outputs {
             feedback: Vec::new(),
             journal_told: None,
             journaled_move: false,
-
             language: voice.vocab.code().to_string(),
         }
     }
@@ -467,7 +465,6 @@ impl Outputs {
         false
     }
 
-    /// The terminal is gone (`anna | head -1`): the journal is on the disk and the loop ends.
     /// Carries out the settings in force: sounds at once; the speaker is started again only when
     /// its way of speaking, rate, volume or language changed.
     fn apply(&mut self, settings: &InForce, voice: &Voice) {
@@ -489,6 +486,7 @@ impl Outputs {
         std::mem::replace(&mut self.speaker, new).finish(Duration::ZERO);
     }
 
+    /// The terminal is gone (`anna | head -1`): the journal is on the disk and the loop ends.
     fn closed(&mut self) -> bool {
         self.output_closed = true;
         self.sync_journal();
