@@ -39,30 +39,41 @@ pub struct Writer {
 }
 
 impl Writer {
-    /// A new journal in `dir` for a game that begins now, its header on the disk.
+    /// A new journal in `dir` for a game that begins now, its header on the disk. The header is
+    /// written under a hidden name first and the file takes its journal's name only once the
+    /// header is on the disk: a program killed meanwhile leaves no journal without a whole record
+    /// (which would be offered at the next start only to be found unusable).
     pub fn create(dir: &Path) -> io::Result<Writer> {
         fs::create_dir_all(dir)?;
         let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let stem = format!("game-{}-{}", stamp(started), std::process::id());
-        let mut n = 1;
-        let (file, path) = loop {
-            let name = if n == 1 { format!("{stem}.{EXTENSION}") } else { format!("{stem}-{n}.{EXTENSION}") };
-            let path = dir.join(name);
-            match OpenOptions::new().append(true).create_new(true).open(&path) {
-                Ok(file) => {
-                    lock(&file)?;
-                    break (file, path);
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
-                Err(e) => return Err(e),
-            }
-        };
-        let mut writer = Writer { file, path, unsynced: false, good: 0 };
-        // A journal whose header the disk did not take is no journal: removed, not left empty.
-        if let Err(e) = writer.write(&Record::Header { version: VERSION, started }).and_then(|()| writer.sync()) {
-            let _ = fs::remove_file(&writer.path);
+        let fresh = dir.join(format!(".{stem}.new"));
+        let file = OpenOptions::new().append(true).create(true).truncate(false).open(&fresh)?;
+        // The lock is the file's, whatever its name: it moves with it.
+        lock(&file)?;
+        let mut writer = Writer { file, path: fresh.clone(), unsynced: false, good: 0 };
+        let header = writer.write(&Record::Header { version: VERSION, started }).and_then(|()| writer.sync());
+        if let Err(e) = header {
+            let _ = fs::remove_file(&fresh);
             return Err(e);
         }
+        let mut n = 1;
+        writer.path = loop {
+            let name = if n == 1 { format!("{stem}.{EXTENSION}") } else { format!("{stem}-{n}.{EXTENSION}") };
+            let path = dir.join(name);
+            // A link never takes the name of a file that is there.
+            match fs::hard_link(&fresh, &path) {
+                Ok(()) => break path,
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+                // A filesystem without links (a FAT stick): renamed, when the name is free.
+                Err(_) if fs::symlink_metadata(&path).is_err() && fs::rename(&fresh, &path).is_ok() => break path,
+                Err(e) => {
+                    let _ = fs::remove_file(&fresh);
+                    return Err(e);
+                }
+            }
+        };
+        let _ = fs::remove_file(&fresh);
         super::sync_folder(dir);
         Ok(writer)
     }

@@ -310,3 +310,21 @@ fn a_journal_that_could_never_be_made_is_written_whole_once_it_can_be() {
     assert_eq!(free.len(), 1, "one journal, no empty ones beside it");
     assert_eq!(parse(&fs::read(&free[0]).unwrap()).unwrap().records, records);
 }
+
+/// A journal takes its name only once its header is on the disk: a program killed before that
+/// leaves at most a hidden `.NAME.new`, which is never offered (the kill test once found an empty
+/// journal there, offered at the next start and then found unusable).
+#[test]
+fn a_new_journal_has_its_header_before_its_name() {
+    let folder = Folder::new("created");
+    let writer = Writer::create(&folder.0).unwrap();
+    let names: Vec<String> =
+        fs::read_dir(&folder.0).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    assert!(names[0].ends_with(".journal"), "{names:?}");
+    assert_eq!(parse(&fs::read(writer.path()).unwrap()).unwrap().records, []);
+    drop(writer);
+    // What a kill between the two steps leaves behind is not a game.
+    fs::write(folder.0.join(".game-20200101-000000-1.new"), "").unwrap();
+    assert_eq!(unfinished(&folder.0), Unfinished::default());
+}
