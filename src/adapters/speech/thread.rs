@@ -175,7 +175,10 @@ impl Thread {
                 match worker.is_speaking() {
                     Ok(false) => {
                         self.queue.finished();
-                        if let Some(name) = self.trying.take().or_else(|| self.unannounced.take()) {
+                        // Named only if it is still the one speaking (another may have taken over).
+                        let speaking = self.current.as_ref().map(|(backend, _)| backend.name.clone());
+                        let pending = self.trying.take().or_else(|| self.unannounced.take());
+                        if let Some(name) = pending.filter(|name| Some(name) == speaking.as_ref()) {
                             self.notify(&Notice::Using(name));
                         }
                     }
@@ -324,6 +327,8 @@ impl Thread {
             Ok(Ok(())) => {
                 let better = self.current.as_ref().is_none_or(|(current, _)| backend.rank < current.rank);
                 if better {
+                    // The one that spoke meanwhile is not named now: this one is.
+                    (self.unannounced, self.trying) = (None, None);
                     if self.announce {
                         self.notify(&Notice::Using(backend.name.clone()));
                     }
