@@ -3,14 +3,14 @@
 //! variants of accent, sex and speed; festival's diphone and HTS voices; two flite voices saying
 //! moves the tuning set never has), each utterance clean, padded with long silence, under pink
 //! noise 15 dB below the speech, or in a reverberant room. Every other pair of utterances is the
-//! tuning half; the rest is kept aside, and the README's figures are that half's. A command heard in
+//! tuning half; the rest is kept aside, and the figures of docs/hearing.md are that half's. A command heard in
 //! place of a move is counted as a wrong command: each one that acts is read back first in a game
 //! (`app/heard.rs`). A question between moves named in full, the move said among them, is counted
 //! apart: the player says the move again.
 //!
 //! Slow: 600 utterances through three decoders, each move heard twice; the voices are shared among
 //! the cores, and on CI's two, beside the other tests, it takes about fifteen minutes, three
-//! quarters of it in the phone decoder (README, "Hearing: the held-out measure"). `.ci/run`
+//! quarters of it in the phone decoder (docs/hearing.md). `.ci/run`
 //! installs its engines (Debian packages espeak-ng, festival, festvox-kallpc16k,
 //! festvox-us-slt-hts, flite, sox), and without them it is skipped with a note, or fails when
 //! `ANNA_REQUIRE_TOOLS=1`. Its table: `cargo test --release --features listen --test it held_out --
@@ -290,7 +290,7 @@ fn held_out_voices_and_rooms() {
         report.push(format!("{half:>10} {style:>9}: {}", t.line()));
     }
     eprintln!("{}\nwrong on the half kept aside:\n{}", report.join("\n"), misses.join("\n"));
-    // Guards against falling back from the README's figures (measured on 2026-11-27), not the
+    // Guards against falling back from the figures of docs/hearing.md (measured on 2026-11-27), not the
     // issue's targets, which are not all met: on the half kept aside NATO squares 89% and Annex D
     // 82.5% right, 88% or more right or named with another in a question, at most 1.2% a wrong move in
     // any style; 1.2% wrong moves over both halves. NATO is held to the 85%, Annex D to
