@@ -289,7 +289,14 @@ impl App {
             let shown = if face.fallen { Duration::ZERO } else { face.time };
             let ours = self.session.clock().remaining(color, at);
             let newly_fallen = face.fallen && !self.session.clock().stands_at_zero(color);
-            if ours.abs_diff(shown) >= Duration::from_secs(1) || newly_fallen {
+            // A running clock's reports jitter by the time they take to come; a standing one shows
+            // its time exactly, and a pause must leave Anna's clock showing the same.
+            let differs = if reading.running {
+                ours.abs_diff(shown) >= Duration::from_secs(1)
+            } else {
+                anna_core::clock::face(ours) != shown
+            };
+            if differs || newly_fallen {
                 out.extend(self.input(Input::Act { actor: None, command: Command::FollowClock(color, shown) }, now));
             }
         }
