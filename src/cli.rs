@@ -26,6 +26,7 @@ use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
 
 mod board;
 mod listen;
+pub mod online;
 pub mod pgn;
 mod resume;
 
@@ -122,13 +123,20 @@ pub struct GameArgs {
     /// or always.
     #[arg(long, global = true, value_enum, default_value_t = Listen::Push)]
     pub listen: Listen,
-    /// Who plays the other side: `human` (Anna is the clock and scoresheet) or `computer` (it plays
-    /// the side that is not --player).
+    /// Who plays the other side: `human` (Anna is the clock and scoresheet), `computer` (it plays
+    /// the side that is not --player) or `lichess` (a player or lichess's AI, on lichess.org).
     #[arg(long, global = true, value_enum, default_value_t = Opponent::Human)]
     pub opponent: Opponent,
-    /// The computer's strength: 1 (beginner) to 8 (club player).
-    #[arg(long, global = true, value_parser = parse_level, default_value = "3")]
-    pub level: anna_core::opponent::Level,
+    /// The computer's strength: 1 (beginner) to 8 (club player), 3 unless given; with
+    /// `--opponent lichess`, a game against lichess's AI at this level.
+    #[arg(long, global = true, value_parser = parse_level)]
+    pub level: Option<anna_core::opponent::Level>,
+    /// With `--opponent lichess`: challenge this lichess player and wait for the answer.
+    #[arg(long, global = true)]
+    pub challenge: Option<String>,
+    /// With `--opponent lichess`: a rated game (a seek or a challenge); casual otherwise.
+    #[arg(long, global = true)]
+    pub rated: bool,
     /// The computer's UCI engine: a path, or `builtin` for Anna's own opponent. Without it Stockfish
     /// plays if it is installed (on the PATH or /usr/games), else Anna's own opponent.
     #[arg(long, global = true, value_parser = parse_engine)]
@@ -155,6 +163,7 @@ pub enum Opponent {
     #[default]
     Human,
     Computer,
+    Lichess,
 }
 
 fn parse_level(text: &str) -> Result<anna_core::opponent::Level, BadValue> {
@@ -221,7 +230,9 @@ impl GameArgs {
             ("--claim-flag", self.claim_flag),
             ("--assistant", self.assistant),
             ("--opponent", self.opponent != Opponent::default()),
-            ("--level", self.level != anna_core::opponent::Level::DEFAULT),
+            ("--level", self.level.is_some()),
+            ("--challenge", self.challenge.is_some()),
+            ("--rated", self.rated),
             ("--engine", self.engine.is_some()),
         ];
         given.into_iter().filter(|(_, on)| *on).map(|(flag, _)| flag).collect()
@@ -277,8 +288,9 @@ impl GameArgs {
             opponent: match self.opponent {
                 Opponent::Human => anna_app::OtherSide::Person,
                 Opponent::Computer => anna_app::OtherSide::Computer,
+                Opponent::Lichess => anna_app::OtherSide::Server,
             },
-            level: self.level,
+            level: self.level.unwrap_or(anna_core::opponent::Level::DEFAULT),
             // `auto` is settled here, once: the game names the engine that plays.
             engine: self.engine.clone().unwrap_or_else(|| match crate::adapters::engine::find_stockfish() {
                 Some(path) => anna_app::EngineChoice::Path(path),
@@ -510,10 +522,21 @@ pub fn play(args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let options = Options {
+    let mut options = Options {
         ask_setup: !args.no_setup && !args.has_game_arguments() && std::io::stdin().is_terminal(),
         ..args.options()
     };
+    // A game on lichess is found (or made) there before it starts here; a resumed one is the
+    // journal's.
+    if args.opponent == Opponent::Lichess && !args.resume {
+        match online::find_game(args, &voice) {
+            Ok(game) => {
+                options.online = Some(game);
+                options.ask_setup = false;
+            }
+            Err(code) => return code,
+        }
+    }
     // Asked about only when someone is there to answer; a script on standard input is not.
     let ask = std::io::stdin().is_terminal();
     let mut app = App::new(config, setup, voice.clone(), options);

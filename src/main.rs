@@ -98,6 +98,12 @@ enum Commands {
     ///
     /// Exit codes: 0 listed; 1 the backend has no voices (transcript, off) or could not be asked.
     Voices,
+    /// Store a lichess token for `--opponent lichess`: says where to make one (with the board:play
+    /// scope), reads it from standard input, checks it with lichess and keeps it readable by you
+    /// alone. `ANNA_LICHESS_TOKEN`, when set, is used instead.
+    ///
+    /// Exit codes: 0 stored; 1 no token given, refused by lichess, or not stored.
+    Login,
     /// List the serial ports a board may be on and which board answers on each, one a line:
     /// `PATH<TAB>KIND<TAB>ANSWER` (KIND: `usb VID:PID NAME`, `pci`, `bluetooth`, `unknown`; ANSWER:
     /// the protocol and the board's name, `cannot be opened: ...` or `no board answers`). Give the path to
@@ -233,6 +239,13 @@ fn main() -> ExitCode {
         Some(Commands::Listen { file, fen }) => cli::listen(&file, fen.as_deref(), &args.game),
         Some(Commands::Voices) => match args.game.voice("en") {
             Ok(voice) => anna::adapters::speech::voices(&args.game.speech, &voice),
+            Err(e) => {
+                eprintln!("anna: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Commands::Login) => match args.game.voice("en") {
+            Ok(voice) => cli::online::login(&voice),
             Err(e) => {
                 eprintln!("anna: {e}");
                 ExitCode::from(2)

@@ -63,6 +63,8 @@ pub enum Source {
     Interrupted,
     /// The program runs again after Ctrl-Z: a question waiting is said again.
     Continued,
+    /// What the server of a game played there said.
+    Server(anna_app::online::ServerEvent),
 }
 
 /// What a view makes of a line or key from its terminal.
@@ -121,6 +123,8 @@ struct Outputs {
     speaker: Speaker,
     sounds: SoundPlayer,
     computer: Option<Computer>,
+    /// The game on a server, started by the app's first request to it.
+    server: Option<crate::adapters::online::Remote>,
     journal: Option<journal::Sink>,
     /// The links of the boards, with their role.
     boards: Vec<(BoardRole, Link)>,
@@ -256,6 +260,7 @@ fn drive(
             }
             Ok(Source::Continued) => vec![Step::Event(Event::Continued)],
             Ok(Source::Computer(reply)) => vec![Step::Event(Event::Engine(reply))],
+            Ok(Source::Server(event)) => vec![Step::Event(Event::Server(event))],
             Ok(Source::Board(role, report)) => vec![Step::Event(Event::Board(role, report))],
             Ok(Source::Heard(hearing)) => vec![Step::Event(Event::Heard(hearing))],
             Ok(Source::Opened(opened)) => vec![Step::Event(outputs.opened(opened))],
@@ -325,6 +330,7 @@ impl Outputs {
             speaker,
             sounds,
             computer: None,
+            server: None,
             journal: None,
             boards: Vec::new(),
             microphone: None,
@@ -439,6 +445,15 @@ impl Outputs {
                     if let Some(computer) = &mut self.computer {
                         computer.think(request.clone());
                     }
+                }
+                Out::Server(request) => {
+                    let notices = self.notices.clone();
+                    let remote = self.server.get_or_insert_with(|| {
+                        crate::adapters::online::Remote::start(Arc::new(move |event| {
+                            drop(notices.send(Source::Server(event)));
+                        }))
+                    });
+                    remote.request(request.clone());
                 }
                 Out::Board(role, command) => {
                     for (_, link) in self.boards.iter().filter(|(r, _)| r == role) {

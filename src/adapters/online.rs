@@ -7,10 +7,17 @@
 //! loopback can stand in; the token is `ANNA_LICHESS_TOKEN`, sent only in the Authorization header
 //! and never written anywhere.
 
+mod remote;
+pub mod token;
+
+pub use remote::{Remote, Report};
+
 use std::io::{BufRead, BufReader};
 use std::time::Duration;
 
-use anna_app::online::{read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameLine};
+use anna_app::online::{
+    read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameLine, ServerError,
+};
 
 /// The server when `ANNA_LICHESS_URL` does not name another.
 pub const LICHESS: &str = "https://lichess.org";
@@ -19,32 +26,6 @@ pub const LICHESS: &str = "https://lichess.org";
 /// a blank line every few seconds to keep it open) before it is taken for dead and opened again.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
 const STREAM_SILENCE: Duration = Duration::from_secs(30);
-
-/// Why a request to the server did not do what was asked: each said to the player in one sentence.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ServerError {
-    /// 401: the token is missing, wrong, revoked, or lacks the `board:play` scope.
-    #[error("the server does not accept the token")]
-    Unauthorized,
-    /// 429: too many requests; lichess asks for a minute's wait.
-    #[error("the server asks us to wait a minute")]
-    RateLimited,
-    /// 400 with the server's reason (a move refused: `Not your turn, or game already over`).
-    #[error("the server refused: {0}")]
-    Refused(String),
-    /// 404: no such game, player or challenge.
-    #[error("the server does not know it")]
-    NotFound,
-    /// No answer: no network, the name not found, a timeout.
-    #[error("the server cannot be reached: {0}")]
-    Unreachable(String),
-    /// Any other status.
-    #[error("the server answered with status {0}")]
-    Status(u16),
-    /// An answer that is not what the description says.
-    #[error("the server's answer could not be read: {0}")]
-    Garbled(String),
-}
 
 /// A player's connection to lichess.
 #[derive(Clone)]
@@ -83,12 +64,10 @@ impl Lichess {
         }
     }
 
-    /// The server and token the environment names: `ANNA_LICHESS_URL` (or lichess.org) and
-    /// `ANNA_LICHESS_TOKEN`; `None` without a token.
+    /// The server the environment names (`ANNA_LICHESS_URL`, or lichess.org) with the player's
+    /// token ([`token::find`]); `None` without a token.
     pub fn from_env() -> Option<Lichess> {
-        let token = std::env::var("ANNA_LICHESS_TOKEN").ok().filter(|t| !t.trim().is_empty())?;
-        let base = std::env::var("ANNA_LICHESS_URL").ok().filter(|u| !u.trim().is_empty());
-        Some(Lichess::new(base.as_deref().unwrap_or(LICHESS), token.trim()))
+        Some(Lichess::new(&server(), &token::find()?))
     }
 
     fn url(&self, path: &str) -> String {
@@ -223,6 +202,12 @@ impl Lichess {
         let response = if form.is_empty() { request.send_empty() } else { request.send_form(form.iter().copied()) };
         answer(response)
     }
+}
+
+/// The server's address: `ANNA_LICHESS_URL`, or lichess.org.
+pub fn server() -> String {
+    let base = std::env::var("ANNA_LICHESS_URL").ok().filter(|u| !u.trim().is_empty());
+    base.unwrap_or_else(|| LICHESS.to_string()).trim().trim_end_matches('/').to_string()
 }
 
 /// The body of a whole answer, or why there is none.

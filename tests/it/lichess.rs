@@ -7,7 +7,8 @@ use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anna::adapters::online::{Lichess, ServerError};
+use anna::adapters::online::Lichess;
+use anna_app::online::ServerError;
 use anna_app::online::{EventLine, GameLine};
 
 /// A request as the stand-in server received it.

@@ -44,7 +44,7 @@ impl Pending {
 /// Yes or no, said clearly in the player's language: the parser's answer, and no letter the
 /// language does not write. A stray byte read as Latin-1 (0xFF is `ÿ`, which folds to the English
 /// `y`) or a symbol is no answer to a question that cannot be taken back.
-pub(super) fn clear_answer(text: &str, vocab: &Vocabulary) -> Option<bool> {
+pub fn clear_answer(text: &str, vocab: &Vocabulary) -> Option<bool> {
     let Ok(Command::Answer(yes)) = commands::command(text, vocab) else { return None };
     let words = &vocab.moves;
     let own = |c: char| {

@@ -49,6 +49,8 @@ pub enum Event {
     /// Whether the game's journal is on the disk: reported when that changes, and after every move
     /// while it is not (each is said: the player must never believe a game kept that is not).
     Journal(Health),
+    /// What the server of a game played there said, or what became of a request to it.
+    Server(crate::online::ServerEvent),
     /// The program runs again after it was stopped (Ctrl-Z, then `fg`): the question waiting for
     /// an answer is said again.
     Continued,

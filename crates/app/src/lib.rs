@@ -49,9 +49,10 @@ mod terminal;
 pub mod view;
 
 pub use computer::{EngineChoice, Reply};
+pub use confirm::clear_answer;
 pub use event::{Event, Joining};
 pub use heard::{Hearing, ListenError};
-pub use options::{Enter, Options, OtherSide, PressKey};
+pub use options::{Enter, OnlineGame, Options, OtherSide, PressKey};
 pub use out::{InForce, Out};
 pub use resume::{replayable, worth_resuming, Unfinished};
 
@@ -102,6 +103,8 @@ pub struct App {
     /// this voice, and such letters are asked about again (`heard.rs`).
     phones_misheard: bool,
     computer: computer::State,
+    /// The game on a server, when the opponent plays there (`online/play.rs`).
+    online: online::Table,
     /// The peg board, when one is linked (`--board`).
     board: Option<board::Board>,
     /// The sensor boards linked: the player's (`--board` on a DGT or Millennium board) and the
@@ -161,6 +164,7 @@ impl App {
             waiting: None,
             phones_misheard: false,
             computer: computer::State::default(),
+            online: online::Table::default(),
             board: None,
             sensors: Vec::new(),
             board_debounce: anna_board::sensor::DEBOUNCE,
@@ -302,6 +306,11 @@ impl App {
 
     fn start_new(&mut self) -> Vec<Out> {
         let mut out = self.begin_journal(Duration::ZERO);
+        if self.options.online.is_some() {
+            // The server's game sets the game up when its first line comes.
+            out.extend(self.server_open());
+            return out;
+        }
         for command in self.setup.clone() {
             out.extend(self.act(command, Duration::ZERO));
         }
@@ -363,6 +372,7 @@ impl App {
             }
             Event::Journal(health) => self.journal_report(health),
             Event::Continued => self.question_again().into_iter().collect(),
+            Event::Server(event) => self.around_input(now, |app| app.server_event(event, now)),
         }
     }
 
@@ -388,6 +398,7 @@ impl App {
         out.extend(self.sync_board(now));
         out.extend(self.answer_draw_offer(now));
         out.extend(self.think(now));
+        out.extend(self.server_sync());
         out
     }
 
@@ -472,6 +483,9 @@ impl App {
     /// Against the computer, everything the user says is said for the user's side: a move typed
     /// while the computer is to move is not played for the computer.
     fn act(&mut self, command: Command, now: Duration) -> Vec<Out> {
+        if let Some(out) = self.server_command(&command, now) {
+            return out;
+        }
         let input = match (self.session.config().player, &command) {
             (Some(side), Command::Resign) if !self.options.assistant => Input::by(side, command),
             _ if self.options.opponent.is_remote() => Input::by(self.user_side(), command),

@@ -8,11 +8,15 @@
 //! `GameStatusName`). Both streams are ndjson: one JSON object a line, with a blank line now and
 //! then to keep the connection alive.
 
+mod play;
 mod wire;
 
+pub use play::{error_words, ServerEvent, ServerRequest};
+pub(crate) use play::Table;
+
 pub use wire::{
-    read_error, read_event_line, read_game_line, read_id, read_username, ChatLine, EventLine, GameFull, GameInfo,
-    GameLine, GameState, OpponentGone, Player, StreamError,
+    read_error, read_event_line, read_game_line, read_id, read_username, Challenge, ChallengeClock, ChatLine, EventLine,
+    GameFull, GameInfo, GameLine, GameState, OpponentGone, Player, StreamError,
 };
 
 use std::time::Duration;
@@ -21,6 +25,32 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use anna_core::rules::Game;
+
+/// Why a request to the server did not do what was asked: each said to the player in one sentence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ServerError {
+    /// 401: the token is missing, wrong, revoked, or lacks the `board:play` scope.
+    #[error("the server does not accept the token")]
+    Unauthorized,
+    /// 429: too many requests; lichess asks for a minute's wait.
+    #[error("the server asks us to wait a minute")]
+    RateLimited,
+    /// 400 with the server's reason (a move refused: `Not your turn, or game already over`).
+    #[error("the server refused: {0}")]
+    Refused(String),
+    /// 404: no such game, player or challenge.
+    #[error("the server does not know it")]
+    NotFound,
+    /// No answer: no network, the name not found, a timeout.
+    #[error("the server cannot be reached: {0}")]
+    Unreachable(String),
+    /// Any other status.
+    #[error("the server answered with status {0}")]
+    Status(u16),
+    /// An answer that is not what the description says.
+    #[error("the server's answer could not be read: {0}")]
+    Garbled(String),
+}
 
 /// How a game on the server ended, as the server decides it (`GameStatusName`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,9 +124,10 @@ pub fn follow(state: &GameState, game: &Game) -> Result<Step, FollowError> {
     };
     let mut moves = Vec::new();
     for text in &server[common..] {
-        let mv = UciMove::from_ascii(text.as_bytes())
-            .ok()
-            .and_then(|uci| uci.to_move(&position).ok())
+        let parse = |text: &str| UciMove::from_ascii(text.as_bytes()).ok().and_then(|uci| uci.to_move(&position).ok());
+        // Castling as king takes rook (`e8h8`) in a standard game is the king's two-square step.
+        let mv = parse(text)
+            .or_else(|| castling_alias(text).and_then(parse).filter(|mv| mv.is_castle()))
             .ok_or_else(|| FollowError::Illegal((*text).to_string()))?;
         moves.push((position.turn(), mv));
         position.play_unchecked(mv);

@@ -43,6 +43,18 @@ impl OtherSide {
     }
 }
 
+/// The game played on a server: which game, as which player, on which server. Journaled (never
+/// the token), so that a resumed game follows the same game there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineGame {
+    /// The game's id on the server (`lichess.org/ID`).
+    pub game: String,
+    /// The player's account name there, which tells their side.
+    pub user: String,
+    /// The server's address (`https://lichess.org`).
+    pub server: String,
+}
+
 /// How the line mode behaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -57,6 +69,8 @@ pub struct Options {
     /// Who plays the side that is not the player's: a person at the board, the computer, or a
     /// server (`--opponent`).
     pub opponent: OtherSide,
+    /// The game on the server, when the opponent plays there.
+    pub online: Option<OnlineGame>,
     /// The computer's level, also when it is chosen in the setup questions.
     pub level: Level,
     /// The computer's engine (`--engine`).
@@ -77,6 +91,7 @@ impl Default for Options {
             assistant: false,
             sounds: true,
             opponent: OtherSide::Person,
+            online: None,
             level: Level::DEFAULT,
             engine: EngineChoice::default(),
             speech: None,

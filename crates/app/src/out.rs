@@ -41,6 +41,9 @@ pub enum Out {
     /// Ask the computer opponent for a move; its answer comes back through
     /// [`crate::Event::Engine`].
     Think(Request),
+    /// Ask this of the server where the game is played; what comes of it comes back as
+    /// [`crate::Event::Server`].
+    Server(crate::online::ServerRequest),
     /// Send this to a board; the runtime drops it when no such board is linked.
     Board(BoardRole, HostCommand),
     /// Append this record to the game's journal. Every record is on the disk before anything that

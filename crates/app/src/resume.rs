@@ -254,7 +254,10 @@ impl App {
             .arg("number", Arg::Text(position.fullmoves().to_string()));
         out.push(Out::Say(words, Priority::Info));
         out.extend(self.computer_ready());
-        if self.session.clock().running().is_some() {
+        if self.options.online.is_some() {
+            // The server's clock ran meanwhile: its game goes on from its own state.
+            out.extend(self.server_open());
+        } else if self.session.clock().running().is_some() {
             out.extend(self.act(Command::Pause, now));
         }
         for question in [Command::Last, Command::Turn, Command::Time] {

@@ -366,9 +366,16 @@ pub fn event_text(event: &message::Event) -> String {
             )
         }
         message::Event::Opened => "open (FIDE I.9.1)".to_string(),
-        message::Event::Ended(o) => {
-            format!("end {} {} (FIDE {})", o.result(), o.reason.key().replace('_', " "), o.reason.article())
-        }
+        message::Event::Ended(o) => format!("end {} {}{}", o.result(), o.reason.key().replace('_', " "), by_article(*o)),
+    }
+}
+
+/// ` (FIDE 5.1.1)`: the article that decided an ending; nothing for a server's own rule.
+fn by_article(o: anna_core::outcome::Outcome) -> String {
+    if o.reason.is_server_rule() {
+        String::new()
+    } else {
+        format!(" (FIDE {})", o.reason.article())
     }
 }
 
@@ -377,10 +384,10 @@ pub fn event_text(event: &message::Event) -> String {
 pub fn result_line(session: &Session) -> String {
     match (session.outcome(), session.question()) {
         (Some(o), _) => format!(
-            "result {} {} (FIDE {})",
+            "result {} {}{}",
             o.result(),
             Vocabulary::english().word(&format!("reason.{}", o.reason.key())),
-            o.reason.article()
+            by_article(o)
         ),
         (None, Some(q @ (Question::FlagFall(_) | Question::SecondIllegal(_)))) => {
             format!("result * arbiter to decide (FIDE {})", q.article())

@@ -56,6 +56,7 @@ impl App {
             Name::More => self.more(now),
             // The speech stops, the microphone opens, then "Listening." (which it does not hear).
             Name::Listen => vec![Out::Listen],
+            Name::Takeback | Name::Abort | Name::Chat => self.server_ui(name, rest),
             _ => return None,
         })
     }

@@ -52,6 +52,11 @@ pub enum Command {
     Open,
     /// The arbiter's decision of a question Anna could not answer: the winner, or none for a draw.
     Decide(Option<Color>),
+    /// The game ended where it is played (a server), as that decided: the session ends it so.
+    Ended(crate::outcome::Outcome),
+    /// The last moves are taken back, as agreed where the game is played (a server's takeback, a
+    /// move the server refused): the position before them stands and the side to move's clock runs.
+    TakeBack(u32),
     /// Something not understood, as heard, with the best guess of what was meant (a near miss such
     /// as `Springa`), which is never acted on without a confirmation.
     Unclear {

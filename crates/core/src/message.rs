@@ -176,6 +176,7 @@ sentences! {
     AdjustNotOnMove => "adjust_not_on_move",
     IllegalFound => "illegal_found",
     IllegalFoundNoSuchMove => "illegal_found_no_such_move",
+    TakenBack => "taken_back",
     IllegalFoundPenalty => "illegal_found_penalty",
     IllegalFoundPenaltyUntimed => "illegal_found_penalty_untimed",
     BoardTurned => "board_turned",

@@ -27,6 +27,14 @@ pub enum Reason {
     /// An illegal move that stood left an illegal position, still on the board after the next
     /// move (a pawn on its last or first rank, A.4.4).
     IllegalPosition,
+    /// Played on a server (lichess): the opponent left the game and the win (or a draw) was
+    /// claimed there. The server's rule, not FIDE's.
+    OpponentLeft,
+    /// Played on a server: the game was aborted there before it really began; it has no result.
+    Aborted,
+    /// Played on a server: ended there in a way the server does not name further (a draw it
+    /// declared, a cheat detected).
+    ServerDecision,
 }
 
 impl Reason {
@@ -46,6 +54,8 @@ impl Reason {
             Reason::IllegalMoves | Reason::IllegalMovesCannotMate => "7.5.5",
             Reason::SealedMove => "I.8",
             Reason::IllegalPosition => "A.4.4",
+            // The server's rules decide these, not an article of the Laws.
+            Reason::OpponentLeft | Reason::Aborted | Reason::ServerDecision => "",
         }
     }
 
@@ -67,9 +77,43 @@ impl Reason {
             Reason::IllegalMovesCannotMate => "illegal_moves_cannot_mate",
             Reason::SealedMove => "sealed_move",
             Reason::IllegalPosition => "illegal_position",
+            Reason::OpponentLeft => "opponent_left",
+            Reason::Aborted => "aborted",
+            Reason::ServerDecision => "server_decision",
         }
     }
+
+    /// The reason of a [`key`](Self::key).
+    pub fn from_key(key: &str) -> Option<Reason> {
+        ALL.into_iter().find(|reason| reason.key() == key)
+    }
+
+    /// Whether a server decided the ending by its own rules (no article of the Laws names it).
+    pub const fn is_server_rule(self) -> bool {
+        self.article().is_empty()
+    }
 }
+
+const ALL: [Reason; 18] = [
+    Reason::Checkmate,
+    Reason::Resignation,
+    Reason::Stalemate,
+    Reason::DeadPosition,
+    Reason::Agreement,
+    Reason::ThreefoldRepetition,
+    Reason::FiftyMoves,
+    Reason::FivefoldRepetition,
+    Reason::SeventyFiveMoves,
+    Reason::Time,
+    Reason::TimeCannotMate,
+    Reason::IllegalMoves,
+    Reason::IllegalMovesCannotMate,
+    Reason::SealedMove,
+    Reason::IllegalPosition,
+    Reason::OpponentLeft,
+    Reason::Aborted,
+    Reason::ServerDecision,
+];
 
 /// The end of a game: who won (none for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,8 +131,12 @@ impl Outcome {
         Outcome { winner: None, reason }
     }
 
-    /// The result as written in PGN: `1-0`, `0-1` or `1/2-1/2` (FIDE 10.1).
+    /// The result as written in PGN: `1-0`, `0-1` or `1/2-1/2` (FIDE 10.1); `*` for a game
+    /// aborted on a server, which has none.
     pub const fn result(self) -> &'static str {
+        if matches!(self.reason, Reason::Aborted) {
+            return "*";
+        }
         match self.winner {
             Some(Color::White) => "1-0",
             Some(Color::Black) => "0-1",
@@ -107,5 +155,14 @@ mod tests {
         assert_eq!(Outcome::win(Color::Black, Reason::Time).result(), "0-1");
         assert_eq!(Outcome::draw(Reason::FivefoldRepetition).result(), "1/2-1/2");
         assert_eq!(Reason::FivefoldRepetition.article(), "9.6.1");
+        assert_eq!(Outcome::draw(Reason::Aborted).result(), "*");
+    }
+
+    #[test]
+    fn every_reason_is_read_back_from_its_key() {
+        for reason in ALL {
+            assert_eq!(Reason::from_key(reason.key()), Some(reason));
+        }
+        assert_eq!(Reason::from_key("nonsense"), None);
     }
 }

@@ -243,6 +243,13 @@ impl Session {
         if let Command::FollowClock(side, time) = command {
             return self.follow_clock(side, time, now);
         }
+        if let Command::Ended(outcome) = command {
+            // Where the game is played decided it; a game already over here stays as it ended.
+            if self.outcome.is_none() {
+                self.end(outcome, now);
+            }
+            return;
+        }
         if let Some(outcome) = self.outcome {
             return self
                 .say(Utterance::new(Priority::Info, Sentence::AlreadyOver).arg("outcome", Arg::Outcome(outcome)));
@@ -311,7 +318,9 @@ impl Session {
             | Command::Turn
             | Command::Last
             | Command::Decide(_)
+            | Command::Ended(_)
             | Command::FollowClock(..) => {}
+            Command::TakeBack(n) => self.take_back(n, now),
         }
     }
 

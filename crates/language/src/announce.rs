@@ -365,7 +365,8 @@ pub fn side(color: Color, vocab: &Vocabulary) -> String {
 
 /// The result sentence: `White wins by checkmate (FIDE 5.1.1).`
 /// A decisive result may have a sentence of its own for its reason (`outcome.wins_resignation`:
-/// "Biely vyhráva, Čierny sa vzdal"), with the `{winner}` and the `{loser}`.
+/// "Biely vyhráva, Čierny sa vzdal"), with the `{winner}` and the `{loser}`; a draw too
+/// (`outcome.draw_aborted`: a server's endings name no article).
 pub fn outcome(o: Outcome, vocab: &Vocabulary) -> String {
     let own = format!("outcome.wins_{}", o.reason.key());
     if let (Some(winner), true) = (o.winner, vocab.has(&own)) {
@@ -375,6 +376,10 @@ pub fn outcome(o: Outcome, vocab: &Vocabulary) -> String {
             ("article", o.reason.article().to_string()),
         ];
         return fill(vocab.word(&own), &args);
+    }
+    let own_draw = format!("outcome.draw_{}", o.reason.key());
+    if o.winner.is_none() && vocab.has(&own_draw) {
+        return vocab.word_owned(&own_draw);
     }
     let key = match o.winner {
         Some(Color::White) => "outcome.white_wins",

@@ -20,6 +20,7 @@ use anna_core::bad_value::BadValue;
 use anna_core::clock::{ClockMode, Period, TimeControl};
 use anna_core::command::{Command, IllegalMove, Input, Irregularity, Name, Setting};
 use anna_core::explore::{Filter, Query};
+use anna_core::outcome::{Outcome, Reason};
 use anna_core::rules::MoveSpec;
 use anna_core::session::{FlagPolicy, TouchMove};
 use anna_language::{MoveForm, SquareStyle};
@@ -270,6 +271,8 @@ pub fn command_text(command: &Command) -> String {
         | Command::Jadoube => Name::of(command).map_or("unnamed", Name::key).into(),
         Command::Seal(spec) => format!("seal move{}", spec_text(spec)),
         Command::Decide(winner) => format!("decide {}", winner.map_or("draw", side_name)),
+        Command::Ended(o) => format!("ended {} {}", o.winner.map_or("draw", side_name), o.reason.key()),
+        Command::TakeBack(n) => format!("takeback {n}"),
         Command::Unclear { text, guess } => {
             let guess = guess.as_ref().map_or_else(String::new, |g| format!(" {}", command_text(g)));
             format!("unclear {}:{text}{guess}", text.len())
@@ -415,6 +418,13 @@ pub fn read_command(text: &str) -> Res<Command> {
         "quickplay" => plain(Command::Quickplay),
         "decide" if rest == "draw" => Ok(Command::Decide(None)),
         "decide" => Ok(Command::Decide(Some(side(rest)?))),
+        "ended" => {
+            let (s, key) = split(rest);
+            let reason = Reason::from_key(key).ok_or_else(|| CodecError(format!("no such ending: {key}")))?;
+            let winner = if s == "draw" { None } else { Some(side(s)?) };
+            Ok(Command::Ended(Outcome { winner, reason }))
+        }
+        "takeback" => Ok(Command::TakeBack(number(rest)?)),
         "unclear" => {
             let (length, after) =
                 rest.split_once(':').ok_or_else(|| CodecError("an unclear text needs a length".into()))?;

@@ -158,6 +158,27 @@ pub struct Challenge {
     pub rated: bool,
     #[serde(default)]
     pub decline_reason: Option<String>,
+    #[serde(default)]
+    pub time_control: Option<ChallengeClock>,
+    /// `standard`, `chess960`...: Anna plays standard chess only.
+    #[serde(default)]
+    pub variant: Option<Variant>,
+}
+
+/// A challenge's time control (`type: clock`, seconds); none for correspondence or unlimited.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct ChallengeClock {
+    #[serde(default)]
+    pub limit: Option<u64>,
+    #[serde(default)]
+    pub increment: Option<u64>,
+}
+
+/// A variant as the server names it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct Variant {
+    #[serde(default)]
+    pub key: String,
 }
 
 /// A line of a stream that is not what the description says it is.

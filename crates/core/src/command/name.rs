@@ -60,11 +60,18 @@ pub enum Name {
     More,
     /// "J'adoube" (4.2.1).
     Jadoube,
+    // A game on a server's own.
+    /// Propose a takeback, or agree to the opponent's.
+    Takeback,
+    /// Abort the game before it really began.
+    Abort,
+    /// `chat TEXT`: a line to the opponent.
+    Chat,
 }
 
 impl Name {
     /// Every name, in the order of `grammar/en.toml`.
-    pub const ALL: [Name; 36] = [
+    pub const ALL: [Name; 39] = [
         Name::Start,
         Name::Press,
         Name::Time,
@@ -101,6 +108,9 @@ impl Name {
         Name::File,
         Name::Square,
         Name::Where,
+        Name::Takeback,
+        Name::Abort,
+        Name::Chat,
     ];
 
     /// Its key in `[commands]` and its word in the journal.
@@ -142,6 +152,9 @@ impl Name {
             Name::Stop => "stop",
             Name::More => "more",
             Name::Jadoube => "jadoube",
+            Name::Takeback => "takeback",
+            Name::Abort => "abort",
+            Name::Chat => "chat",
         }
     }
 
@@ -234,6 +247,8 @@ impl Name {
                 | Name::Stop
                 | Name::More
                 | Name::Board
+                | Name::Takeback
+                | Name::Abort
         )
     }
 
@@ -254,6 +269,9 @@ impl Name {
                 | Name::Listen
                 | Name::Stop
                 | Name::More
+                | Name::Takeback
+                | Name::Abort
+                | Name::Chat
         )
     }
 }

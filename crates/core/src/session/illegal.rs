@@ -167,6 +167,34 @@ impl Session {
         }
     }
 
+    /// The last `n` moves taken back as agreed where the game is played (a server): the position
+    /// before them stands, the moves leave the scoresheet, and the side to move's clock runs.
+    pub(super) fn take_back(&mut self, n: u32, now: Duration) {
+        let mut taken = 0;
+        for _ in 0..n {
+            let Some(ply) = self.game.undo() else { break };
+            self.sheet.pop();
+            self.record(Event::Retracted { side: ply.before.turn(), san: ply.san.to_string() });
+            taken += 1;
+        }
+        if taken == 0 {
+            return;
+        }
+        let turn = self.game.turn();
+        if self.clock.running() == Some(!turn) {
+            self.clock.take_back_press(turn, now);
+        }
+        for side in [Color::White, Color::Black] {
+            let moves = self.game.plies().iter().filter(|p| p.before.turn() == side).count() as u32;
+            self.clock.set_moves(side, moves);
+        }
+        self.pending = false;
+        self.touched = None;
+        self.offer = None;
+        let u = self.side_arg(Sentence::TakenBack, turn).arg("n", Arg::Number(taken));
+        self.say(Utterance { priority: Priority::Urgent, ..u });
+    }
+
     /// 7.2.1: a wrong initial position cancels the game, and a new one is played; 7.3: colours
     /// reversed do the same, with the correct colours, unless 10 moves or more have been made by
     /// both players (then the game goes on); 7.4.1: a player who displaced pieces re-establishes

@@ -3,7 +3,7 @@
 
 use super::{bad, flag, on_off, CodecError, Res};
 use crate::speech::UnknownChoice;
-use crate::{Enter, Options, OtherSide};
+use crate::{Enter, OnlineGame, Options, OtherSide};
 use anna_core::bad_value::BadValue;
 
 /// `app computer=3 confirm=on enter=press sounds=on assistant=off engine=PATH`; the engine comes
@@ -29,6 +29,10 @@ pub(super) fn app_text(options: &Options) -> String {
     }
     if let Some(volume) = options.volume {
         speech.push_str(&format!(" volume={volume}"));
+    }
+    // Ids, account names and addresses hold no spaces.
+    if let Some(online) = &options.online {
+        speech.push_str(&format!(" game={} player={} server={}", online.game, online.user, online.server));
     }
     format!(
         "app computer={computer} confirm={} enter={enter} sounds={} assistant={}{speech} engine={}",
@@ -62,6 +66,9 @@ pub(super) fn read_app(text: &str) -> Res<Options> {
             "speech" => options.speech = Some(value.parse().map_err(|e: UnknownChoice| CodecError(e.to_string()))?),
             "rate" => options.rate = Some(number_in(value, -100..=100)?),
             "volume" => options.volume = Some(number_in(value, 0..=100)?),
+            "game" => online(&mut options).game = value.to_string(),
+            "player" => online(&mut options).user = value.to_string(),
+            "server" => online(&mut options).server = value.to_string(),
             "enter" => {
                 options.enter = match value {
                     "press" => Enter::Press,
@@ -73,6 +80,10 @@ pub(super) fn read_app(text: &str) -> Res<Options> {
         }
     }
     Ok(options)
+}
+
+fn online(options: &mut Options) -> &mut OnlineGame {
+    options.online.get_or_insert_with(|| OnlineGame { game: String::new(), user: String::new(), server: String::new() })
 }
 
 /// A whole number within `range`.

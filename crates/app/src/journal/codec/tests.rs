@@ -96,6 +96,9 @@ fn samples() -> Vec<Command> {
         Command::Irregular(Irregularity::InitialPosition),
         Command::Irregular(Irregularity::Displaced),
         Command::Release(Square::G1),
+        Command::Ended(Outcome::win(Color::Black, Reason::OpponentLeft)),
+        Command::Ended(Outcome::draw(Reason::Aborted)),
+        Command::TakeBack(2),
     ]
 }
 
@@ -141,9 +144,11 @@ fn kind(command: &Command) -> usize {
         Command::Jadoube => 36,
         Command::Irregular(_) => 37,
         Command::Release(_) => 38,
+        Command::Ended(_) => 39,
+        Command::TakeBack(_) => 40,
     }
 }
-const KINDS: usize = 39;
+const KINDS: usize = 41;
 
 #[test]
 fn every_command_reads_back_as_written() {

@@ -1,0 +1,413 @@
+//! A game whose opponent plays on a server: the server's game and the session kept in step.
+//!
+//! The server is the truth. Its states bring the opponent's moves, which take the one path every
+//! move of the other side takes ([`App::play_for`]: said, sounded, mirrored to the boards,
+//! journaled, written on the scoresheet); its clocks, which Anna's clock follows as it follows a
+//! DGT clock; its offers and its ending. The player's moves are made here as at the board and go
+//! out when the clock is pressed ([`ServerRequest::Move`]), so a slip is corrected before it
+//! (D.2.8). A resignation, an accepted draw, an abort or a claim is sent and its result taken from
+//! the server's next state: the game never ends here while it goes on there.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Position};
+
+use super::{follow, uci_of, ChatLine, Ending, GameFull, GameLine, GameState, OpponentGone, ServerError};
+use crate::{App, Out};
+use anna_core::clock::{ClockMode, Period, TimeControl};
+use anna_core::command::{Command, Input, Name, Setting};
+use anna_core::message::{Arg, Priority, Words};
+use anna_core::outcome::{Outcome, Reason};
+
+/// What the runtime tells the app about the game on the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ServerEvent {
+    /// A line of the game's stream (its first, `gameFull`, again after every reconnection).
+    Line(GameLine),
+    /// A request failed, after the runtime's own retries where a retry makes sense.
+    Failed(ServerRequest, ServerError),
+    /// The server asked for a pause (429): the runtime waits a minute, then sends again.
+    Waiting,
+    /// The game's stream broke: the runtime opens it again.
+    Lost,
+}
+
+/// What the app asks of the server. Besides the game's stream, the runtime sends one at a time,
+/// in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ServerRequest {
+    /// Follow this game: open its stream (a new game, a resumed one).
+    Open(crate::OnlineGame),
+    /// The player's move, in UCI.
+    Move(String),
+    /// Offer or accept a draw (yes), or decline one (no).
+    Draw(bool),
+    /// Propose or accept a takeback (yes), or decline one (no).
+    Takeback(bool),
+    Resign,
+    Abort,
+    /// Claim the win when the opponent has left the game.
+    ClaimVictory,
+    /// A line to the opponent.
+    Chat(String),
+}
+
+/// The longest chat line said: the rest of a long one is not read out.
+const CHAT_SAID: usize = 200;
+
+/// What the app knows of the server's game.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Table {
+    /// The player's side there, once its `gameFull` said it.
+    side: Option<Color>,
+    /// The number of plies when the player's move was sent.
+    sent: Option<usize>,
+    /// The number of moves the server's last state had.
+    known: usize,
+    /// The opponent's takeback proposal, said once.
+    takeback: Option<Color>,
+    /// The opponent has left: when the win may be claimed, if the server said (seconds).
+    gone: Option<u32>,
+    /// The stream broke and has not given a line since.
+    lost: bool,
+    /// The player's move did not reach the server: the next press sends it again.
+    resend: bool,
+}
+
+impl App {
+    /// The game on the server, if the opponent plays there.
+    fn online_game(&self) -> Option<&crate::OnlineGame> {
+        self.options.online.as_ref()
+    }
+
+    /// Opens the server's game (a new game, a resumed one): said, and its stream asked for.
+    pub(crate) fn server_open(&mut self) -> Vec<Out> {
+        let Some(game) = self.online_game().cloned() else { return Vec::new() };
+        let words = Words::line("line.online_connecting").arg("game", Arg::Text(game.game.clone()));
+        vec![Out::Say(words, Priority::Info), Out::Server(ServerRequest::Open(game))]
+    }
+
+    pub(crate) fn server_event(&mut self, event: ServerEvent, now: Duration) -> Vec<Out> {
+        let mut out = Vec::new();
+        if self.online.lost && matches!(event, ServerEvent::Line(_)) {
+            self.online.lost = false;
+            out.push(self.say("line.online_back_connection"));
+        }
+        out.extend(match event {
+            ServerEvent::Line(GameLine::GameFull(full)) => self.server_full(*full, now),
+            ServerEvent::Line(GameLine::GameState(state)) => self.server_state(&state, now),
+            ServerEvent::Line(GameLine::ChatLine(chat)) => self.server_chat(&chat),
+            ServerEvent::Line(GameLine::OpponentGone(gone)) => self.opponent_gone(gone),
+            ServerEvent::Line(GameLine::Unknown) => Vec::new(),
+            ServerEvent::Failed(request, error) => self.server_failed(request, &error, now),
+            ServerEvent::Waiting => vec![self.say("line.online_wait")],
+            ServerEvent::Lost if !self.online.lost => {
+                self.online.lost = true;
+                vec![self.ask("line.online_lost")]
+            }
+            ServerEvent::Lost => Vec::new(),
+        });
+        out
+    }
+
+    /// The whole game: set up here the first time, then followed like every state.
+    fn server_full(&mut self, full: GameFull, now: Duration) -> Vec<Out> {
+        let Some(online) = self.online_game().cloned() else { return Vec::new() };
+        let user = online.user.to_lowercase();
+        let is = |p: &super::Player| p.id.as_deref().or(p.name.as_deref()).is_some_and(|n| n.to_lowercase() == user);
+        let side = if is(&full.white) {
+            Color::White
+        } else if is(&full.black) {
+            Color::Black
+        } else {
+            let words = Words::line("line.online_not_yours").arg("game", Arg::Text(full.id.clone()));
+            return vec![Out::Say(words, Priority::Urgent)];
+        };
+        self.online.side = Some(side);
+        let mut out = Vec::new();
+        if !self.session.started() && self.session.game().plies().is_empty() {
+            self.tags.site = format!("{}/{}", online.server.trim_end_matches('/'), full.id);
+            self.tags.event = self.voice.words(&Words::line(if full.rated { "line.online_rated" } else { "line.online_casual" }));
+            let mut setup = vec![
+                Command::Name(Color::White, self.player_name(&full.white)),
+                Command::Name(Color::Black, self.player_name(&full.black)),
+                Command::Set(Setting::Player(Some(side))),
+            ];
+            if let Some(clock) = full.clock {
+                setup.push(Command::TimeControl(TimeControl {
+                    periods: vec![Period {
+                        moves: None,
+                        time: Duration::from_millis(clock.initial),
+                        increment: Duration::from_millis(clock.increment),
+                    }],
+                    mode: ClockMode::Fischer,
+                }));
+            }
+            if full.initial_fen != "startpos" {
+                setup.push(Command::Fen(full.initial_fen.clone()));
+            }
+            for command in setup {
+                out.extend(self.input(Input::act(command), now));
+            }
+            let opponent = if side == Color::White { &full.black } else { &full.white };
+            let words = Words::line(if full.rated { "line.online_ready_rated" } else { "line.online_ready" })
+                .arg("side", Arg::Side(side))
+                .arg("name", Arg::Text(self.player_name(opponent)));
+            out.push(Out::Say(words, Priority::Info));
+            out.extend(self.input(Input::act(Command::Start), now));
+        }
+        out.extend(self.server_state(&full.state, now));
+        out
+    }
+
+    /// A player as the game names them: "Magnus (2850)", or lichess's AI with its level.
+    fn player_name(&self, player: &super::Player) -> String {
+        if let Some(level) = player.ai_level {
+            let words = Words::line("line.online_ai").arg("level", Arg::Number(u32::from(level)));
+            return self.voice.words(&words);
+        }
+        let name = player.name.clone().or_else(|| player.id.clone()).unwrap_or_default();
+        match player.rating {
+            Some(rating) => format!("{name} ({rating})"),
+            None => name,
+        }
+    }
+
+    /// A state of the server's game: its moves, clocks, offers and ending, followed here.
+    fn server_state(&mut self, state: &GameState, now: Duration) -> Vec<Out> {
+        let Some(side) = self.online.side else { return Vec::new() };
+        let step = match follow(state, self.session.game()) {
+            Ok(step) => step,
+            Err(e) => {
+                let words = Words::line("line.online_disagree").arg("move", Arg::Text(e.to_string()));
+                return vec![Out::Say(words, Priority::Urgent)];
+            }
+        };
+        let mut out = Vec::new();
+        // The player's last move, sent or still waiting for the press, is not one the server
+        // refused: it has not had it yet.
+        let plies = self.session.game().plies().len();
+        let unsent = step.take_back == 1 && step.moves.is_empty() && self.last_is_users(side) && plies > self.online.known;
+        if step.take_back > 0 && !unsent {
+            self.online.sent = None;
+            let n = step.take_back as u32;
+            out.extend(self.input(Input::act(Command::TakeBack(n)), now));
+        }
+        self.online.known = state.moves.split_whitespace().count();
+        for (color, mv) in step.moves {
+            out.extend(self.play_for(color, mv, now));
+        }
+        out.extend(self.follow_server_clocks(step.clocks, now));
+        let offer = self.session.draw_offer();
+        if let Some(by) = step.draw_offer.filter(|by| offer != Some(*by)) {
+            // Recorded as every offer is; said in the server's terms: an offer there may come at
+            // any moment, and the Laws' remark on its timing (9.1.2) is not for it.
+            let recorded = self.input(Input::by(by, Command::Offer), now);
+            out.extend(recorded.into_iter().filter(|o| !matches!(o, Out::Say(..))));
+            let key = if by == side { "line.online_draw_offered" } else { "line.online_draw_offer" };
+            out.push(Out::Say(Words::line(key).arg("side", Arg::Side(by)), Priority::Urgent));
+        }
+        if step.takeback != self.online.takeback {
+            self.online.takeback = step.takeback;
+            if let Some(by) = step.takeback.filter(|by| *by != side) {
+                let words = Words::line("line.online_takeback_asked").arg("side", Arg::Side(by));
+                out.push(Out::Say(words, Priority::Urgent));
+            }
+        }
+        if let Some((ending, winner)) = step.ending.filter(|_| self.session.outcome().is_none()) {
+            let outcome = outcome_of(ending, winner, step.draw_offer.is_some() || offer.is_some());
+            out.extend(self.input(Input::act(Command::Ended(outcome)), now));
+        }
+        out
+    }
+
+    fn last_is_users(&self, side: Color) -> bool {
+        self.session.game().plies().last().is_some_and(|ply| ply.before.turn() == side)
+    }
+
+    /// Anna's clock takes the server's times when they differ by a tenth of a second or more.
+    fn follow_server_clocks(&mut self, (white, black): (Duration, Duration), now: Duration) -> Vec<Out> {
+        if self.session.clock().time_control().is_none() || self.session.outcome().is_some() {
+            return Vec::new();
+        }
+        let at = self.base.session(now);
+        let mut out = Vec::new();
+        for (color, time) in [(Color::White, white), (Color::Black, black)] {
+            if self.session.clock().remaining(color, at).abs_diff(time) >= Duration::from_millis(100) {
+                out.extend(self.input(Input::act(Command::FollowClock(color, time)), now));
+            }
+        }
+        out
+    }
+
+    /// After every input: the player's move, once pressed, goes to the server.
+    pub(crate) fn server_sync(&mut self) -> Vec<Out> {
+        let Some(side) = self.online.side else { return Vec::new() };
+        let plies = self.session.game().plies().len();
+        let pressed = self.session.awaiting_press() != Some(side);
+        let new = plies == self.online.known + 1 && self.online.sent != Some(plies);
+        if !pressed || !new || !self.last_is_users(side) || self.session.outcome().is_some() {
+            return Vec::new();
+        }
+        let Some(ply) = self.session.game().plies().last() else { return Vec::new() };
+        let uci = uci_of(self.session.game(), ply.mv);
+        self.online.sent = Some(plies);
+        vec![Out::Server(ServerRequest::Move(uci))]
+    }
+
+    /// A command of the player's in a game on a server: what the server decides is sent there;
+    /// what only an arbiter at a board does is not for this game. `None`: the session's own.
+    pub(crate) fn server_command(&mut self, command: &Command, now: Duration) -> Option<Vec<Out>> {
+        let side = self.online.side?;
+        if self.session.outcome().is_some() {
+            return None;
+        }
+        let offered = self.session.draw_offer();
+        let request = match command {
+            Command::Press if self.online.resend => {
+                self.online.resend = false;
+                self.online.sent = None;
+                return Some(self.server_sync());
+            }
+            Command::Resign => ServerRequest::Resign,
+            Command::Offer => ServerRequest::Draw(true),
+            Command::Accept if offered == Some(!side) => ServerRequest::Draw(true),
+            Command::Decline if self.online.takeback == Some(!side) => {
+                self.online.takeback = None;
+                ServerRequest::Takeback(false)
+            }
+            Command::Decline if offered == Some(!side) => {
+                let mut out = vec![Out::Server(ServerRequest::Draw(false))];
+                out.extend(self.input(Input::by(side, Command::Decline), now));
+                return Some(out);
+            }
+            Command::Claim(_) if self.online.gone == Some(0) => ServerRequest::ClaimVictory,
+            Command::Claim(_) | Command::Flag => return Some(vec![self.say("line.online_claim")]),
+            Command::Pause
+            | Command::Resume
+            | Command::AdjustTime(..)
+            | Command::AdjustMoves(..)
+            | Command::Illegal(_)
+            | Command::Irregular(_)
+            | Command::Seal(_)
+            | Command::Open
+            | Command::Quickplay
+            | Command::Decide(_)
+            | Command::Start
+            | Command::TimeControl(_)
+            | Command::Fen(_)
+            | Command::Chess960(_)
+            | Command::Name(..) => return Some(vec![self.say("line.online_not_here")]),
+            _ => return None,
+        };
+        Some(vec![Out::Server(request)])
+    }
+
+    /// `takeback`, `abort` and `chat TEXT`: a game on a server's own.
+    pub(crate) fn server_ui(&mut self, name: Name, rest: &str) -> Vec<Out> {
+        if self.online.side.is_none() {
+            return vec![self.say("line.online_only")];
+        }
+        match name {
+            Name::Takeback => {
+                let agreed = self.online.takeback.is_some();
+                let mut out = vec![Out::Server(ServerRequest::Takeback(true))];
+                if !agreed {
+                    out.push(self.say("line.online_takeback_sent"));
+                }
+                out
+            }
+            Name::Abort => vec![Out::Server(ServerRequest::Abort)],
+            _ if rest.trim().is_empty() => vec![self.say("line.online_chat_empty")],
+            _ => vec![Out::Server(ServerRequest::Chat(rest.trim().to_string())), self.say("line.online_chat_sent")],
+        }
+    }
+
+    /// The opponent's line in the game's chat, said below the moves; the player's own and the
+    /// spectators' are not.
+    fn server_chat(&self, chat: &ChatLine) -> Vec<Out> {
+        let own = self.online_game().is_some_and(|g| g.user.eq_ignore_ascii_case(&chat.username));
+        if chat.room != "player" || own {
+            return Vec::new();
+        }
+        let text: String = chat.text.chars().filter(|c| !c.is_control()).take(CHAT_SAID).collect();
+        let words = Words::line("line.online_chat")
+            .arg("name", Arg::Text(chat.username.clone()))
+            .arg("text", Arg::Text(text));
+        vec![Out::Say(words, Priority::Info)]
+    }
+
+    fn opponent_gone(&mut self, gone: OpponentGone) -> Vec<Out> {
+        let words = match (gone.gone, gone.claim_win_in_seconds) {
+            (false, _) => {
+                self.online.gone = None;
+                Words::line("line.online_opponent_back")
+            }
+            (true, Some(seconds)) if seconds > 0 => {
+                self.online.gone = Some(seconds);
+                Words::line("line.online_gone").arg("seconds", Arg::Number(seconds))
+            }
+            (true, _) => {
+                self.online.gone = Some(0);
+                Words::line("line.online_gone_claim")
+            }
+        };
+        vec![Out::Say(words, Priority::Urgent)]
+    }
+
+    fn server_failed(&mut self, request: ServerRequest, error: &ServerError, now: Duration) -> Vec<Out> {
+        let mut out = Vec::new();
+        let words = error_words(error);
+        out.push(Out::Say(words, Priority::Urgent));
+        if let ServerRequest::Move(_) = request {
+            match (error, self.online.side) {
+                // Refused: the move is taken back here; the position is the server's.
+                (ServerError::Refused(_), Some(side)) if self.last_is_users(side) => {
+                    self.online.sent = None;
+                    out.extend(self.input(Input::act(Command::TakeBack(1)), now));
+                }
+                // Not delivered: it stays, and the next press sends it again.
+                _ => {
+                    self.online.resend = true;
+                    out.push(self.say("line.online_not_sent"));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The sentence for a request to the server that failed.
+pub fn error_words(error: &ServerError) -> Words {
+    let line = |key: &str| Words::line(format!("line.{key}"));
+    match error {
+        ServerError::Unauthorized => line("online_token"),
+        ServerError::RateLimited => line("online_wait"),
+        ServerError::NotFound => line("online_not_found"),
+        ServerError::Unreachable(_) => line("online_unreachable"),
+        ServerError::Refused(reason) => line("online_refused").arg("reason", Arg::Text(reason.clone())),
+        ServerError::Status(status) => line("online_status").arg("status", Arg::Number(u32::from(*status))),
+        ServerError::Garbled(_) => line("online_garbled"),
+    }
+}
+
+/// The outcome of a server's ending. A draw there after an offer is the agreement (5.2.3); other
+/// draws and endings by its own rules are said as the server's.
+fn outcome_of(ending: Ending, winner: Option<Color>, offered: bool) -> Outcome {
+    let reason = match ending {
+        Ending::Mate => Reason::Checkmate,
+        Ending::Resign => Reason::Resignation,
+        Ending::Stalemate => Reason::Stalemate,
+        Ending::Timeout => Reason::OpponentLeft,
+        Ending::Draw if offered => Reason::Agreement,
+        Ending::OutOfTime if winner.is_some() => Reason::Time,
+        Ending::OutOfTime => Reason::TimeCannotMate,
+        Ending::Aborted => Reason::Aborted,
+        Ending::Draw | Ending::Other => Reason::ServerDecision,
+    };
+    let winner = if matches!(reason, Reason::Stalemate | Reason::Agreement | Reason::Aborted) { None } else { winner };
+    Outcome { winner, reason }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,257 @@
+//! A game on lichess driven through the app's one path: the server's lines in, what the player
+//! hears and what goes to the server out. The lines are as lichess's OpenAPI description writes
+//! them (`GameFullEvent`, `GameStateEvent`, `ChatLineEvent`, `OpponentGoneEvent`).
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::{ServerEvent, ServerRequest};
+use crate::online::{read_game_line, ServerError};
+use crate::{App, Event, OnlineGame, Options, OtherSide, Out};
+use anna_core::session::Config;
+use anna_language::Voice;
+
+const SECOND: Duration = Duration::from_secs(1);
+
+fn app() -> App {
+    let online = OnlineGame { game: "Xq7Lp2Rt".into(), user: "AnnaPlayer".into(), server: "https://lichess.org".into() };
+    let options = Options { opponent: OtherSide::Server, online: Some(online), ..Options::default() };
+    App::new(Config::default(), Vec::new(), Voice::english(), options)
+}
+
+/// `gameFull` of a 5+3 game, the player White against lichess's AI, with these moves.
+fn full(moves: &str) -> String {
+    format!(
+        r#"{{"type":"gameFull","id":"Xq7Lp2Rt","rated":false,"speed":"blitz","clock":{{"initial":300000,"increment":3000}},"white":{{"id":"annaplayer","name":"AnnaPlayer","rating":1500}},"black":{{"aiLevel":3}},"initialFen":"startpos","state":{}}}"#,
+        state(moves, 300_000, 300_000, "started", "")
+    )
+}
+
+fn state(moves: &str, wtime: u64, btime: u64, status: &str, extra: &str) -> String {
+    format!(
+        r#"{{"type":"gameState","moves":"{moves}","wtime":{wtime},"btime":{btime},"winc":3000,"binc":3000,"status":"{status}"{extra}}}"#
+    )
+}
+
+fn line(app: &mut App, text: &str, now: Duration) -> Vec<Out> {
+    let game_line = read_game_line(text).unwrap().unwrap();
+    app.handle(Event::Server(ServerEvent::Line(game_line)), now)
+}
+
+fn said(app: &App, outs: &[Out]) -> Vec<String> {
+    Out::said_by(outs, app.voice())
+}
+
+fn sent(outs: &[Out]) -> Vec<ServerRequest> {
+    outs.iter()
+        .filter_map(|o| match o {
+            Out::Server(request) => Some(request.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn typed(app: &mut App, text: &str, now: Duration) -> Vec<Out> {
+    app.handle(Event::Line(text.to_string()), now)
+}
+
+/// Started, with the first `gameFull` read.
+fn playing(moves: &str) -> App {
+    let mut app = app();
+    let start = app.start();
+    assert!(sent(&start).iter().any(|r| matches!(r, ServerRequest::Open(g) if g.game == "Xq7Lp2Rt")));
+    line(&mut app, &full(moves), Duration::ZERO);
+    app
+}
+
+#[test]
+fn the_game_is_set_up_from_the_server_and_the_players_move_goes_out_at_the_press() {
+    let mut app = app();
+    let start = app.start();
+    assert_eq!(said(&app, &start), ["Connecting to the lichess game Xq7Lp2Rt."]);
+    let outs = line(&mut app, &full(""), Duration::ZERO);
+    let words = said(&app, &outs);
+    assert!(
+        words.contains(&"You play White against lichess AI, level 3 on lichess, a casual game.".to_string()),
+        "{words:?}"
+    );
+    assert_eq!(app.session().name(Color::White), Some("AnnaPlayer (1500)"));
+    assert!(app.session().started());
+    // The move is made here; nothing goes out before the press (a slip may still be corrected).
+    assert!(sent(&typed(&mut app, "e4", SECOND)).is_empty());
+    assert!(sent(&typed(&mut app, "d4", 2 * SECOND)).is_empty());
+    let press = typed(&mut app, "", 3 * SECOND);
+    assert_eq!(sent(&press), [ServerRequest::Move("d2d4".into())]);
+    // The server's echo of the move says nothing and sends nothing again.
+    let echo = line(&mut app, &state("d2d4", 299_000, 300_000, "started", ""), 3 * SECOND);
+    assert!(said(&app, &echo).is_empty(), "{:?}", said(&app, &echo));
+    assert!(sent(&echo).is_empty());
+    // The opponent's reply is said as every move is, and the clocks are the server's.
+    let reply = line(&mut app, &state("d2d4 g8f6", 299_000, 297_500, "started", ""), 5 * SECOND);
+    assert_eq!(said(&app, &reply), ["Black: Knight Felix sechs."]);
+    assert_eq!(app.session().game().plies().len(), 2);
+    let time = typed(&mut app, "time", 5 * SECOND);
+    let time = said(&app, &time);
+    assert_eq!(time, ["White 4 minutes 59 seconds, Black 4 minutes 58 seconds, 1 move."]);
+}
+
+#[test]
+fn a_reconnection_says_no_move_twice_and_brings_the_moves_missed() {
+    let mut app = playing("");
+    typed(&mut app, "e4", SECOND);
+    typed(&mut app, "", SECOND);
+    line(&mut app, &state("e2e4", 299_000, 300_000, "started", ""), SECOND);
+    let lost = app.handle(Event::Server(ServerEvent::Lost), 2 * SECOND);
+    assert_eq!(
+        said(&app, &lost),
+        ["The connection to lichess was lost; connecting again. Nothing is lost: the moves come back with it."]
+    );
+    let again = app.handle(Event::Server(ServerEvent::Lost), 3 * SECOND);
+    assert!(said(&app, &again).is_empty());
+    // The stream is opened again: its gameFull has the move already played and the one missed.
+    let back = line(&mut app, &full("e2e4 e7e5"), 9 * SECOND);
+    assert_eq!(said(&app, &back), ["Connected to lichess again.", "Black: Eva fünf."]);
+    let again = line(&mut app, &full("e2e4 e7e5"), 10 * SECOND);
+    assert!(said(&app, &again).is_empty(), "{:?}", said(&app, &again));
+    assert_eq!(app.session().game().plies().len(), 2);
+}
+
+#[test]
+fn a_move_the_server_refuses_is_said_with_its_reason_and_taken_back() {
+    let mut app = playing("");
+    typed(&mut app, "e4", SECOND);
+    let press = typed(&mut app, "", SECOND);
+    let refused = ServerRequest::Move("e2e4".into());
+    assert_eq!(sent(&press), [refused.clone()]);
+    let error = ServerError::Refused("Not your turn, or game already over".into());
+    let outs = app.handle(Event::Server(ServerEvent::Failed(refused, error)), 2 * SECOND);
+    assert_eq!(
+        said(&app, &outs),
+        ["lichess refused: Not your turn, or game already over", "Moves taken back on lichess: 1. White to move."]
+    );
+    assert!(app.session().game().plies().is_empty());
+    // A move that did not reach the server stays, and the next press sends it.
+    typed(&mut app, "d4", 3 * SECOND);
+    let press = typed(&mut app, "", 3 * SECOND);
+    let move_out = ServerRequest::Move("d2d4".into());
+    assert_eq!(sent(&press), [move_out.clone()]);
+    let gone = ServerError::Unreachable("connection refused".into());
+    let outs = app.handle(Event::Server(ServerEvent::Failed(move_out.clone(), gone)), 4 * SECOND);
+    assert_eq!(
+        said(&app, &outs),
+        [
+            "lichess cannot be reached: check the network connection.",
+            "Your move was not sent to lichess. Press the clock again to send it."
+        ]
+    );
+    assert_eq!(app.session().game().plies().len(), 1);
+    assert_eq!(sent(&typed(&mut app, "", 5 * SECOND)), [move_out]);
+}
+
+#[test]
+fn a_resignation_is_sent_and_the_result_is_the_servers() {
+    let mut app = playing("e2e4 e7e5");
+    let outs = typed(&mut app, "resign", SECOND);
+    assert_eq!(said(&app, &outs), ["Do you really resign? Say yes or no."]);
+    let outs = typed(&mut app, "yes", SECOND);
+    assert_eq!(sent(&outs), [ServerRequest::Resign]);
+    // Not over here until the server says it is.
+    assert!(app.session().outcome().is_none());
+    let over = line(&mut app, &state("e2e4 e7e5", 290_000, 295_000, "resign", r#","winner":"black""#), 2 * SECOND);
+    assert_eq!(said(&app, &over), ["Black wins by resignation (FIDE 5.1.2)."]);
+    assert_eq!(app.session().outcome().unwrap().result(), "0-1");
+}
+
+#[test]
+fn draw_offers_go_both_ways_and_an_agreed_draw_is_the_agreement() {
+    let mut app = playing("e2e4 e7e5");
+    let offer = line(&mut app, &state("e2e4 e7e5", 290_000, 295_000, "started", r#","bdraw":true"#), SECOND);
+    assert_eq!(said(&app, &offer), ["Black offers a draw: say accept or decline."]);
+    let accept = typed(&mut app, "accept", 2 * SECOND);
+    let accept = if sent(&accept).is_empty() { typed(&mut app, "yes", 2 * SECOND) } else { accept };
+    assert_eq!(sent(&accept), [ServerRequest::Draw(true)]);
+    let over = line(&mut app, &state("e2e4 e7e5", 290_000, 295_000, "draw", ""), 3 * SECOND);
+    assert_eq!(said(&app, &over), ["Draw by agreement (FIDE 5.2.3)."]);
+    // The player's own offer goes to the server.
+    let mut app = playing("e2e4 e7e5");
+    assert_eq!(sent(&typed(&mut app, "offer", SECOND)), [ServerRequest::Draw(true)]);
+}
+
+#[test]
+fn an_opponent_who_leaves_is_said_with_the_seconds_and_the_win_is_claimed() {
+    let mut app = playing("e2e4 e7e5");
+    let gone = line(&mut app, r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":25}"#, SECOND);
+    assert_eq!(said(&app, &gone), ["Your opponent has left the game. You may claim the win in 25 seconds."]);
+    let early = typed(&mut app, "claim", 2 * SECOND);
+    let early = if sent(&early).is_empty() && said(&app, &early).iter().any(|s| s.contains("yes or no")) {
+        typed(&mut app, "yes", 2 * SECOND)
+    } else {
+        early
+    };
+    assert!(sent(&early).is_empty());
+    let now = line(&mut app, r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":0}"#, 26 * SECOND);
+    assert_eq!(said(&app, &now), ["Your opponent has left the game. You may claim the win now: say claim."]);
+    let claim = typed(&mut app, "claim", 27 * SECOND);
+    let claim = if sent(&claim).is_empty() { typed(&mut app, "yes", 27 * SECOND) } else { claim };
+    assert_eq!(sent(&claim), [ServerRequest::ClaimVictory]);
+    let over = line(&mut app, &state("e2e4 e7e5", 290_000, 270_000, "timeout", r#","winner":"white""#), 28 * SECOND);
+    assert_eq!(said(&app, &over), ["White wins: Black left the game and the win was claimed (lichess's rule)."]);
+    assert_eq!(app.session().outcome().unwrap().result(), "1-0");
+}
+
+#[test]
+fn the_opponents_chat_is_said_and_the_players_goes_out() {
+    let mut app = playing("");
+    let chat = line(&mut app, r#"{"type":"chatLine","room":"player","username":"maia1","text":"good luck!"}"#, SECOND);
+    assert_eq!(said(&app, &chat), ["maia1 writes: good luck!"]);
+    let own = line(&mut app, r#"{"type":"chatLine","room":"player","username":"AnnaPlayer","text":"thanks"}"#, SECOND);
+    assert!(said(&app, &own).is_empty());
+    let watchers = line(&mut app, r#"{"type":"chatLine","room":"spectator","username":"x","text":"hi"}"#, SECOND);
+    assert!(said(&app, &watchers).is_empty());
+    let out = typed(&mut app, "chat thanks, you too", 2 * SECOND);
+    assert_eq!(sent(&out), [ServerRequest::Chat("thanks, you too".into())]);
+    assert_eq!(said(&app, &out), ["Written in the chat."]);
+}
+
+#[test]
+fn an_aborted_game_has_no_result() {
+    let mut app = playing("");
+    assert_eq!(sent(&typed(&mut app, "abort", SECOND)), [ServerRequest::Abort]);
+    let over = line(&mut app, &state("", 300_000, 300_000, "aborted", ""), 2 * SECOND);
+    assert_eq!(said(&app, &over), ["The game was aborted on lichess: it has no result."]);
+    assert_eq!(app.session().outcome().unwrap().result(), "*");
+}
+
+#[test]
+fn castling_comes_in_either_uci_form_and_goes_out_as_the_kings_step() {
+    let moves = "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5";
+    let mut app = playing(moves);
+    typed(&mut app, "O-O", SECOND);
+    let press = typed(&mut app, "", SECOND);
+    assert_eq!(sent(&press), [ServerRequest::Move("e1g1".into())]);
+    // The server may write it as the king taking its rook: the same move, nothing said again.
+    let echo = line(&mut app, &state(&format!("{moves} e1h1"), 290_000, 290_000, "started", ""), 2 * SECOND);
+    assert!(said(&app, &echo).is_empty(), "{:?}", said(&app, &echo));
+    let reply = line(&mut app, &state(&format!("{moves} e1h1 e8h8"), 290_000, 288_000, "started", ""), 3 * SECOND);
+    assert_eq!(said(&app, &reply), ["Black: Castles kingside."]);
+}
+
+#[test]
+fn a_takeback_asked_by_the_opponent_is_said_and_agreed_to() {
+    let mut app = playing("e2e4 e7e5 g1f3");
+    let ask = line(&mut app, &state("e2e4 e7e5 g1f3", 290_000, 290_000, "started", r#","btakeback":true"#), SECOND);
+    assert_eq!(said(&app, &ask), ["Black asks to take back the last move: say takeback to agree, or decline."]);
+    assert_eq!(sent(&typed(&mut app, "takeback", 2 * SECOND)), [ServerRequest::Takeback(true)]);
+    let back = line(&mut app, &state("e2e4 e7e5", 290_000, 290_000, "started", ""), 3 * SECOND);
+    assert_eq!(said(&app, &back), ["Moves taken back on lichess: 1. White to move."]);
+    assert_eq!(app.session().game().plies().len(), 2);
+}
+
+#[test]
+fn what_only_an_arbiter_does_at_the_board_is_not_for_a_game_on_lichess() {
+    let mut app = playing("e2e4");
+    let out = typed(&mut app, "pause", SECOND);
+    assert_eq!(said(&app, &out), ["Not in a game on lichess: the server keeps the clocks and the rules there."]);
+    assert!(sent(&out).is_empty());
+}

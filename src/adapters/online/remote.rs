@@ -1,0 +1,141 @@
+//! The game on the server, carried for the loop: one thread sends the app's requests one at a
+//! time, in order (a 429 is waited out, a dropped connection tried again a few times), and one
+//! thread per game reads its stream, opened again whenever it breaks until the game is over.
+//! Everything the server says comes back through `report` as a [`ServerEvent`].
+
+use std::sync::{mpsc, Arc};
+use std::thread;
+use std::time::Duration;
+
+use anna_app::online::{GameLine, ServerError, ServerEvent, ServerRequest};
+use anna_app::OnlineGame;
+
+use super::{token, Lichess};
+
+/// Where the server's news goes: into the loop's channel.
+pub type Report = Arc<dyn Fn(ServerEvent) + Send + Sync>;
+
+/// How long to wait after a 429 before sending again: lichess asks for a minute.
+const RATE_LIMIT_WAIT: Duration = Duration::from_secs(60);
+
+/// A request that did not reach the server is tried this many times in all, this far apart.
+const TRIES: u32 = 3;
+const RETRY_AFTER: Duration = Duration::from_secs(2);
+
+/// The longest wait before a broken stream is opened again.
+const MOST_BACKOFF: Duration = Duration::from_secs(30);
+
+/// The requests' thread.
+pub struct Remote {
+    requests: mpsc::Sender<ServerRequest>,
+}
+
+impl Remote {
+    pub fn start(report: Report) -> Remote {
+        let (requests, inbox) = mpsc::channel();
+        thread::spawn(move || send_all(&inbox, &report));
+        Remote { requests }
+    }
+
+    /// Queues a request; it is sent after those before it.
+    pub fn request(&self, request: ServerRequest) {
+        let _ = self.requests.send(request);
+    }
+}
+
+/// The wait after a 429; a test server's stand-in may shorten it (`ANNA_LICHESS_WAIT_MS`).
+fn rate_limit_wait() -> Duration {
+    std::env::var("ANNA_LICHESS_WAIT_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(RATE_LIMIT_WAIT, Duration::from_millis)
+}
+
+fn send_all(inbox: &mpsc::Receiver<ServerRequest>, report: &Report) {
+    let mut game: Option<(Lichess, String)> = None;
+    for request in inbox {
+        if let ServerRequest::Open(online) = &request {
+            match connect(online) {
+                Ok(client) => {
+                    follow(client.clone(), online.game.clone(), report.clone());
+                    game = Some((client, online.game.clone()));
+                }
+                Err(error) => report(ServerEvent::Failed(request.clone(), error)),
+            }
+            continue;
+        }
+        let Some((client, id)) = &game else { continue };
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match send(client, id, &request) {
+                Ok(()) => break,
+                Err(ServerError::RateLimited) => {
+                    report(ServerEvent::Waiting);
+                    thread::sleep(rate_limit_wait());
+                }
+                Err(ServerError::Unreachable(_)) if tries < TRIES => thread::sleep(RETRY_AFTER),
+                Err(error) => {
+                    report(ServerEvent::Failed(request.clone(), error));
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The client for a game: the token the environment or `anna login` gave.
+fn connect(online: &OnlineGame) -> Result<Lichess, ServerError> {
+    let token = token::find().ok_or(ServerError::Unauthorized)?;
+    Ok(Lichess::new(&online.server, &token))
+}
+
+fn send(client: &Lichess, game: &str, request: &ServerRequest) -> Result<(), ServerError> {
+    match request {
+        ServerRequest::Open(_) => Ok(()),
+        ServerRequest::Move(uci) => client.play(game, uci, false),
+        ServerRequest::Draw(yes) => client.game_action(game, if *yes { "draw/yes" } else { "draw/no" }),
+        ServerRequest::Takeback(yes) => client.game_action(game, if *yes { "takeback/yes" } else { "takeback/no" }),
+        ServerRequest::Resign => client.game_action(game, "resign"),
+        ServerRequest::Abort => client.game_action(game, "abort"),
+        ServerRequest::ClaimVictory => client.game_action(game, "claim-victory"),
+        ServerRequest::Chat(text) => client.chat(game, text),
+    }
+}
+
+/// Reads the game's stream on its own thread until the game is over, opening it again when it
+/// breaks (its first line, the whole game, brings what was missed).
+fn follow(client: Lichess, game: String, report: Report) {
+    thread::spawn(move || {
+        let mut backoff = Duration::from_secs(1);
+        loop {
+            let mut over = false;
+            let result = client.stream_game(&game, |line| {
+                if let Ok(line) = line {
+                    let status = match &line {
+                        GameLine::GameFull(full) => Some(full.state.status.clone()),
+                        GameLine::GameState(state) => Some(state.status.clone()),
+                        _ => None,
+                    };
+                    over |= status.is_some_and(|s| anna_app::online::Ending::of_status(&s).is_some());
+                    report(ServerEvent::Line(line));
+                }
+                true
+            });
+            if over {
+                return;
+            }
+            match result {
+                Err(error @ (ServerError::Unauthorized | ServerError::NotFound)) => {
+                    let open = ServerRequest::Open(OnlineGame { game: game.clone(), user: String::new(), server: String::new() });
+                    return report(ServerEvent::Failed(open, error));
+                }
+                Ok(()) => backoff = Duration::from_secs(1),
+                Err(_) => {}
+            }
+            report(ServerEvent::Lost);
+            thread::sleep(backoff);
+            backoff = (backoff * 2).min(MOST_BACKOFF);
+        }
+    });
+}

@@ -1,0 +1,211 @@
+//! `anna --opponent lichess` before the game: the account checked, then the game found or made
+//! on lichess (against its AI, a challenge, a seek, a game in progress, a challenge received),
+//! each step written in the player's language; and `anna login`, which stores the token.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::adapters::online::{self, token, Lichess};
+use anna_app::online::{error_words, seek_allowed, Challenge, EventLine, ServerError};
+use anna_app::OnlineGame;
+use anna_core::clock::TimeControl;
+use anna_core::message::{Arg, Words};
+use anna_language::Voice;
+
+use super::GameArgs;
+
+/// Where a token with the Board API's scope is made.
+const TOKEN_PAGE: &str = "https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=Anna";
+
+/// Writes a line of the player's language (a screen reader reads it).
+fn tell(voice: &Voice, words: Words) {
+    println!("{}", voice.words(&words));
+    let _ = std::io::stdout().flush();
+}
+
+fn line(key: &str) -> Words {
+    Words::line(format!("line.{key}"))
+}
+
+fn failed(voice: &Voice, error: &ServerError) -> ExitCode {
+    tell(voice, error_words(error));
+    ExitCode::from(1)
+}
+
+/// The game to play on lichess, as the arguments ask: the player's account checked first.
+pub fn find_game(args: &GameArgs, voice: &Voice) -> Result<OnlineGame, ExitCode> {
+    let Some(client) = Lichess::from_env() else {
+        tell(voice, line("online_no_token"));
+        return Err(ExitCode::from(2));
+    };
+    let server = online::server();
+    let user = client.account().map_err(|e| failed(voice, &e))?;
+    let clock = clock_of(args, voice)?;
+    let found = |game: String| OnlineGame { game, user: user.clone(), server: server.clone() };
+    if let Some(level) = args.level {
+        let level = level.to_string().parse::<u8>().unwrap_or(3);
+        let id = client.challenge_ai(level, clock).map_err(|e| failed(voice, &e))?;
+        return Ok(found(id));
+    }
+    let events = events(&client);
+    if let Some(name) = &args.challenge {
+        let id = client.challenge(name, clock, args.rated).map_err(|e| failed(voice, &e))?;
+        tell(voice, line("online_challenge_sent").arg("name", Arg::Text(name.clone())));
+        return wait_for(&events, voice, |event| match event {
+            EventLine::GameStart { game } if game.game_id == id => Some(Ok(game.game_id)),
+            EventLine::ChallengeDeclined { challenge } if challenge.id == id => {
+                let reason = challenge.decline_reason.unwrap_or_default();
+                let words =
+                    line("online_challenge_declined").arg("name", Arg::Text(name.clone())).arg("reason", Arg::Text(reason));
+                tell(voice, words);
+                Some(Err(ExitCode::from(1)))
+            }
+            _ => None,
+        })
+        .map(found);
+    }
+    if let Some((limit, increment)) = clock {
+        if let Err(estimate) = seek_allowed(Duration::from_secs(limit), Duration::from_secs(increment)) {
+            let minutes = Arg::Number(u32::try_from(estimate.as_secs() / 60).unwrap_or(u32::MAX));
+            tell(voice, line("online_seek_too_fast").arg("minutes", minutes));
+            return Err(ExitCode::from(2));
+        }
+        let (seeker, rated) = (client.clone(), args.rated);
+        let (done, seek_failed) = mpsc::channel();
+        std::thread::spawn(move || drop(done.send(seeker.seek(limit as f64 / 60.0, increment, rated))));
+        tell(voice, line("online_seeking"));
+        return wait_for(&events, voice, |event| match event {
+            EventLine::GameStart { game } => Some(Ok(game.game_id)),
+            _ => match seek_failed.try_recv() {
+                Ok(Err(e)) => Some(Err(failed(voice, &e))),
+                _ => None,
+            },
+        })
+        .map(found);
+    }
+    tell(voice, line("online_waiting"));
+    let me = user.to_lowercase();
+    wait_for(&events, voice, |event| match event {
+        EventLine::GameStart { game } => Some(Ok(game.game_id)),
+        EventLine::Challenge { challenge } if challenge.dest_user.as_ref().and_then(|u| u.id.as_deref()) == Some(&me) => {
+            if ask_challenge(&challenge, voice) {
+                if let Err(e) = client.answer_challenge(&challenge.id, true) {
+                    return Some(Err(failed(voice, &e)));
+                }
+            } else {
+                let _ = client.answer_challenge(&challenge.id, false);
+                tell(voice, line("online_waiting"));
+            }
+            None
+        }
+        _ => None,
+    })
+    .map(found)
+}
+
+/// The clock of `--tc` in whole seconds, base and increment: lichess plays one period with a
+/// Fischer increment. `None` without `--tc`.
+fn clock_of(args: &GameArgs, voice: &Voice) -> Result<Option<(u64, u64)>, ExitCode> {
+    let Some(text) = &args.tc else { return Ok(None) };
+    let tc = TimeControl::read(text).map_err(|e| {
+        eprintln!("anna: {e}");
+        ExitCode::from(2)
+    })?;
+    match tc.periods.as_slice() {
+        [period] if period.moves.is_none_or(|m| m == 0) => Ok(Some((period.time.as_secs(), period.increment.as_secs()))),
+        _ => {
+            tell(voice, line("online_one_period"));
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// The player's event stream, read on its own thread.
+fn events(client: &Lichess) -> mpsc::Receiver<Result<EventLine, ServerError>> {
+    let (sender, receiver) = mpsc::channel();
+    let client = client.clone();
+    std::thread::spawn(move || {
+        let result = client.stream_events(|line| sender.send(line).is_ok());
+        let _ = sender.send(Err(result.err().unwrap_or(ServerError::Unreachable(String::new()))));
+    });
+    receiver
+}
+
+/// Reads events until `decide` settles the matter; a broken stream ends the wait in a sentence.
+fn wait_for(
+    events: &mpsc::Receiver<Result<EventLine, ServerError>>,
+    voice: &Voice,
+    mut decide: impl FnMut(EventLine) -> Option<Result<String, ExitCode>>,
+) -> Result<String, ExitCode> {
+    for event in events {
+        match event {
+            Ok(event) => {
+                if let Some(settled) = decide(event) {
+                    return settled;
+                }
+            }
+            Err(e) => return Err(failed(voice, &e)),
+        }
+    }
+    Err(failed(voice, &ServerError::Unreachable(String::new())))
+}
+
+/// "Magnus (2850) challenges you: 5 minutes plus 3 seconds, rated. Accept it? Say yes or no."
+fn ask_challenge(challenge: &Challenge, voice: &Voice) -> bool {
+    let who = challenge.challenger.as_ref();
+    let name = who.and_then(|p| p.name.clone().or_else(|| p.id.clone())).unwrap_or_default();
+    let rating = who.and_then(|p| p.rating).map_or_else(String::new, |r| format!(" ({r})"));
+    let clock = challenge.time_control.as_ref().and_then(|c| c.limit.zip(c.increment));
+    let tc = match clock {
+        Some((limit, increment)) => {
+            let words = line("online_tc")
+                .arg("time", Arg::Time(Duration::from_secs(limit)))
+                .arg("increment", Arg::Time(Duration::from_secs(increment)));
+            voice.words(&words)
+        }
+        None => voice.words(&line("online_no_clock")),
+    };
+    let key = if challenge.rated { "online_challenged_rated" } else { "online_challenged" };
+    let words = line(key).arg("name", Arg::Text(format!("{name}{rating}"))).arg("tc", Arg::Text(tc));
+    loop {
+        tell(voice, words.clone());
+        let mut answer = String::new();
+        if std::io::stdin().lock().read_line(&mut answer).unwrap_or(0) == 0 {
+            return false;
+        }
+        if let Some(yes) = anna_app::clear_answer(&answer, &voice.vocab) {
+            return yes;
+        }
+    }
+}
+
+/// `anna login`: where to make a token, then the token read, checked and stored.
+pub fn login(voice: &Voice) -> ExitCode {
+    tell(voice, line("online_login").arg("page", Arg::Text(TOKEN_PAGE.to_string())));
+    let mut text = String::new();
+    if std::io::stdin().lock().read_line(&mut text).unwrap_or(0) == 0 || text.trim().is_empty() {
+        tell(voice, line("online_login_none"));
+        return ExitCode::from(1);
+    }
+    let client = Lichess::new(&online::server(), text.trim());
+    let user = match client.account() {
+        Ok(user) => user,
+        Err(e) => return failed(voice, &e),
+    };
+    match token::store(text.trim()) {
+        Ok(path) => {
+            let words = line("online_logged_in")
+                .arg("name", Arg::Text(user))
+                .arg("path", Arg::Text(path.display().to_string()));
+            tell(voice, words);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("anna: {e}");
+            tell(voice, line("online_login_not_stored"));
+            ExitCode::from(1)
+        }
+    }
+}
