@@ -2,23 +2,14 @@
 //! description (`doc/specs/tags/board/`): ndjson streams with keep-alive blank lines, the Board
 //! API's POSTs, and each error a player must hear of in one sentence. No test touches the internet.
 
-use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::support::http::{self, Request};
 use anna::adapters::online::Lichess;
 use anna_app::online::ServerError;
 use anna_app::online::{EventLine, GameLine};
-
-/// A request as the stand-in server received it.
-#[derive(Clone, Debug)]
-struct Request {
-    method: String,
-    path: String,
-    authorization: String,
-    body: String,
-}
 
 /// What the stand-in answers.
 enum Reply {
@@ -56,44 +47,14 @@ impl Server {
 }
 
 fn serve(stream: TcpStream, kept: &Mutex<Vec<Request>>, route: &dyn Fn(&Request) -> Reply) {
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut first = String::new();
-    if reader.read_line(&mut first).is_err() {
-        return;
-    }
-    let mut parts = first.split_whitespace();
-    let (method, path) = (parts.next().unwrap_or("").to_string(), parts.next().unwrap_or("").to_string());
-    let (mut length, mut authorization) = (0, String::new());
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
-            break;
-        }
-        let (name, value) = line.split_once(':').unwrap_or((&line, ""));
-        match name.to_ascii_lowercase().as_str() {
-            "content-length" => length = value.trim().parse().unwrap_or(0),
-            "authorization" => authorization = value.trim().to_string(),
-            _ => {}
-        }
-    }
-    let mut body = vec![0; length];
-    let _ = reader.read_exact(&mut body);
-    let request = Request { method, path, authorization, body: String::from_utf8_lossy(&body).into_owned() };
+    let Some(request) = http::read_request(&stream) else { return };
     kept.lock().unwrap().push(request.clone());
-    let mut out = stream;
     match route(&request) {
-        Reply::Whole(status, body) => {
-            let _ = write!(
-                out,
-                "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                body.len()
-            );
-        }
+        Reply::Whole(status, body) => http::whole(&stream, status, body),
         Reply::Stream(lines) => {
-            let _ = write!(out, "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nConnection: close\r\n\r\n");
+            http::stream_head(&stream);
             for line in lines {
-                let _ = writeln!(out, "{line}");
-                let _ = out.flush();
+                http::line(&stream, &line);
                 std::thread::sleep(Duration::from_millis(5));
             }
         }

@@ -22,6 +22,7 @@ mod grammar_rules;
 mod keymap;
 mod kill;
 mod lichess;
+mod lichess_game;
 mod listen;
 mod listen_held_out;
 mod listen_people;

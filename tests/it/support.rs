@@ -3,6 +3,7 @@
 //! module takes it with `use crate::support;` and uses what it needs.
 
 pub mod boards;
+pub mod http;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

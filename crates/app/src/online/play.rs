@@ -246,7 +246,8 @@ impl App {
         let plies = self.session.game().plies().len();
         let pressed = self.session.awaiting_press() != Some(side);
         let new = plies == self.online.known + 1 && self.online.sent != Some(plies);
-        if !pressed || !new || !self.last_is_users(side) || self.session.outcome().is_some() {
+        // A move that ended the game here (a mate) still goes: there it ends the game too.
+        if !pressed || !new || !self.last_is_users(side) {
             return Vec::new();
         }
         let Some(ply) = self.session.game().plies().last() else { return Vec::new() };
