@@ -13,6 +13,9 @@ pub mod token;
 pub use remote::{Remote, Report};
 
 use std::io::{BufRead, BufReader};
+use std::sync::mpsc;
+
+use shakmaty::Color;
 use std::time::Duration;
 
 use anna_app::online::{
@@ -104,14 +107,21 @@ impl Lichess {
         self.post(&format!("/api/board/game/{game}/chat"), &[("room", "player"), ("text", text)])
     }
 
-    /// A game against lichess's AI at `level` (1-8), with the clock in seconds: the game's id.
-    pub fn challenge_ai(&self, level: u8, clock: Option<(u64, u64)>) -> Result<String, ServerError> {
+    /// A game against lichess's AI at `level` (1-8), with the clock in seconds and the player's
+    /// colour (`None`: lichess draws it): the game's id.
+    pub fn challenge_ai(
+        &self,
+        level: u8,
+        clock: Option<(u64, u64)>,
+        color: Option<Color>,
+    ) -> Result<String, ServerError> {
         let level = level.to_string();
         let (limit, increment) = clock.map(|(l, i)| (l.to_string(), i.to_string())).unzip();
         let mut form = vec![("level", level.as_str())];
         if let (Some(limit), Some(increment)) = (&limit, &increment) {
             form.extend([("clock.limit", limit.as_str()), ("clock.increment", increment.as_str())]);
         }
+        form.extend(color.map(|c| ("color", color_name(c))));
         let text = self.post_answer("/api/challenge/ai", &form)?;
         id_of(&text)
     }
@@ -136,9 +146,10 @@ impl Lichess {
 
     /// A seek (`POST /api/board/seek`), held open until someone takes it (the game then starts on the
     /// event stream) or the server ends it. Blocks: run it on its own thread.
-    pub fn seek(&self, minutes: f64, increment: u64, rated: bool) -> Result<(), ServerError> {
+    pub fn seek(&self, minutes: f64, increment: u64, rated: bool, color: Option<Color>) -> Result<(), ServerError> {
         let (time, increment, rated) = (minutes.to_string(), increment.to_string(), rated.to_string());
-        let form = [("time", time.as_str()), ("increment", increment.as_str()), ("rated", rated.as_str())];
+        let mut form = vec![("time", time.as_str()), ("increment", increment.as_str()), ("rated", rated.as_str())];
+        form.extend(color.map(|c| ("color", color_name(c))));
         let response =
             self.streams.post(self.url("/api/board/seek")).header("Authorization", self.bearer()).send_form(form);
         let response = response.map_err(unreachable)?;
@@ -146,6 +157,40 @@ impl Lichess {
         // The body is blank lines until the seek is taken; reading it to its end keeps it open.
         let _ = std::io::copy(&mut response.into_body().into_reader(), &mut std::io::sink());
         Ok(())
+    }
+
+    /// The player's event stream (`GET /api/stream/event`), read on its own thread: its lines, then
+    /// why it ended.
+    pub fn events(&self) -> mpsc::Receiver<Result<EventLine, ServerError>> {
+        let (sender, receiver) = mpsc::channel();
+        let client = self.clone();
+        std::thread::spawn(move || {
+            let result = client.stream_events(|line| sender.send(line).is_ok());
+            let _ = sender.send(Err(result.err().unwrap_or(ServerError::Unreachable(String::new()))));
+        });
+        receiver
+    }
+
+    /// A seek, waited out: the id of the game that starts when someone takes it.
+    pub fn seek_game(&self, clock: (u64, u64), rated: bool, color: Option<Color>) -> Result<String, ServerError> {
+        let events = self.events();
+        let seeker = self.clone();
+        let (done, seek_ended) = mpsc::channel();
+        std::thread::spawn(move || {
+            let minutes = clock.0 as f64 / 60.0;
+            drop(done.send(seeker.seek(minutes, clock.1, rated, color)));
+        });
+        loop {
+            match events.recv_timeout(Duration::from_millis(200)) {
+                Ok(Ok(EventLine::GameStart { game })) => return Ok(game.game_id),
+                Ok(Ok(_)) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Ok(Err(e)) => return Err(e),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Err(ServerError::Unreachable(String::new())),
+            }
+            if let Ok(Err(e)) = seek_ended.try_recv() {
+                return Err(e);
+            }
+        }
     }
 
     /// Reads the stream of a game (`GET /api/board/game/stream/{gameId}`) to its end, handing each
@@ -201,6 +246,13 @@ impl Lichess {
         let request = self.agent.post(self.url(path)).header("Authorization", self.bearer());
         let response = if form.is_empty() { request.send_empty() } else { request.send_form(form.iter().copied()) };
         answer(response)
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
     }
 }
 

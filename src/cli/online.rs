@@ -43,13 +43,15 @@ pub fn find_game(args: &GameArgs, voice: &Voice) -> Result<OnlineGame, ExitCode>
     let server = online::server();
     let user = client.account().map_err(|e| failed(voice, &e))?;
     let clock = clock_of(args, voice)?;
+    // `--player`: the side asked for; lichess draws it otherwise.
+    let side = args.player.as_deref().and_then(anna_language::commands::color);
     let found = |game: String| OnlineGame { game, user: user.clone(), server: server.clone() };
     if let Some(level) = args.level {
         let level = level.to_string().parse::<u8>().unwrap_or(3);
-        let id = client.challenge_ai(level, clock).map_err(|e| failed(voice, &e))?;
+        let id = client.challenge_ai(level, clock, side).map_err(|e| failed(voice, &e))?;
         return Ok(found(id));
     }
-    let events = events(&client);
+    let events = client.events();
     if let Some(name) = &args.challenge {
         let id = client.challenge(name, clock, args.rated).map_err(|e| failed(voice, &e))?;
         tell(voice, line("online_challenge_sent").arg("name", Arg::Text(name.clone())));
@@ -57,8 +59,9 @@ pub fn find_game(args: &GameArgs, voice: &Voice) -> Result<OnlineGame, ExitCode>
             EventLine::GameStart { game } if game.game_id == id => Some(Ok(game.game_id)),
             EventLine::ChallengeDeclined { challenge } if challenge.id == id => {
                 let reason = challenge.decline_reason.unwrap_or_default();
-                let words =
-                    line("online_challenge_declined").arg("name", Arg::Text(name.clone())).arg("reason", Arg::Text(reason));
+                let words = line("online_challenge_declined")
+                    .arg("name", Arg::Text(name.clone()))
+                    .arg("reason", Arg::Text(reason));
                 tell(voice, words);
                 Some(Err(ExitCode::from(1)))
             }
@@ -72,24 +75,16 @@ pub fn find_game(args: &GameArgs, voice: &Voice) -> Result<OnlineGame, ExitCode>
             tell(voice, line("online_seek_too_fast").arg("minutes", minutes));
             return Err(ExitCode::from(2));
         }
-        let (seeker, rated) = (client.clone(), args.rated);
-        let (done, seek_failed) = mpsc::channel();
-        std::thread::spawn(move || drop(done.send(seeker.seek(limit as f64 / 60.0, increment, rated))));
         tell(voice, line("online_seeking"));
-        return wait_for(&events, voice, |event| match event {
-            EventLine::GameStart { game } => Some(Ok(game.game_id)),
-            _ => match seek_failed.try_recv() {
-                Ok(Err(e)) => Some(Err(failed(voice, &e))),
-                _ => None,
-            },
-        })
-        .map(found);
+        return client.seek_game((limit, increment), args.rated, side).map(found).map_err(|e| failed(voice, &e));
     }
     tell(voice, line("online_waiting"));
     let me = user.to_lowercase();
     wait_for(&events, voice, |event| match event {
         EventLine::GameStart { game } => Some(Ok(game.game_id)),
-        EventLine::Challenge { challenge } if challenge.dest_user.as_ref().and_then(|u| u.id.as_deref()) == Some(&me) => {
+        EventLine::Challenge { challenge }
+            if challenge.dest_user.as_ref().and_then(|u| u.id.as_deref()) == Some(&me) =>
+        {
             if ask_challenge(&challenge, voice) {
                 if let Err(e) = client.answer_challenge(&challenge.id, true) {
                     return Some(Err(failed(voice, &e)));
@@ -114,23 +109,14 @@ fn clock_of(args: &GameArgs, voice: &Voice) -> Result<Option<(u64, u64)>, ExitCo
         ExitCode::from(2)
     })?;
     match tc.periods.as_slice() {
-        [period] if period.moves.is_none_or(|m| m == 0) => Ok(Some((period.time.as_secs(), period.increment.as_secs()))),
+        [period] if period.moves.is_none_or(|m| m == 0) => {
+            Ok(Some((period.time.as_secs(), period.increment.as_secs())))
+        }
         _ => {
             tell(voice, line("online_one_period"));
             Err(ExitCode::from(2))
         }
     }
-}
-
-/// The player's event stream, read on its own thread.
-fn events(client: &Lichess) -> mpsc::Receiver<Result<EventLine, ServerError>> {
-    let (sender, receiver) = mpsc::channel();
-    let client = client.clone();
-    std::thread::spawn(move || {
-        let result = client.stream_events(|line| sender.send(line).is_ok());
-        let _ = sender.send(Err(result.err().unwrap_or(ServerError::Unreachable(String::new()))));
-    });
-    receiver
 }
 
 /// Reads events until `decide` settles the matter; a broken stream ends the wait in a sentence.

@@ -141,10 +141,10 @@ fn a_game_against_the_ai_and_a_challenge_send_their_clocks() {
         _ => Reply::Whole(404, "{}"),
     });
     let lichess = Lichess::new(&server.base, TOKEN);
-    assert_eq!(lichess.challenge_ai(3, Some((600, 5))), Ok("aigame12".to_string()));
+    assert_eq!(lichess.challenge_ai(3, Some((600, 5)), Some(shakmaty::Color::Black)), Ok("aigame12".to_string()));
     assert_eq!(lichess.challenge("Magnus", Some((900, 10)), true), Ok("ch4llenge".to_string()));
     let requests = server.requests();
-    assert_eq!(requests[0].body, "level=3&clock.limit=600&clock.increment=5");
+    assert_eq!(requests[0].body, "level=3&clock.limit=600&clock.increment=5&color=black");
     assert_eq!(requests[1].body, "rated=true&clock.limit=900&clock.increment=10");
 }
 

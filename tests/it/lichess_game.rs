@@ -161,7 +161,7 @@ fn serve(stream: &TcpStream, table: &Mutex<Table>) {
             t.rate_limited -= 1;
             return http::whole(stream, 429, "{}");
         }
-        let white_to_move = t.moves.len() % 2 == 0;
+        let white_to_move = t.moves.len().is_multiple_of(2);
         if t.status != "started" || !white_to_move || !t.play(uci) {
             return http::whole(stream, 400, r#"{"error":"Not your turn, or game already over"}"#);
         }

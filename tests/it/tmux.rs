@@ -92,7 +92,7 @@ fn the_computer_chosen_in_the_setup_moves_first_and_answers() {
     t.type_line("black");
     t.wait_for("Time control?");
     t.type_line("");
-    t.wait_for("Type computer to play against the computer;");
+    t.wait_for("Type computer to play against the computer, or lichess to play on lichess;");
     t.type_line("computer");
     t.wait_for("Your side: Black; your opponent: the computer at level 2.");
     // The computer has White: it starts the clock with its move, unasked, and the move is said first.

@@ -11,12 +11,12 @@
 mod play;
 mod wire;
 
-pub use play::{error_words, ServerEvent, ServerRequest};
 pub(crate) use play::Table;
+pub use play::{error_words, ServerEvent, ServerRequest};
 
 pub use wire::{
-    read_error, read_event_line, read_game_line, read_id, read_username, Challenge, ChallengeClock, ChatLine, EventLine,
-    GameFull, GameInfo, GameLine, GameState, OpponentGone, Player, StreamError,
+    read_error, read_event_line, read_game_line, read_id, read_username, Challenge, ChallengeClock, ChatLine,
+    EventLine, GameFull, GameInfo, GameLine, GameState, OpponentGone, Player, StreamError,
 };
 
 use std::time::Duration;

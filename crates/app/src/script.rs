@@ -366,7 +366,9 @@ pub fn event_text(event: &message::Event) -> String {
             )
         }
         message::Event::Opened => "open (FIDE I.9.1)".to_string(),
-        message::Event::Ended(o) => format!("end {} {}{}", o.result(), o.reason.key().replace('_', " "), by_article(*o)),
+        message::Event::Ended(o) => {
+            format!("end {} {}{}", o.result(), o.reason.key().replace('_', " "), by_article(*o))
+        }
     }
 }
 

@@ -101,6 +101,9 @@ impl App {
             };
         };
         let computer = self.word("line.computer").to_string();
+        if fold(text) == "lichess" {
+            return self.find_online(side, &time_control);
+        }
         let name = if text.is_empty() {
             self.word("line.opponent").to_string()
         } else if fold(text) == fold(&computer) || fold(text) == "computer" {
@@ -110,6 +113,22 @@ impl App {
             text.to_string()
         };
         self.finish_setup(side, time_control, name, now)
+    }
+
+    /// `lichess` for the opponent: a game found there with this side and control; the server's game
+    /// sets the game up when it begins.
+    fn find_online(&mut self, side: Color, time_control: &TimeControl) -> Vec<Out> {
+        let first = time_control.periods.first();
+        let clock = first.map_or((15 * 60, 10), |p| (p.time.as_secs(), p.increment.as_secs()));
+        self.options.opponent = OtherSide::Server;
+        let level = self.options.level.to_string().parse().unwrap_or(3);
+        let seek = crate::online::seek_allowed(Duration::from_secs(clock.0), Duration::from_secs(clock.1)).is_ok();
+        let words = if seek {
+            Words::line("line.online_seeking")
+        } else {
+            Words::line("line.online_finding_ai").arg("level", Arg::Text(self.options.level.to_string()))
+        };
+        vec![Out::Say(words, Priority::Info), Out::Server(crate::online::ServerRequest::Find { clock, side, level })]
     }
 
     fn finish_setup(&mut self, side: Color, time_control: TimeControl, name: String, now: Duration) -> Vec<Out> {

@@ -135,8 +135,8 @@ fn setup_questions_take_enter_enter_enter() {
             "Time control? Minutes and the increment in seconds, as tournaments write it: for example 15+10, 90+30 or \
              40/90+30, 30+30. Enter for 15+10.",
             "Rapid chess: 15 minutes, plus 10 seconds a move.",
-            "Your opponent's name? Type computer to play against the computer; Enter keeps the name opponent; no \
-             gives the time control again."
+            "Your opponent's name? Type computer to play against the computer, or lichess to play on lichess; Enter \
+             keeps the name opponent; no gives the time control again."
         ]
     );
     let out = type_lines(&mut m, &[""]);

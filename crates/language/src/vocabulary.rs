@@ -489,8 +489,14 @@ mod tests {
                 own.sort();
                 own.dedup();
                 let mut english = match v.variant_of(key) {
+                    // A server's own endings name no article of the Laws.
                     Some(_) if key.starts_with("outcome.wins_") => {
-                        vec!["article".to_string(), "loser".into(), "winner".into()]
+                        let reason = anna_core::outcome::Reason::from_key(&key["outcome.wins_".len()..]);
+                        if reason.is_some_and(|r| r.is_server_rule()) {
+                            names(en.word(key))
+                        } else {
+                            vec!["article".to_string(), "loser".into(), "winner".into()]
+                        }
                     }
                     Some(base) => names(en.word(&base)),
                     None => names(en.word(key)),

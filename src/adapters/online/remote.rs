@@ -54,6 +54,13 @@ fn rate_limit_wait() -> Duration {
 fn send_all(inbox: &mpsc::Receiver<ServerRequest>, report: &Report) {
     let mut game: Option<(Lichess, String)> = None;
     for request in inbox {
+        if let ServerRequest::Find { clock, side, level } = &request {
+            match find(*clock, *side, *level) {
+                Ok(online) => report(ServerEvent::Found(online)),
+                Err(error) => report(ServerEvent::Failed(request.clone(), error)),
+            }
+            continue;
+        }
         if let ServerRequest::Open(online) = &request {
             match connect(online) {
                 Ok(client) => {
@@ -84,6 +91,20 @@ fn send_all(inbox: &mpsc::Receiver<ServerRequest>, report: &Report) {
     }
 }
 
+/// A game found for the setup's answer: a seek when lichess pairs one for this clock, else a game
+/// against its AI.
+fn find(clock: (u64, u64), side: shakmaty::Color, level: u8) -> Result<OnlineGame, ServerError> {
+    let client = Lichess::from_env().ok_or(ServerError::Unauthorized)?;
+    let user = client.account()?;
+    let seekable = anna_app::online::seek_allowed(Duration::from_secs(clock.0), Duration::from_secs(clock.1)).is_ok();
+    let game = if seekable {
+        client.seek_game(clock, false, Some(side))?
+    } else {
+        client.challenge_ai(level, Some(clock), Some(side))?
+    };
+    Ok(OnlineGame { game, user, server: super::server() })
+}
+
 /// The client for a game: the token the environment or `anna login` gave.
 fn connect(online: &OnlineGame) -> Result<Lichess, ServerError> {
     let token = token::find().ok_or(ServerError::Unauthorized)?;
@@ -92,7 +113,7 @@ fn connect(online: &OnlineGame) -> Result<Lichess, ServerError> {
 
 fn send(client: &Lichess, game: &str, request: &ServerRequest) -> Result<(), ServerError> {
     match request {
-        ServerRequest::Open(_) => Ok(()),
+        ServerRequest::Open(_) | ServerRequest::Find { .. } => Ok(()),
         ServerRequest::Move(uci) => client.play(game, uci, false),
         ServerRequest::Draw(yes) => client.game_action(game, if *yes { "draw/yes" } else { "draw/no" }),
         ServerRequest::Takeback(yes) => client.game_action(game, if *yes { "takeback/yes" } else { "takeback/no" }),
@@ -127,7 +148,11 @@ fn follow(client: Lichess, game: String, report: Report) {
             }
             match result {
                 Err(error @ (ServerError::Unauthorized | ServerError::NotFound)) => {
-                    let open = ServerRequest::Open(OnlineGame { game: game.clone(), user: String::new(), server: String::new() });
+                    let open = ServerRequest::Open(OnlineGame {
+                        game: game.clone(),
+                        user: String::new(),
+                        server: String::new(),
+                    });
                     return report(ServerEvent::Failed(open, error));
                 }
                 Ok(()) => backoff = Duration::from_secs(1),

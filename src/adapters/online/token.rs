@@ -13,7 +13,10 @@ pub fn path() -> Option<PathBuf> {
 /// The token to use: the environment's, else the stored one.
 pub fn find() -> Option<String> {
     let from_env = std::env::var("ANNA_LICHESS_TOKEN").ok().filter(|t| !t.trim().is_empty());
-    from_env.or_else(|| path().and_then(|p| fs::read_to_string(p).ok())).map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+    from_env
+        .or_else(|| path().and_then(|p| fs::read_to_string(p).ok()))
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
 }
 
 /// Stores the token, readable and writable by the player only (mode 0600 from its creation).

@@ -30,12 +30,21 @@ pub enum ServerEvent {
     Waiting,
     /// The game's stream broke: the runtime opens it again.
     Lost,
+    /// The game asked for by [`ServerRequest::Find`] begins.
+    Found(crate::OnlineGame),
 }
 
 /// What the app asks of the server. Besides the game's stream, the runtime sends one at a time,
 /// in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ServerRequest {
+    /// Find a game (the setup's answer `lichess`): a seek when its clock is rapid or slower, else
+    /// a game against lichess's AI at `level`; `side` is the player's.
+    Find {
+        clock: (u64, u64),
+        side: Color,
+        level: u8,
+    },
     /// Follow this game: open its stream (a new game, a resumed one).
     Open(crate::OnlineGame),
     /// The player's move, in UCI.
@@ -106,6 +115,10 @@ impl App {
                 vec![self.ask("line.online_lost")]
             }
             ServerEvent::Lost => Vec::new(),
+            ServerEvent::Found(game) => {
+                self.options.online = Some(game);
+                self.server_open()
+            }
         });
         out
     }
@@ -127,7 +140,8 @@ impl App {
         let mut out = Vec::new();
         if !self.session.started() && self.session.game().plies().is_empty() {
             self.tags.site = format!("{}/{}", online.server.trim_end_matches('/'), full.id);
-            self.tags.event = self.voice.words(&Words::line(if full.rated { "line.online_rated" } else { "line.online_casual" }));
+            self.tags.event =
+                self.voice.words(&Words::line(if full.rated { "line.online_rated" } else { "line.online_casual" }));
             let mut setup = vec![
                 Command::Name(Color::White, self.player_name(&full.white)),
                 Command::Name(Color::Black, self.player_name(&full.black)),
@@ -187,7 +201,8 @@ impl App {
         // The player's last move, sent or still waiting for the press, is not one the server
         // refused: it has not had it yet.
         let plies = self.session.game().plies().len();
-        let unsent = step.take_back == 1 && step.moves.is_empty() && self.last_is_users(side) && plies > self.online.known;
+        let unsent =
+            step.take_back == 1 && step.moves.is_empty() && self.last_is_users(side) && plies > self.online.known;
         if step.take_back > 0 && !unsent {
             self.online.sent = None;
             let n = step.take_back as u32;
@@ -332,9 +347,8 @@ impl App {
             return Vec::new();
         }
         let text: String = chat.text.chars().filter(|c| !c.is_control()).take(CHAT_SAID).collect();
-        let words = Words::line("line.online_chat")
-            .arg("name", Arg::Text(chat.username.clone()))
-            .arg("text", Arg::Text(text));
+        let words =
+            Words::line("line.online_chat").arg("name", Arg::Text(chat.username.clone())).arg("text", Arg::Text(text));
         vec![Out::Say(words, Priority::Info)]
     }
 

@@ -15,7 +15,8 @@ use anna_language::Voice;
 const SECOND: Duration = Duration::from_secs(1);
 
 fn app() -> App {
-    let online = OnlineGame { game: "Xq7Lp2Rt".into(), user: "AnnaPlayer".into(), server: "https://lichess.org".into() };
+    let online =
+        OnlineGame { game: "Xq7Lp2Rt".into(), user: "AnnaPlayer".into(), server: "https://lichess.org".into() };
     let options = Options { opponent: OtherSide::Server, online: Some(online), ..Options::default() };
     App::new(Config::default(), Vec::new(), Voice::english(), options)
 }
@@ -123,7 +124,7 @@ fn a_move_the_server_refuses_is_said_with_its_reason_and_taken_back() {
     typed(&mut app, "e4", SECOND);
     let press = typed(&mut app, "", SECOND);
     let refused = ServerRequest::Move("e2e4".into());
-    assert_eq!(sent(&press), [refused.clone()]);
+    assert_eq!(sent(&press), std::slice::from_ref(&refused));
     let error = ServerError::Refused("Not your turn, or game already over".into());
     let outs = app.handle(Event::Server(ServerEvent::Failed(refused, error)), 2 * SECOND);
     assert_eq!(
@@ -135,7 +136,7 @@ fn a_move_the_server_refuses_is_said_with_its_reason_and_taken_back() {
     typed(&mut app, "d4", 3 * SECOND);
     let press = typed(&mut app, "", 3 * SECOND);
     let move_out = ServerRequest::Move("d2d4".into());
-    assert_eq!(sent(&press), [move_out.clone()]);
+    assert_eq!(sent(&press), std::slice::from_ref(&move_out));
     let gone = ServerError::Unreachable("connection refused".into());
     let outs = app.handle(Event::Server(ServerEvent::Failed(move_out.clone(), gone)), 4 * SECOND);
     assert_eq!(
@@ -254,4 +255,35 @@ fn what_only_an_arbiter_does_at_the_board_is_not_for_a_game_on_lichess() {
     let out = typed(&mut app, "pause", SECOND);
     assert_eq!(said(&app, &out), ["Not in a game on lichess: the server keeps the clocks and the rules there."]);
     assert!(sent(&out).is_empty());
+}
+
+#[test]
+fn lichess_answered_in_the_setup_finds_a_game_there() {
+    let options = Options { ask_setup: true, ..Options::default() };
+    let mut app = App::new(Config::default(), Vec::new(), Voice::english(), options);
+    app.start();
+    for answer in ["black", ""] {
+        typed(&mut app, answer, Duration::ZERO);
+    }
+    let outs = typed(&mut app, "lichess", Duration::ZERO);
+    assert_eq!(said(&app, &outs), ["Looking for an opponent on lichess."]);
+    assert_eq!(sent(&outs), [ServerRequest::Find { clock: (900, 10), side: Color::Black, level: 3 }]);
+    let online =
+        OnlineGame { game: "Xq7Lp2Rt".into(), user: "AnnaPlayer".into(), server: "https://lichess.org".into() };
+    let found = app.handle(Event::Server(ServerEvent::Found(online.clone())), SECOND);
+    assert_eq!(said(&app, &found), ["Connecting to the lichess game Xq7Lp2Rt."]);
+    assert_eq!(sent(&found), [ServerRequest::Open(online)]);
+    // A blitz control is no seek there: the AI plays.
+    let options = Options { ask_setup: true, ..Options::default() };
+    let mut app = App::new(Config::default(), Vec::new(), Voice::english(), options);
+    app.start();
+    for answer in ["", "5+3"] {
+        typed(&mut app, answer, Duration::ZERO);
+    }
+    let outs = typed(&mut app, "lichess", Duration::ZERO);
+    assert_eq!(sent(&outs), [ServerRequest::Find { clock: (300, 3), side: Color::White, level: 3 }]);
+    assert_eq!(
+        said(&app, &outs),
+        ["lichess pairs seeks only for rapid and slower games: a game against lichess AI, level 3, is started instead."]
+    );
 }
