@@ -289,6 +289,10 @@ fn drive(
             break;
         }
     }
+    // What the player sent last (a mating move) reaches the server before the program ends.
+    if let Some(server) = &outputs.server {
+        server.finish(LAST_REQUESTS);
+    }
     // The last words (where the game is kept) are heard, then the program ends.
     outputs.speaker.finish(LAST_WORDS);
     // Output that could not be written (`anna | head -1`) ends as a broken pipe ends a program.
@@ -304,6 +308,9 @@ fn drive(
 /// How long after the speaker's last notice the question waiting is said again (notices come in
 /// bursts: a backend given up, the next one taking over).
 const NOTICES_SETTLE: Duration = Duration::from_millis(500);
+
+/// How long the requests still queued for a server may take before the program ends.
+const LAST_REQUESTS: Duration = Duration::from_secs(10);
 
 /// How long the last words may take to be said before the program ends.
 const LAST_WORDS: Duration = Duration::from_secs(10);

@@ -37,6 +37,11 @@ struct Table {
     streams_opened: u32,
     /// Every request, in order.
     requests: Vec<Request>,
+    /// What the event stream says when it is opened, and the streams open on it.
+    events: Vec<String>,
+    event_watchers: Vec<mpsc::Sender<String>>,
+    /// Whether a challenge of the player's is accepted (else declined).
+    challenge_accepted: bool,
 }
 
 impl Table {
@@ -65,6 +70,11 @@ impl Table {
             r#"{{"type":"gameFull","id":"{GAME}","rated":false,"speed":"blitz","clock":{{"initial":300000,"increment":3000}},"white":{{"id":"annaplayer","name":"AnnaPlayer","rating":1500}},"black":{{"aiLevel":3}},"initialFen":"startpos","state":{}}}"#,
             self.state()
         )
+    }
+
+    fn announce(&mut self, event: String) {
+        self.events.push(event.clone());
+        self.event_watchers.retain(|w| w.send(event.clone()).is_ok());
     }
 
     fn tell(&mut self) {
@@ -154,6 +164,26 @@ fn serve(stream: &TcpStream, table: &Mutex<Table>) {
     if path == format!("/api/board/game/stream/{GAME}") {
         return follow(stream, table);
     }
+    if path == "/api/stream/event" {
+        return events(stream, table);
+    }
+    let game_start = format!(r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","color":"white"}}}}"#);
+    if path == "/api/challenge/Magnus" {
+        http::whole(stream, 200, &format!(r#"{{"challenge":{{"id":"{GAME}"}}}}"#));
+        thread::sleep(Duration::from_millis(200));
+        let mut t = table.lock().unwrap();
+        let declined = format!(
+            r#"{{"type":"challengeDeclined","challenge":{{"id":"{GAME}","declineReason":"I'm not accepting challenges at the moment."}}}}"#
+        );
+        let event = if t.challenge_accepted { game_start } else { declined };
+        t.announce(event);
+        return;
+    }
+    if path == "/api/challenge/ch4llenge/accept" {
+        http::whole(stream, 200, r#"{"ok":true}"#);
+        table.lock().unwrap().announce(game_start);
+        return;
+    }
     let Some(action) = path.strip_prefix(&game) else { return http::whole(stream, 404, r#"{"error":"Not found"}"#) };
     let mut t = table.lock().unwrap();
     if let Some(uci) = action.strip_prefix("move/") {
@@ -216,6 +246,28 @@ fn follow(stream: &TcpStream, table: &Mutex<Table>) {
                 }
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        }
+    }
+}
+
+/// The event stream: what it holds, then what comes, with blank lines between.
+fn events(stream: &TcpStream, table: &Mutex<Table>) {
+    let (sender, news) = mpsc::channel();
+    let past = {
+        let mut t = table.lock().unwrap();
+        t.event_watchers.push(sender);
+        t.events.clone()
+    };
+    http::stream_head(stream);
+    for event in past {
+        if !http::line(stream, &event) {
+            return;
+        }
+    }
+    loop {
+        let line = news.recv_timeout(Duration::from_millis(400)).unwrap_or_default();
+        if !http::line(stream, &line) {
+            return;
         }
     }
 }
@@ -328,4 +380,98 @@ fn a_bad_token_and_a_seek_too_fast_are_one_sentence_each_and_nothing_is_sent() {
     assert!(said.contains("this is 4"), "{said}");
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(server.posted("/api/board/seek"), 0);
+    // No server at all: one sentence.
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let out = support::anna(&data.0)
+        .args(["--speech", "off", "--opponent", "lichess", "--level", "3"])
+        .env("ANNA_LICHESS_URL", format!("http://127.0.0.1:{port}"))
+        .env("ANNA_LICHESS_TOKEN", TOKEN)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(said, "lichess cannot be reached: check the network connection.\n");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_challenge_received_is_asked_about_and_accepted() {
+    let server = Server::start(&["e7e5"]);
+    server.with(|t| {
+        t.events.push(
+            r#"{"type":"challenge","challenge":{"id":"ch4llenge","challenger":{"id":"hana","name":"Hana","rating":1720},"destUser":{"id":"annaplayer","name":"AnnaPlayer"},"rated":true,"timeControl":{"type":"clock","limit":600,"increment":5},"variant":{"key":"standard"}}}"#.into(),
+        );
+    });
+    let data = TempDir::new("lichess-challenged");
+    let mut anna = server.anna(&data.0, &["--opponent", "lichess"]);
+    anna.wait_for("Waiting for a game on lichess: a game in progress, or a challenge to answer.");
+    anna.wait_for("Hana (1720) challenges you: 10 minutes plus 5 seconds a move, rated. Accept? Say yes or no.");
+    anna.type_line("yes");
+    anna.wait_for("You play White against lichess AI, level 3 on lichess, a casual game.");
+    play(&mut anna, &[("e4", "Black: e-five.")]);
+    anna.quit();
+    assert_eq!(server.posted("/api/challenge/ch4llenge/accept"), 1);
+}
+
+#[test]
+fn a_challenge_sent_waits_for_the_answer_and_says_a_refusal() {
+    let server = Server::start(&[]);
+    let data = TempDir::new("lichess-challenge");
+    let out = support::anna(&data.0)
+        .args(["--speech", "off", "--opponent", "lichess", "--challenge", "Magnus", "--tc", "5+3"])
+        .env("ANNA_LICHESS_URL", &server.base)
+        .env("ANNA_LICHESS_TOKEN", TOKEN)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        said,
+        "Challenge sent to Magnus; waiting for the answer.\nMagnus declined the challenge. I'm not accepting challenges at the moment.\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let challenge = server.table.lock().unwrap().requests.iter().find(|r| r.path == "/api/challenge/Magnus").cloned();
+    assert_eq!(challenge.unwrap().body, "rated=false&clock.limit=300&clock.increment=3");
+    // Accepted, the game begins.
+    server.with(|t| {
+        t.challenge_accepted = true;
+        t.events.clear();
+    });
+    let anna = server.anna(&data.0, &["--opponent", "lichess", "--challenge", "Magnus", "--tc", "5+3"]);
+    anna.wait_for("Challenge sent to Magnus; waiting for the answer.");
+    anna.wait_for("You play White against");
+    anna.quit();
+}
+
+#[test]
+fn the_token_is_stored_by_login_for_the_player_alone_and_never_shown() {
+    let server = Server::start(&[]);
+    let data = TempDir::new("lichess-login");
+    let config = data.0.join("config");
+    let mut login = support::anna(&data.0)
+        .args(["login", "--speech", "off"])
+        .env("ANNA_LICHESS_URL", &server.base)
+        .env_remove("ANNA_LICHESS_TOKEN")
+        .env("XDG_CONFIG_HOME", &config)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    writeln!(login.stdin.take().unwrap(), "{TOKEN}").unwrap();
+    let out = login.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("board:play") && said.contains("Logged in to lichess as AnnaPlayer."), "{said}");
+    assert!(!said.contains(TOKEN), "{said}");
+    let file = config.join("anna").join("lichess-token");
+    assert_eq!(std::fs::read_to_string(&file).unwrap().trim(), TOKEN);
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o600);
+    // The stored token plays; a wrong one is refused at once.
+    let out = support::anna(&data.0)
+        .args(["login", "--speech", "off"])
+        .env("ANNA_LICHESS_URL", &server.base)
+        .env("XDG_CONFIG_HOME", &config)
+        .stdin(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
 }

@@ -121,7 +121,10 @@ impl App {
         let under_way = self.journaling && self.session.outcome().is_none() && begun;
         // Said with the moves: an answer being read stops for it, a move not yet said is not lost.
         let last = |key: &str| Out::Say(Words::line(key), Priority::Move);
+        let online = self.options.online.is_some() && self.session.outcome().is_none() && self.session.started();
         let words = match self.journal_health {
+            // The game goes on there, its clock running: the player must know it.
+            Health::Saved if online => last("line.quit_online"),
             Health::Saved if under_way => last("line.quit_kept"),
             Health::NotSaved(_) if under_way => Out::Rescue(self.pgn()),
             _ if begun => last("line.quit_bye"),

@@ -3,7 +3,7 @@
 //! thread per game reads its stream, opened again whenever it breaks until the game is over.
 //! Everything the server says comes back through `report` as a [`ServerEvent`].
 
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::thread;
 use std::time::Duration;
 
@@ -28,18 +28,39 @@ const MOST_BACKOFF: Duration = Duration::from_secs(30);
 /// The requests' thread.
 pub struct Remote {
     requests: mpsc::Sender<ServerRequest>,
+    /// The requests queued and not yet carried out.
+    pending: Arc<(Mutex<usize>, Condvar)>,
 }
 
 impl Remote {
     pub fn start(report: Report) -> Remote {
         let (requests, inbox) = mpsc::channel();
-        thread::spawn(move || send_all(&inbox, &report));
-        Remote { requests }
+        let pending = Arc::new((Mutex::new(0), Condvar::new()));
+        let done = pending.clone();
+        thread::spawn(move || {
+            let mut game = None;
+            for request in inbox {
+                carry_out(request, &report, &mut game);
+                let (count, changed) = &*done;
+                *count.lock().unwrap_or_else(std::sync::PoisonError::into_inner) -= 1;
+                changed.notify_all();
+            }
+        });
+        Remote { requests, pending }
     }
 
     /// Queues a request; it is sent after those before it.
     pub fn request(&self, request: ServerRequest) {
+        *self.pending.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) += 1;
         let _ = self.requests.send(request);
+    }
+
+    /// Waits, at most `limit`, until every request queued has been carried out: a move made just
+    /// before the player leaves (a mate) still reaches the server.
+    pub fn finish(&self, limit: Duration) {
+        let (count, changed) = &*self.pending;
+        let count = count.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _ = changed.wait_timeout_while(count, limit, |n| *n > 0);
     }
 }
 
@@ -51,42 +72,37 @@ fn rate_limit_wait() -> Duration {
         .map_or(RATE_LIMIT_WAIT, Duration::from_millis)
 }
 
-fn send_all(inbox: &mpsc::Receiver<ServerRequest>, report: &Report) {
-    let mut game: Option<(Lichess, String)> = None;
-    for request in inbox {
-        if let ServerRequest::Find { clock, side, level } = &request {
-            match find(*clock, *side, *level) {
-                Ok(online) => report(ServerEvent::Found(online)),
-                Err(error) => report(ServerEvent::Failed(request.clone(), error)),
-            }
-            continue;
+/// Carries out one request; `game` is the client and the id of the game followed, once opened.
+fn carry_out(request: ServerRequest, report: &Report, game: &mut Option<(Lichess, String)>) {
+    if let ServerRequest::Find { clock, side, level } = &request {
+        match find(*clock, *side, *level) {
+            Ok(online) => report(ServerEvent::Found(online)),
+            Err(error) => report(ServerEvent::Failed(request.clone(), error)),
         }
-        if let ServerRequest::Open(online) = &request {
-            match connect(online) {
-                Ok(client) => {
-                    follow(client.clone(), online.game.clone(), report.clone());
-                    game = Some((client, online.game.clone()));
-                }
-                Err(error) => report(ServerEvent::Failed(request.clone(), error)),
+        return;
+    }
+    if let ServerRequest::Open(online) = &request {
+        match connect(online) {
+            Ok(client) => {
+                follow(client.clone(), online.game.clone(), report.clone());
+                *game = Some((client, online.game.clone()));
             }
-            continue;
+            Err(error) => report(ServerEvent::Failed(request.clone(), error)),
         }
-        let Some((client, id)) = &game else { continue };
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            match send(client, id, &request) {
-                Ok(()) => break,
-                Err(ServerError::RateLimited) => {
-                    report(ServerEvent::Waiting);
-                    thread::sleep(rate_limit_wait());
-                }
-                Err(ServerError::Unreachable(_)) if tries < TRIES => thread::sleep(RETRY_AFTER),
-                Err(error) => {
-                    report(ServerEvent::Failed(request.clone(), error));
-                    break;
-                }
+        return;
+    }
+    let Some((client, id)) = game else { return };
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match send(client, id, &request) {
+            Ok(()) => return,
+            Err(ServerError::RateLimited) => {
+                report(ServerEvent::Waiting);
+                thread::sleep(rate_limit_wait());
             }
+            Err(ServerError::Unreachable(_)) if tries < TRIES => thread::sleep(RETRY_AFTER),
+            Err(error) => return report(ServerEvent::Failed(request.clone(), error)),
         }
     }
 }

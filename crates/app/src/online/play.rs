@@ -81,6 +81,8 @@ pub(crate) struct Table {
     lost: bool,
     /// The player's move did not reach the server: the next press sends it again.
     resend: bool,
+    /// Anna's clock follows the server's: from the first state on, its flag is the server's.
+    following: bool,
 }
 
 impl App {
@@ -248,10 +250,12 @@ impl App {
         let at = self.base.session(now);
         let mut out = Vec::new();
         for (color, time) in [(Color::White, white), (Color::Black, black)] {
-            if self.session.clock().remaining(color, at).abs_diff(time) >= Duration::from_millis(100) {
+            let differs = self.session.clock().remaining(color, at).abs_diff(time) >= Duration::from_millis(100);
+            if differs || !self.online.following {
                 out.extend(self.input(Input::act(Command::FollowClock(color, time)), now));
             }
         }
+        self.online.following = true;
         out
     }
 

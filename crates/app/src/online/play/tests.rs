@@ -287,3 +287,49 @@ fn lichess_answered_in_the_setup_finds_a_game_there() {
         ["lichess pairs seeks only for rapid and slower games: a game against lichess AI, level 3, is started instead."]
     );
 }
+
+#[test]
+fn the_opponents_move_is_shown_on_the_peg_board() {
+    let mut app = playing("e2e4");
+    let joining = crate::Joining::Player { protocol: None, side: None };
+    app.handle(Event::BoardJoined(joining), SECOND);
+    let outs = line(&mut app, &state("e2e4 e7e5", 299_000, 298_000, "started", ""), 2 * SECOND);
+    let shown = outs.iter().any(|o| {
+        matches!(o, Out::Board(anna_board::BoardRole::Player, anna_board::HostCommand::ShowMove { from, to, .. })
+            if *from == shakmaty::Square::E7 && *to == shakmaty::Square::E5)
+    });
+    assert!(shown, "{outs:?}");
+}
+
+#[test]
+fn with_auto_press_the_move_goes_out_at_once() {
+    let online =
+        OnlineGame { game: "Xq7Lp2Rt".into(), user: "AnnaPlayer".into(), server: "https://lichess.org".into() };
+    let options = Options { opponent: OtherSide::Server, online: Some(online), ..Options::default() };
+    let config = Config { auto_press: true, ..Config::default() };
+    let mut app = App::new(config, Vec::new(), Voice::english(), options);
+    app.start();
+    line(&mut app, &full(""), Duration::ZERO);
+    assert_eq!(sent(&typed(&mut app, "e4", SECOND)), [ServerRequest::Move("e2e4".into())]);
+}
+
+#[test]
+fn leaving_a_game_on_lichess_says_that_it_goes_on_there() {
+    let mut app = playing("e2e4 e7e5");
+    let outs = typed(&mut app, "quit", SECOND);
+    assert_eq!(
+        said(&app, &outs),
+        ["The game goes on on lichess, and your clock runs there: anna --resume comes back to it."]
+    );
+}
+
+#[test]
+fn anna_s_clock_follows_the_servers_from_the_first_state_and_never_flags_by_itself() {
+    let mut app = playing("");
+    // Five minutes pass here without a word from the server: no flag falls here; lichess decides.
+    let outs = app.handle(Event::Tick, Duration::from_secs(301));
+    assert!(said(&app, &outs).iter().all(|s| !s.contains("flag")), "{:?}", said(&app, &outs));
+    assert!(app.session().outcome().is_none());
+    let over = line(&mut app, &state("", 0, 300_000, "outoftime", r#","winner":"black""#), Duration::from_secs(302));
+    assert_eq!(said(&app, &over), ["Black wins by time forfeit (FIDE 6.9)."]);
+}
