@@ -85,6 +85,13 @@ pub fn find_game(args: &GameArgs, voice: &Voice) -> Result<OnlineGame, ExitCode>
         EventLine::Challenge { challenge }
             if challenge.dest_user.as_ref().and_then(|u| u.id.as_deref()) == Some(&me) =>
         {
+            let variant = challenge.variant.as_ref().map_or("standard", |v| v.key.as_str());
+            if variant != "standard" {
+                // Anna keeps standard chess only; a variant's moves would be read wrongly.
+                let _ = client.answer_challenge(&challenge.id, false);
+                tell(voice, line("online_variant").arg("variant", Arg::Text(variant.to_string())));
+                return None;
+            }
             if ask_challenge(&challenge, voice) {
                 if let Err(e) = client.answer_challenge(&challenge.id, true) {
                     return Some(Err(failed(voice, &e)));

@@ -138,6 +138,12 @@ impl App {
             let words = Words::line("line.online_not_yours").arg("game", Arg::Text(full.id.clone()));
             return vec![Out::Say(words, Priority::Urgent)];
         };
+        let variant = full.variant.as_ref().map_or("standard", |v| v.key.as_str());
+        if variant != "standard" {
+            // Its moves would be read as standard chess: wrongly. Better none than a wrong one.
+            let words = Words::line("line.online_variant_game").arg("variant", Arg::Text(variant.to_string()));
+            return vec![Out::Say(words, Priority::Urgent)];
+        }
         self.online.side = Some(side);
         let mut out = Vec::new();
         if !self.session.started() && self.session.game().plies().is_empty() {

@@ -35,6 +35,9 @@ pub struct GameFull {
     pub clock: Option<Clock>,
     #[serde(default = "startpos")]
     pub initial_fen: String,
+    /// `standard` unless it says otherwise.
+    #[serde(default)]
+    pub variant: Option<Variant>,
     pub state: GameState,
 }
 

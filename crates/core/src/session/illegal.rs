@@ -141,21 +141,7 @@ impl Session {
         let taken = plies - index;
         // The moves taken back stay on the scoresheet, as played (8.1: every move is recorded).
         self.sheet.note_taken_back(&self.game, index);
-        for _ in 0..taken {
-            let Some(ply) = self.game.undo() else { break };
-            self.sheet.pop();
-            self.record(Event::Retracted { side: ply.before.turn(), san: ply.san.to_string() });
-        }
-        if self.clock.running() == Some(!offender) {
-            self.clock.take_back_press(offender, now);
-        }
-        for side in [Color::White, Color::Black] {
-            let moves = self.game.plies().iter().filter(|p| p.before.turn() == side).count() as u32;
-            self.clock.set_moves(side, moves);
-        }
-        self.pending = false;
-        self.touched = None;
-        self.offer = None;
+        self.retract(taken, now);
         let u = self.side_arg(Sentence::IllegalFound, offender).arg("n", Arg::Number(number));
         self.say(Utterance { priority: Priority::Urgent, ..u });
         self.penalise_illegal(offender, IllegalMove::Earlier { number, side: offender }, now);
@@ -170,6 +156,17 @@ impl Session {
     /// The last `n` moves taken back as agreed where the game is played (a server): the position
     /// before them stands, the moves leave the scoresheet, and the side to move's clock runs.
     pub(super) fn take_back(&mut self, n: u32, now: Duration) {
+        let taken = self.retract(n as usize, now);
+        if taken == 0 {
+            return;
+        }
+        let u = self.side_arg(Sentence::TakenBack, self.game.turn()).arg("n", Arg::Number(taken as u32));
+        self.say(Utterance { priority: Priority::Urgent, ..u });
+    }
+
+    /// Takes the last `n` moves back: the side now to move has the move again and its clock runs;
+    /// the move counters follow the moves that remain. How many were taken back.
+    fn retract(&mut self, n: usize, now: Duration) -> usize {
         let mut taken = 0;
         for _ in 0..n {
             let Some(ply) = self.game.undo() else { break };
@@ -177,11 +174,8 @@ impl Session {
             self.record(Event::Retracted { side: ply.before.turn(), san: ply.san.to_string() });
             taken += 1;
         }
-        if taken == 0 {
-            return;
-        }
         let turn = self.game.turn();
-        if self.clock.running() == Some(!turn) {
+        if taken > 0 && self.clock.running() == Some(!turn) {
             self.clock.take_back_press(turn, now);
         }
         for side in [Color::White, Color::Black] {
@@ -191,8 +185,7 @@ impl Session {
         self.pending = false;
         self.touched = None;
         self.offer = None;
-        let u = self.side_arg(Sentence::TakenBack, turn).arg("n", Arg::Number(taken));
-        self.say(Utterance { priority: Priority::Urgent, ..u });
+        taken
     }
 
     /// 7.2.1: a wrong initial position cancels the game, and a new one is played; 7.3: colours

@@ -333,3 +333,17 @@ fn anna_s_clock_follows_the_servers_from_the_first_state_and_never_flags_by_itse
     let over = line(&mut app, &state("", 0, 300_000, "outoftime", r#","winner":"black""#), Duration::from_secs(302));
     assert_eq!(said(&app, &over), ["Black wins by time forfeit (FIDE 6.9)."]);
 }
+
+#[test]
+fn a_variant_game_is_not_followed_as_standard_chess() {
+    let mut app = app();
+    app.start();
+    let variant =
+        full("").replace(r#""initialFen":"startpos""#, r#""initialFen":"startpos","variant":{"key":"chess960"}"#);
+    let outs = line(&mut app, &variant, Duration::ZERO);
+    assert_eq!(
+        said(&app, &outs),
+        ["This lichess game is chess960: Anna plays standard chess there; play this one on the lichess page."]
+    );
+    assert!(!app.session().started());
+}
