@@ -245,7 +245,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Commands::Login) => match args.game.voice("en") {
-            Ok(voice) => cli::online::login(&voice),
+            Ok(voice) => cli::online::login(&voice, &args.game.speech),
             Err(e) => {
                 eprintln!("anna: {e}");
                 ExitCode::from(2)

@@ -8,10 +8,11 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::adapters::online::{self, token, Lichess};
+use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use anna_app::online::{error_words, seek_allowed, Challenge, EventLine, ServerError};
 use anna_app::OnlineGame;
 use anna_core::clock::TimeControl;
-use anna_core::message::{Arg, Words};
+use anna_core::message::{Arg, Priority, Words};
 use anna_language::Voice;
 
 use super::GameArgs;
@@ -19,23 +20,61 @@ use super::GameArgs;
 /// Where a token with the Board API's scope is made.
 const TOKEN_PAGE: &str = "https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=Anna";
 
-/// Writes a line of the player's language (a screen reader reads it).
-fn tell(voice: &Voice, words: Words) {
-    println!("{}", voice.words(&words));
+/// The player's voice before the game: each line written (a screen reader reads it) and said by
+/// Anna's own speech, as in the game, so that a question is heard even without a screen reader.
+struct Teller<'a> {
+    voice: &'a Voice,
+    speaker: Speaker,
+}
+
+impl<'a> Teller<'a> {
+    fn new(voice: &'a Voice, speech: &SpeechArgs) -> Teller<'a> {
+        // The settings are saved once, by the game's own speaker.
+        let speech = SpeechArgs { save_settings: false, ..speech.clone() };
+        let speaker = speech::start(&speech, voice, Box::new(|notice| println!("{notice}")));
+        Teller { voice, speaker }
+    }
+
+    /// What is still being said is heard to its end (briefly) before the game or the exit.
+    fn done(self) {
+        self.speaker.finish(Duration::from_secs(5));
+    }
+}
+
+impl std::ops::Deref for Teller<'_> {
+    type Target = Voice;
+
+    fn deref(&self) -> &Voice {
+        self.voice
+    }
+}
+
+/// Writes a line of the player's language and says it.
+fn tell(voice: &Teller<'_>, words: Words) {
+    let text = voice.words(&words);
+    println!("{text}");
     let _ = std::io::stdout().flush();
+    voice.speaker.say(text, Priority::Urgent);
 }
 
 fn line(key: &str) -> Words {
     Words::line(format!("line.{key}"))
 }
 
-fn failed(voice: &Voice, error: &ServerError) -> ExitCode {
+fn failed(voice: &Teller<'_>, error: &ServerError) -> ExitCode {
     tell(voice, error_words(error));
     ExitCode::from(1)
 }
 
 /// The game to play on lichess, as the arguments ask: the player's account checked first.
 pub fn find_game(args: &GameArgs, voice: &Voice) -> Result<OnlineGame, ExitCode> {
+    let teller = Teller::new(voice, &args.speech);
+    let found = find(args, &teller);
+    teller.done();
+    found
+}
+
+fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
     let Some(client) = Lichess::from_env() else {
         tell(voice, line("online_no_token"));
         return Err(ExitCode::from(2));
@@ -109,7 +148,7 @@ pub fn find_game(args: &GameArgs, voice: &Voice) -> Result<OnlineGame, ExitCode>
 
 /// The clock of `--tc` in whole seconds, base and increment: lichess plays one period with a
 /// Fischer increment. `None` without `--tc`.
-fn clock_of(args: &GameArgs, voice: &Voice) -> Result<Option<(u64, u64)>, ExitCode> {
+fn clock_of(args: &GameArgs, voice: &Teller<'_>) -> Result<Option<(u64, u64)>, ExitCode> {
     let Some(text) = &args.tc else { return Ok(None) };
     let tc = TimeControl::read(text).map_err(|e| {
         eprintln!("anna: {e}");
@@ -129,7 +168,7 @@ fn clock_of(args: &GameArgs, voice: &Voice) -> Result<Option<(u64, u64)>, ExitCo
 /// Reads events until `decide` settles the matter; a broken stream ends the wait in a sentence.
 fn wait_for(
     events: &mpsc::Receiver<Result<EventLine, ServerError>>,
-    voice: &Voice,
+    voice: &Teller<'_>,
     mut decide: impl FnMut(EventLine) -> Option<Result<String, ExitCode>>,
 ) -> Result<String, ExitCode> {
     for event in events {
@@ -146,7 +185,7 @@ fn wait_for(
 }
 
 /// "Magnus (2850) challenges you: 5 minutes plus 3 seconds, rated. Accept it? Say yes or no."
-fn ask_challenge(challenge: &Challenge, voice: &Voice) -> bool {
+fn ask_challenge(challenge: &Challenge, voice: &Teller<'_>) -> bool {
     let who = challenge.challenger.as_ref();
     let name = who.and_then(|p| p.name.clone().or_else(|| p.id.clone())).unwrap_or_default();
     let rating = who.and_then(|p| p.rating).map_or_else(String::new, |r| format!(" ({r})"));
@@ -175,7 +214,14 @@ fn ask_challenge(challenge: &Challenge, voice: &Voice) -> bool {
 }
 
 /// `anna login`: where to make a token, then the token read, checked and stored.
-pub fn login(voice: &Voice) -> ExitCode {
+pub fn login(voice: &Voice, speech: &SpeechArgs) -> ExitCode {
+    let teller = Teller::new(voice, speech);
+    let code = log_in(&teller);
+    teller.done();
+    code
+}
+
+fn log_in(voice: &Teller<'_>) -> ExitCode {
     tell(voice, line("online_login").arg("page", Arg::Text(TOKEN_PAGE.to_string())));
     let mut text = String::new();
     if std::io::stdin().lock().read_line(&mut text).unwrap_or(0) == 0 || text.trim().is_empty() {
