@@ -21,7 +21,7 @@ use anna_core::command::Command;
 use anna_core::message::{Arg, Played, Priority, Sentence, Utterance};
 use anna_core::rules::{Game, MoveError, MoveSpec};
 use anna_core::session::{self, Config, FlagPolicy, TouchMove};
-use anna_language::parse::{self, Heard};
+use anna_language::parse;
 use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
 
 mod board;
@@ -464,22 +464,31 @@ pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArg
         Ok(both) => both,
         Err(code) => return code,
     };
-    let (prefix, spec) = match parse::hear(text, &voice.vocab) {
-        Ok(Heard::Answer(yes)) => {
+    // The one way in of a game's lines (`commands::command`): what this prints is what a line means
+    // typed or heard in a game.
+    let (prefix, spec) = match anna_language::commands::command(text, &voice.vocab) {
+        Ok(Command::Answer(yes)) => {
             println!("answer {}", if yes { "yes" } else { "no" });
             return ExitCode::SUCCESS;
         }
-        Ok(Heard::Command(Command::Claim(Some(spec)))) => ("command claim ", spec),
-        Ok(Heard::Command(command)) => {
+        Ok(Command::Claim(Some(spec))) => ("command claim ", spec),
+        Ok(Command::Move(spec)) => ("", spec),
+        Ok(Command::Unclear { .. }) => {
+            // Why it was not understood, with the near miss offered, as the game says it.
+            if let Err(e) = parse::hear(text, &voice.vocab) {
+                eprintln!("{}", e.said_by(&voice));
+            }
+            return ExitCode::from(1);
+        }
+        Ok(command) => {
             println!(
                 "command {}",
                 anna_core::command::Name::of(&command).map_or("unknown", anna_core::command::Name::key)
             );
             return ExitCode::SUCCESS;
         }
-        Ok(Heard::Move(spec)) => ("", spec),
         Err(e) => {
-            eprintln!("{}", e.said_by(&voice));
+            eprintln!("{}", voice.words(&e.line()));
             return ExitCode::from(1);
         }
     };

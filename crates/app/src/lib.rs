@@ -460,6 +460,15 @@ impl App {
             Ok(command) => command,
             Err(e) => return vec![Out::Write(e.line())],
         };
+        // A typing slip that leaves exactly one legal move is that move: it is said back as every
+        // move is, and the press is still the player's.
+        let command = match command {
+            Command::Unclear { .. } => match commands::slip_meaning(text, &self.voice.vocab) {
+                Some(Command::Move(spec)) if self.session.game().resolve_spec(&spec).is_ok() => Command::Move(spec),
+                _ => command,
+            },
+            command => command,
+        };
         // The short English forms (`c`, `l`, `press`) are understood in every language.
         let command = match command {
             Command::Unclear { .. } if self.voice.vocab.code() != "en" => {

@@ -68,6 +68,10 @@ pub enum What {
     Typed { text: String, command: Act },
     /// An input for a side (`white: ...`, `black: ...`).
     Input(Input),
+    /// A line of the script language itself (`white NAME`, `tc 90+30`, `fen ...`): read by the
+    /// script reader only, and handed to the app as the command it is, never as a typed line
+    /// (typed in a game, "white knight f3" is a move).
+    Script(Act),
     /// `voice LANG [SQUARES] [FORM]`: the language the following lines are heard in and the
     /// transcript speaks.
     Voice(Box<Voice>),
@@ -164,15 +168,21 @@ pub fn parse_script(text: &str, voice: &Voice) -> Result<Vec<Step>, ScriptError>
         } else if let Some(words) = command_text.strip_prefix("spelled ") {
             What::Heard { words: words.trim().to_string(), spelled: true }
         } else {
-            let command = commands::command(command_text, &voice.vocab).map_err(|e| fail(e.into()))?;
+            let command = commands::script_command(command_text, &voice.vocab).map_err(|e| fail(e.into()))?;
             match actor {
                 Some(_) => What::Input(Input::Act { actor, command }),
+                None if is_script_only(&command) => What::Script(command),
                 None => What::Typed { text: command_text.to_string(), command },
             }
         };
         steps.push(Step { line, time, what });
     }
     Ok(steps)
+}
+
+/// The commands only the script language (and the command line) set: the game's setup.
+fn is_script_only(command: &Act) -> bool {
+    matches!(command, Act::Name(..) | Act::TimeControl(_) | Act::ClockMode(_) | Act::Fen(_) | Act::Chess960(_))
 }
 
 /// `LANG [SQUARES] [FORM]`, e.g. `de annex-d long`.
@@ -246,6 +256,7 @@ pub fn replay(steps: &[Step], app: &mut App) -> Vec<String> {
             What::Heard { words, spelled: false } => Event::Heard(Ok(Hearing::Words(words.clone()))),
             What::Heard { words, spelled: true } => Event::Heard(Ok(Hearing::Spelled(words.clone()))),
             What::Input(input) => Event::Input(input.clone()),
+            What::Script(command) => Event::Command(command.clone()),
             What::Computer(level) => {
                 let game = app.session().game();
                 let Some(choice) = Opponent::new(*level, game.plies().len() as u64).choose(game) else { continue };

@@ -445,3 +445,38 @@ fn help_said_politely_is_help() {
     assert_eq!(type_lines(&mut m, &["help please"]), plain);
     assert_eq!(type_lines(&mut m, &["help time please"]), type_lines(&mut m, &["help time"]));
 }
+
+/// Issue 48: a line means in the game what the parser's table says it means; the script language's
+/// own words do not come first. "white knight f3" is the move, not White's new name.
+#[test]
+fn a_typed_line_means_in_the_game_what_a_player_means_by_it() {
+    let mut m = mode(Options { confirm: false, ..Options::default() });
+    m.start();
+    let said = type_lines(&mut m, &["white knight f3"]);
+    assert_eq!(m.session().game().plies().len(), 1, "{said:?}");
+    assert_eq!(m.session().name(Color::White), None);
+    type_lines(&mut m, &["", "e5", ""]);
+    let time = type_lines(&mut m, &["time for white"]);
+    assert!(time[0].starts_with("White "), "{time:?}");
+    assert!(!time[0].contains("Black"), "{time:?}");
+    for text in ["claim draw by repetition", "claim a win on time"] {
+        let said = type_lines(&mut m, &[text]);
+        assert!(said.iter().all(|s| !s.contains("needs") && !s.contains("not understood")), "{text}: {said:?}");
+    }
+}
+
+/// Issue 48: a typing slip (two letters swapped, one left out or doubled) that leaves exactly one
+/// legal move is that move, said back as every move is; a slip that leaves none is asked about.
+#[test]
+fn a_typing_slip_is_read_as_the_word_when_one_legal_move_results() {
+    let mut m = mode(Options::default());
+    m.start();
+    let said = type_lines(&mut m, &["knigth f3"]);
+    assert_eq!(m.session().game().plies().len(), 1, "{said:?}");
+    assert_eq!(said, ["White: Knight Felix drei."]);
+    let said = type_lines(&mut m, &["", "Knigt c6"]);
+    assert_eq!(m.session().game().plies().len(), 2, "{said:?}");
+    // No legal move with the word undone: the near miss is asked about, nothing played.
+    let said = type_lines(&mut m, &["", "qeuen h5"]);
+    assert_eq!(m.session().game().plies().len(), 2, "{said:?}");
+}

@@ -115,8 +115,46 @@ pub fn color(word: &str) -> Option<Color> {
     }
 }
 
-/// Reads one command in the language of `vocab`. `text` is trimmed and not empty.
+/// The arbiter's and the scripts' command words that take what follows them as their own
+/// (`fen ...`, `illegal e2e5`, `adjust white 5:00`): no player says them in a game, so they are read
+/// before the game's meaning; every other line means in a game what a player means by it.
+const ARBITER_WORDS: [&str; 12] = [
+    "tc",
+    "tc-mode",
+    "fen",
+    "chess960",
+    "illegal",
+    "irregular",
+    "release",
+    "touch",
+    "adjust",
+    "decide",
+    "set",
+    "quickplay",
+];
+
+/// What a line typed or heard in a game means, in the language of `vocab`: the one way in for
+/// every line of a game, which `anna parse` shows. The game's meaning first (a move, a question, a
+/// command as a player says it: "white knight f3" is a move, "claim a win on time" the flag);
+/// then the command words of [`script_command`]; what neither reads is [`Command::Unclear`], with
+/// a near miss as its guess. `text` is trimmed and not empty.
 pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> {
+    let text = text.trim();
+    let first = text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    if !ARBITER_WORDS.contains(&first.as_str()) {
+        match parse::hear(text, vocab) {
+            Ok(Heard::Move(spec)) => return Ok(Command::Move(spec)),
+            Ok(Heard::Command(command)) => return Ok(command),
+            Ok(Heard::Answer(yes)) => return Ok(Command::Answer(yes)),
+            Err(_) => {}
+        }
+    }
+    script_command(text, vocab)
+}
+
+/// Reads one line of a script (and the arbiter's command words in a game): its command words first
+/// (`white NAME` names White, `time white`, `moves 12`), then what a player would mean.
+pub fn script_command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> {
     let text = text.trim();
     let (word, rest) = match text.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
@@ -198,6 +236,22 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
                 Err(e) => Ok(Command::Unclear { text: text.to_string(), guess: guess(&e, vocab) }),
             },
         },
+    }
+}
+
+/// What `text` means read with its one typing slip undone (two letters swapped, one left out or
+/// doubled: "knigth f3"), if it has one and then means something. The caller reads it so only when
+/// that leaves exactly one legal move; otherwise the near miss is asked about.
+pub fn slip_meaning(text: &str, vocab: &Vocabulary) -> Option<Command> {
+    let error = parse::hear(text, vocab).err()?;
+    let suggestion = error.suggestion.as_ref()?;
+    if !parse::slip(&error.found, &suggestion.word) {
+        return None;
+    }
+    match parse::hear(&suggestion.corrected, vocab).ok()? {
+        Heard::Move(spec) => Some(Command::Move(spec)),
+        Heard::Command(command) => Some(command),
+        Heard::Answer(_) => None,
     }
 }
 

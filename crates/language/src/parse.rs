@@ -31,8 +31,8 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-pub use self::lexicon::Lexicon;
 use self::lexicon::{flag, Word};
+pub use self::lexicon::{slip, Lexicon};
 /// A word or phrase in the form the parser compares it in (case and accents folded).
 pub use self::normalize::word as fold;
 use crate::{Vocabulary, Voice};

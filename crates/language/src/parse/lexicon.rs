@@ -357,23 +357,29 @@ impl Lexicon {
     }
 }
 
-/// The edit distance of two ASCII words (insertions, deletions and substitutions).
+/// The edit distance of two words: a letter put in, left out or changed, or two neighbours swapped
+/// ("knigth"), each one slip (optimal string alignment).
 pub fn distance(a: &str, b: &str) -> usize {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len().abs_diff(b.len()) > 2 {
         return 3;
     }
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        current[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitute.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        std::mem::swap(&mut previous, &mut current);
+    strsim::osa_distance(a, b)
+}
+
+/// Whether `typed` is `meant` with one typing slip that changes no letter: two neighbours swapped,
+/// one letter left out or doubled ("knigth", "knght", "kniight"). Such a word is read as meant when
+/// that leaves exactly one legal move; a changed letter may be another word, and is asked about.
+pub fn slip(typed: &str, meant: &str) -> bool {
+    let (typed, meant) = (typed.to_lowercase(), meant.to_lowercase());
+    if strsim::osa_distance(&typed, &meant) != 1 {
+        return false;
     }
-    previous[b.len()]
+    let sorted = |s: &str| {
+        let mut chars: Vec<char> = s.chars().collect();
+        chars.sort_unstable();
+        chars
+    };
+    typed.chars().count() != meant.chars().count() || sorted(&typed) == sorted(&meant)
 }
 
 #[cfg(test)]
@@ -430,5 +436,17 @@ mod tests {
         }
         assert_eq!(distance("kitten", "sitting"), 3);
         assert_eq!(distance("dame", "dama"), 1);
+        assert_eq!(distance("knigth", "knight"), 1);
+        assert_eq!(lex.near_miss("trum"), Some("Turm"));
+    }
+
+    #[test]
+    fn a_slip_swaps_drops_or_doubles_a_letter_and_changes_none() {
+        for (typed, meant) in [("knigth", "knight"), ("Dmae", "Dame"), ("sterlec", "strelec"), ("knght", "knight")] {
+            assert!(slip(typed, meant), "{typed}");
+        }
+        for (typed, meant) in [("danke", "dame"), ("bishop", "bishop"), ("kolik", "koník"), ("dama", "dame")] {
+            assert!(!slip(typed, meant), "{typed}");
+        }
     }
 }
