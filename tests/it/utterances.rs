@@ -1,5 +1,6 @@
-//! The utterance table: every row of `tests/utterances.tsv` is heard in its language and position and
-//! compared with what it should mean. All mismatches are printed, with their line numbers.
+//! The utterance table: every row of `tests/utterances.tsv` is typed in a game in its language and
+//! position, through the application (the one way in of every line), and compared with what it
+//! should mean. All mismatches are printed, with their line numbers.
 //!
 //! Columns: `lang`, `fen` (or `start`), `utterance`, `expected`. Expected is a move in UCI,
 //! `command NAME [UCI]`, a question about the board (`command square e4`, `command where white
@@ -11,12 +12,15 @@
 use std::fs;
 use std::path::Path;
 
+use anna_app::{App, Options};
 use anna_core::command::Command;
 use anna_core::command::Name;
 use anna_core::explore::{Filter, Query};
 use anna_core::rules::{Game, MoveError, MoveSpec};
-use anna_language::parse::{hear, Heard};
+use anna_core::session::Config;
+use anna_language::parse::hear;
 use anna_language::Vocabulary;
+use anna_language::{MoveForm, SquareStyle, Voice};
 use shakmaty::{CastlingSide, Color};
 
 /// A move spec's fields, in the table's `spec` form.
@@ -77,6 +81,8 @@ fn resolve(game: &Game, spec: &MoveSpec) -> String {
     }
 }
 
+/// What `text` means typed in a game at `fen` in `lang`: through the application, as a line the
+/// player types takes it (`App::understand`, the one way in, which `anna parse` shows too).
 fn meaning(vocabs: &[Vocabulary], lang: &str, fen: &str, text: &str, want_spec: bool) -> String {
     let Some(vocab) = vocabs.iter().find(|v| v.code() == lang) else { return format!("no language {lang}") };
     let game = if fen == "start" {
@@ -87,21 +93,24 @@ fn meaning(vocabs: &[Vocabulary], lang: &str, fen: &str, text: &str, want_spec: 
             Err(e) => return format!("bad fen: {e}"),
         }
     };
-    match hear(text, vocab) {
-        Ok(Heard::Answer(yes)) => format!("answer {}", if yes { "yes" } else { "no" }),
-        Ok(Heard::Command(Command::Claim(Some(spec)))) => format!("command claim {}", resolve(&game, &spec)),
-        Ok(Heard::Command(Command::Explore(query))) => format!("command {}", query_text(query)),
-        Ok(Heard::Command(Command::MovesFrom(n))) => format!("command moves {n}"),
-        Ok(Heard::Command(Command::TimeOf(side))) => {
-            format!("command time {}", if side == Color::White { "white" } else { "black" })
-        }
-        Ok(Heard::Command(c)) => format!("command {}", Name::of(&c).map_or("?", Name::key)),
-        Ok(Heard::Move(spec)) if want_spec => describe(&spec),
-        Ok(Heard::Move(spec)) => resolve(&game, &spec),
-        Err(e) => match e.suggestion {
+    let setup = if fen == "start" { Vec::new() } else { vec![Command::Fen(fen.to_string())] };
+    let voice = Voice::new(vocab.clone(), SquareStyle::default(), MoveForm::default());
+    let mut app = App::new(Config::default(), setup, voice, Options::default());
+    app.start();
+    match app.understand(text) {
+        Ok(Command::Answer(yes)) => format!("answer {}", if yes { "yes" } else { "no" }),
+        Ok(Command::Claim(Some(spec))) => format!("command claim {}", resolve(&game, &spec)),
+        Ok(Command::Explore(query)) => format!("command {}", query_text(query)),
+        Ok(Command::MovesFrom(n)) => format!("command moves {n}"),
+        Ok(Command::TimeOf(side)) => format!("command time {}", if side == Color::White { "white" } else { "black" }),
+        Ok(Command::Move(spec)) if want_spec => describe(&spec),
+        Ok(Command::Move(spec)) => resolve(&game, &spec),
+        // Not understood: the near miss the player is asked about, if any.
+        Ok(Command::Unclear { .. }) | Err(_) => match hear(text, vocab).err().and_then(|e| e.suggestion) {
             Some(s) => format!("suggest {}", s.word),
             None => "unclear".into(),
         },
+        Ok(c) => format!("command {}", Name::of(&c).map_or("?", Name::key)),
     }
 }
 

@@ -456,10 +456,18 @@ impl App {
         if let Some(out) = keys::leading(text, &self.voice.vocab).and_then(|(name, rest)| self.ui(name, rest, now)) {
             return out;
         }
-        let command = match commands::command(text, &self.voice.vocab) {
+        let command = match self.understand(text) {
             Ok(command) => command,
             Err(e) => return vec![Out::Write(e.line())],
         };
+        self.ask_or_act(command, now)
+    }
+
+    /// What a line typed or heard in the game means here: the one way in
+    /// ([`commands::command`], which `anna parse` shows), with a typing slip read as the move it
+    /// leaves when that is the one legal move, and the short English forms in every language.
+    pub fn understand(&self, text: &str) -> Result<Command, commands::CommandError> {
+        let command = commands::command(text, &self.voice.vocab)?;
         // A typing slip that leaves exactly one legal move is that move: it is said back as every
         // move is, and the press is still the player's.
         let command = match command {
@@ -474,12 +482,13 @@ impl App {
             Command::Unclear { .. } if self.voice.vocab.code() != "en" => {
                 commands::command(text, &Vocabulary::english())
                     .ok()
-                    .filter(|c| !matches!(c, Command::Unclear { .. } | Command::Move(_)))
+                    // An answer is the player's own language's yes or no, as every confirmation.
+                    .filter(|c| !matches!(c, Command::Unclear { .. } | Command::Move(_) | Command::Answer(_)))
                     .unwrap_or(command)
             }
             command => command,
         };
-        self.ask_or_act(command, now)
+        Ok(command)
     }
 
     /// Whether `text` is the `listen` command (Tab in the board view).
