@@ -191,6 +191,14 @@ fn hear_words(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
     if let Some(yes) = command::answer(&words) {
         return Ok(Heard::Answer(yes));
     }
+    // A lead-in agreeing word before a command ("ok, I resign", "okay, ich gebe auf") is no answer:
+    // the command is what was said.
+    let lead = words.iter().take_while(|w| w.meaning.has(flag::YES) && !w.meaning.has(flag::NO)).count();
+    if lead > 0 {
+        if let Some(Ok(command)) = command::command(&words[lead..]) {
+            return Ok(Heard::Command(command));
+        }
+    }
     let start = words[..words.len() - 1].iter().rposition(|w| w.meaning.has(flag::CORRECTION)).map_or(0, |i| i + 1);
     let segment = &words[start..];
     if let Some(i) = segment.iter().position(|w| !w.meaning.is_known()) {
