@@ -406,7 +406,10 @@ mod tests {
 
     #[test]
     fn explains_bad_commands() {
-        assert_eq!(command("press now").unwrap_err().to_string(), "'press' takes nothing after it, but I read 'now'.");
+        assert_eq!(
+            command("press blah").unwrap_err().to_string(),
+            "'press' takes nothing after it, but I read 'blah'."
+        );
         // The longer names of a command that begin with its keyword are the command.
         assert_eq!(command("offer a draw").unwrap(), Command::Offer);
         assert_eq!(command("flag fall").unwrap(), Command::Flag);

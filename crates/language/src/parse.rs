@@ -202,6 +202,9 @@ fn hear_words(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
     let start = words[..words.len() - 1].iter().rposition(|w| w.meaning.has(flag::CORRECTION)).map_or(0, |i| i + 1);
     let segment = &words[start..];
     if let Some(i) = segment.iter().position(|w| !w.meaning.is_known()) {
+        if let Some(command) = command::question(segment) {
+            return Ok(Heard::Command(command));
+        }
         if let Some(spec) = unknown::passed_over(segment) {
             return Ok(Heard::Move(keep_what_the_correction_left(&words[..start], segment, spec)));
         }
@@ -219,10 +222,20 @@ fn hear_words(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
         match (found, spoken::whole_move(segment)) {
             (Ok(command), _) => return Ok(Heard::Command(command)),
             (Err(_), Ok(spec)) => return Ok(Heard::Move(spec)),
-            (Err(r), Err(_)) => return Err(error(shift(r), "a move after 'claim', or nothing")),
+            (Err(r), Err(_)) => {
+                return command::question(segment)
+                    .map(Heard::Command)
+                    .ok_or_else(|| error(shift(r), "a move after 'claim', or nothing"))
+            }
         }
     }
-    let corrected = spoken::whole_move(segment).map_err(|r| error(shift(r), "a move, a command or yes or no"))?;
+    let corrected = match spoken::whole_move(segment) {
+        Ok(spec) => spec,
+        Err(r) => match command::question(segment) {
+            Some(command) => return Ok(Heard::Command(command)),
+            None => return Err(error(shift(r), "a move, a command or yes or no")),
+        },
+    };
     Ok(Heard::Move(keep_what_the_correction_left(&words[..start], segment, corrected)))
 }
 

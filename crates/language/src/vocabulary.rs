@@ -97,6 +97,10 @@ pub struct MoveWords {
     /// `and` joining the parts of one move (`e8 a mení sa na dámu`), passed over before a promotion.
     #[serde(default)]
     pub and: Vec<String>,
+    /// The words a question is asked with (`how`, `wie viel`, `koľko`): with the word of one of the
+    /// game's questions among words otherwise unknown, that question is asked.
+    #[serde(default)]
+    pub question: Vec<String>,
 }
 
 #[derive(Deserialize)]

@@ -51,6 +51,34 @@ pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>
     })
 }
 
+/// A question of the game asked in a sentence nobody listed ("how much time is on my clock",
+/// "kolik mi ještě zbývá času"): a question word, the word of one of the game's questions (the
+/// time, whose turn, the last move, the moves) and nothing of a move. Reading it costs nothing,
+/// so it is answered rather than refused; a side named asks for that side's clock.
+pub fn question(words: &[Word]) -> Option<Command> {
+    // Asked with a question word, or with a listed question of several words ("how much time").
+    let asked = |w: &Word| w.meaning.has(flag::QUESTION) || (w.meaning.command.is_some() && w.norm.contains(' '));
+    if !words.iter().any(asked) {
+        return None;
+    }
+    let of_a_move = |w: &Word| {
+        let m = &w.meaning;
+        m.piece.is_some() || m.square.is_some() || m.typed.is_some() || m.number.is_some()
+    };
+    if words.iter().any(of_a_move) {
+        return None;
+    }
+    let mut names = words.iter().filter_map(|w| w.meaning.command);
+    let name = names.next()?;
+    if names.any(|other| other != name) || !matches!(name, Name::Time | Name::Turn | Name::Last | Name::Moves) {
+        return None;
+    }
+    match (name, words.iter().find_map(|w| w.meaning.side)) {
+        (Name::Time, Some(side)) => Some(Command::TimeOf(side)),
+        _ => name.command(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

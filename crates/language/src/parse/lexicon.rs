@@ -40,6 +40,8 @@ pub mod flag {
     pub const WITH: u32 = 1 << 17;
     /// `and` between the parts of a move (`a mení sa na dámu`).
     pub const AND: u32 = 1 << 18;
+    /// A word a question is asked with (`how`, `wie`, `koľko`).
+    pub const QUESTION: u32 = 1 << 19;
 }
 
 /// Everything one word (or phrase) can mean; the grammar picks the meaning that fits its place.
@@ -242,6 +244,7 @@ impl Lexicon {
         self.add_flag(&m.filler, flag::FILLER);
         self.add_flag(&m.yes, flag::YES);
         self.add_flag(&m.no_answer, flag::NO);
+        self.add_flag(&m.question, flag::QUESTION);
         for (name, words) in v.commands.iter().filter(|(name, _)| !name.is_terminal()) {
             for phrase in words {
                 self.add(phrase, Meaning { command: Some(*name), ..Meaning::default() });
