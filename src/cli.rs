@@ -18,20 +18,22 @@ use anna_core::adjudicate::{self, Winnability};
 use anna_core::bad_value::BadValue;
 use anna_core::clock::{ClockMode, TimeControl};
 use anna_core::command::Command;
-use anna_core::message::{Arg, Played, Priority, Sentence, Utterance};
-use anna_core::rules::{Game, MoveError, MoveSpec};
+use anna_core::message::Played;
+use anna_core::rules::{Game, MoveError};
 use anna_core::session::{self, Config, FlagPolicy, TouchMove};
-use anna_language::parse;
 use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
 
 mod board;
 mod listen;
 pub mod online;
+mod parse_cmd;
 pub mod pgn;
 mod resume;
 
 pub use board::{board_sim, boards, SimArgs};
 pub use listen::listen;
+pub use parse_cmd::parse;
+pub(crate) use parse_cmd::{parse_in, voice_and_game};
 
 /// How a game is set up and played, for `anna` and `anna replay`.
 #[derive(Args, Debug, Clone, Default)]
@@ -438,87 +440,6 @@ pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
-}
-
-/// `anna parse [--fen FEN] [--lang L] TEXT...`.
-pub fn parse(fen: Option<&str>, text: &str, args: &GameArgs) -> ExitCode {
-    parse_in("de", fen, text, args)
-}
-
-/// The voice of `lang` (when no --lang is given) and the game at `fen` (the start by default) that
-/// `anna parse` and `anna listen` hear in; on a bad language or FEN, the reason written and exit
-/// code 3.
-pub(crate) fn voice_and_game(lang: &str, fen: Option<&str>, args: &GameArgs) -> Result<(Voice, Game), ExitCode> {
-    let fail = |e: &dyn std::fmt::Display| {
-        eprintln!("anna: {e}");
-        ExitCode::from(3)
-    };
-    let voice = args.voice(lang).map_err(|e| fail(&e))?;
-    let game = fen.map(Game::from_fen).transpose().map_err(|e| fail(&e))?.unwrap_or_default();
-    Ok((voice, game))
-}
-
-/// `anna parse` with `lang` when no --lang is given.
-pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArgs) -> ExitCode {
-    let (voice, game) = match voice_and_game(lang, fen, args) {
-        Ok(both) => both,
-        Err(code) => return code,
-    };
-    // The one way in of a game's lines (`commands::command`): what this prints is what a line means
-    // typed or heard in a game.
-    let (prefix, spec) = match anna_language::commands::command(text, &voice.vocab) {
-        Ok(Command::Answer(yes)) => {
-            println!("answer {}", if yes { "yes" } else { "no" });
-            return ExitCode::SUCCESS;
-        }
-        Ok(Command::Claim(Some(spec))) => ("command claim ", spec),
-        Ok(Command::Move(spec)) => ("", spec),
-        Ok(Command::Unclear { .. }) => {
-            // Why it was not understood, with the near miss offered, as the game says it.
-            if let Err(e) = parse::hear(text, &voice.vocab) {
-                eprintln!("{}", e.said_by(&voice));
-            }
-            return ExitCode::from(1);
-        }
-        Ok(command) => {
-            println!(
-                "command {}",
-                anna_core::command::Name::of(&command).map_or("unknown", anna_core::command::Name::key)
-            );
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("{}", voice.words(&e.line()));
-            return ExitCode::from(1);
-        }
-    };
-    resolve_and_print(&game, &spec, prefix, &voice)
-}
-
-/// Prints the move `spec` means in `game` after `prefix`, or the candidates, or why there is none.
-fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) -> ExitCode {
-    match game.resolve_spec(spec) {
-        Ok(mv) => {
-            println!("{prefix}{}", game.uci(mv));
-            ExitCode::SUCCESS
-        }
-        Err(MoveError::Ambiguous(candidates)) => {
-            for mv in &candidates {
-                println!("{}", game.uci(*mv));
-            }
-            eprintln!("{}", voice.render(&anna_core::session::question(game.position(), &candidates)));
-            ExitCode::from(2)
-        }
-        Err(MoveError::Illegal(reason)) => {
-            let u = Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(reason));
-            eprintln!("{}", voice.render(&u));
-            ExitCode::from(1)
-        }
-        Err(_) => {
-            eprintln!("{}", voice.render(&Utterance::new(Priority::Urgent, Sentence::IncompleteMove)));
-            ExitCode::from(1)
-        }
-    }
 }
 
 /// `anna`: a game in the terminal, in the line mode (every sentence written as a line, which a
