@@ -79,6 +79,20 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
             eprintln!("{}", voice.render(&anna_core::session::question(game.position(), &candidates)));
             ExitCode::from(2)
         }
+        // A move no pawn can make, said without a piece: another piece's move is asked about.
+        Err(MoveError::Illegal(_)) if matches!(game.guesses(spec).len(), 1..=3) => {
+            let guesses = game.guesses(spec);
+            for mv in &guesses {
+                println!("{}", game.uci(*mv));
+            }
+            let question = match guesses.as_slice() {
+                [one] => Utterance::new(Priority::Urgent, Sentence::Confirm)
+                    .arg("move", Arg::Move(anna_core::message::Played::new(game.position(), *one))),
+                _ => anna_core::session::question(game.position(), &guesses),
+            };
+            eprintln!("{}", voice.render(&question));
+            ExitCode::from(2)
+        }
         Err(MoveError::Illegal(reason)) => {
             let u = Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(reason));
             eprintln!("{}", voice.render(&u));

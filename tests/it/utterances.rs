@@ -4,7 +4,8 @@
 //!
 //! Columns: `lang`, `fen` (or `start`), `utterance`, `expected`. Expected is a move in UCI,
 //! `command NAME [UCI]`, a question about the board (`command square e4`, `command where white
-//! knight`, `command rank 4`, `command moves 12`), `answer yes|no`, `ambiguous UCI,UCI...`, `illegal`, `incomplete` (a move
+//! knight`, `command rank 4`, `command moves 12`), `answer yes|no`, `ambiguous UCI,UCI...`, `ask UCI,...`
+//! (no pawn can make the move said without a piece; the moves another piece can make, asked about), `illegal`, `incomplete` (a move
 //! without a target square), `unclear` (not understood, no suggestion), `suggest WORD` (a near
 //! miss), or `spec FIELDS` for the parts of a move that answer a question (`spec file=b rank=1`,
 //! `spec pieces=Q`, `spec promo=Q`, `spec pieces=NB to=f3`).
@@ -75,6 +76,12 @@ fn resolve(game: &Game, spec: &MoveSpec) -> String {
             let mut list: Vec<String> = moves.iter().map(|m| game.uci(*m).to_string()).collect();
             list.sort();
             format!("ambiguous {}", list.join(","))
+        }
+        // No pawn can, another piece can: asked about, never played (lichess's `g5`, `g one`).
+        Err(MoveError::Illegal(_)) if !game.guesses(spec).is_empty() => {
+            let mut list: Vec<String> = game.guesses(spec).iter().map(|m| game.uci(*m).to_string()).collect();
+            list.sort();
+            format!("ask {}", list.join(","))
         }
         Err(MoveError::Illegal(_)) => "illegal".into(),
         Err(MoveError::NotUnderstood) => "incomplete".into(),

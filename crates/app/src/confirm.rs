@@ -45,7 +45,7 @@ impl Pending {
 /// language does not write. A stray byte read as Latin-1 (0xFF is `ÿ`, which folds to the English
 /// `y`) or a symbol is no answer to a question that cannot be taken back.
 pub fn clear_answer(text: &str, vocab: &Vocabulary) -> Option<bool> {
-    let Ok(Command::Answer(yes)) = commands::command(text, vocab) else { return None };
+    let yes = commands::answer(text, vocab)?;
     let words = &vocab.moves;
     let own = |c: char| {
         [&words.yes, &words.no_answer, &words.filler, &words.correction]

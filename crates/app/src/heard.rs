@@ -238,7 +238,10 @@ impl App {
         text: &str,
         now: Duration,
     ) -> Option<Vec<Out>> {
-        let answer = commands::command(text, &self.voice.vocab);
+        let answer = match commands::answer(text, &self.voice.vocab) {
+            Some(yes) => Ok(Command::Answer(yes)),
+            None => commands::command(text, &self.voice.vocab),
+        };
         // Yes, the press, or the same move typed.
         let made = text.is_empty()
             || matches!(answer, Ok(Command::Answer(true) | Command::Press))

@@ -457,6 +457,12 @@ impl App {
             return out;
         }
         let command = match self.understand(text) {
+            // `clear`, `close`, `abort` at Anna's question ("Did you mean Knight g5?") are no.
+            _ if self.session.pending_question().is_some()
+                && commands::answer(text, &self.voice.vocab) == Some(false) =>
+            {
+                Command::Answer(false)
+            }
             Ok(command) => command,
             Err(e) => return vec![Out::Write(e.line())],
         };

@@ -480,3 +480,28 @@ fn a_typing_slip_is_read_as_the_word_when_one_legal_move_results() {
     let said = type_lines(&mut m, &["", "qeuen h5"]);
     assert_eq!(m.session().game().plies().len(), 2, "{said:?}");
 }
+
+/// Issue 48: a square said alone where no pawn can go, and another piece can, is asked about by
+/// its move and played only on yes; lichess's `clear`, `close`, `abort` answer no there; draw talk
+/// in a sentence is read by what it asks.
+#[test]
+fn a_move_no_pawn_can_make_is_asked_about_and_draw_talk_is_understood() {
+    let mut m = mode(Options::default());
+    m.start();
+    type_lines(&mut m, &["e4", "", "e5", "", "Nf3", "", "Nc6", "", "Bc4", "", "Nf6", ""]);
+    assert_eq!(type_lines(&mut m, &["g5"]), ["Did you mean Knight Gustav fünf? Say yes or no."]);
+    assert_eq!(type_lines(&mut m, &["clear"]), ["Please say the move again."]);
+    assert_eq!(m.session().game().plies().len(), 6);
+    type_lines(&mut m, &["g5"]);
+    assert_eq!(type_lines(&mut m, &["yes"])[0], "White: Knight Gustav fünf.");
+    assert_eq!(m.session().game().plies().len(), 7);
+    // Abort at a yes-or-no question is no, never the end of the game.
+    type_lines(&mut m, &["", "h6"]);
+    let said = type_lines(&mut m, &["would you accept a draw?"]);
+    assert!(said.iter().any(|s| s.contains("offers a draw")), "{said:?}");
+    let said = type_lines(&mut m, &["", "no thanks, let's play on"]);
+    assert!(said.iter().any(|s| s.contains("declines")), "{said:?}");
+    let said = type_lines(&mut m, &["resign", "abort"]);
+    assert_eq!(said.last().unwrap(), "Not done.");
+    assert!(m.session().outcome().is_none());
+}

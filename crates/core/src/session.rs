@@ -417,7 +417,7 @@ impl Session {
                     // The correction failed: the move made before stands.
                     let _ = self.game.play(ply.mv);
                 }
-                return self.refuse_move(&error);
+                return self.refuse_or_ask(actor, spec, &error);
             }
         };
         let mover = self.game.turn();

@@ -152,6 +152,20 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
     script_command(text, vocab)
 }
 
+/// Yes or no to a question Anna asked: the answer words, and the words that cancel (`clear`,
+/// `close`, `abort`: lichess's voice words for no), which mean no only here (`abort` is otherwise
+/// a command). `None` when the line is no answer.
+pub fn answer(text: &str, vocab: &Vocabulary) -> Option<bool> {
+    let folded = parse::fold(text.trim().trim_end_matches(['.', '!', '?']));
+    if vocab.moves.cancel.iter().any(|word| parse::fold(word) == folded) {
+        return Some(false);
+    }
+    match command(text, vocab) {
+        Ok(Command::Answer(yes)) => Some(yes),
+        _ => None,
+    }
+}
+
 /// Reads one line of a script (and the arbiter's command words in a game): its command words first
 /// (`white NAME` names White, `time white`, `moves 12`), then what a player would mean.
 pub fn script_command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> {

@@ -191,12 +191,19 @@ fn hear_words(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
     if let Some(yes) = command::answer(&words) {
         return Ok(Heard::Answer(yes));
     }
+    if let Some(command) = command::talk(&words, text.contains('?')) {
+        return Ok(Heard::Command(command));
+    }
     // A lead-in agreeing word before a command ("ok, I resign", "okay, ich gebe auf") is no answer:
     // the command is what was said.
     let lead = words.iter().take_while(|w| w.meaning.has(flag::YES) && !w.meaning.has(flag::NO)).count();
     if lead > 0 {
         if let Some(Ok(command)) = command::command(&words[lead..]) {
             return Ok(Heard::Command(command));
+        }
+        // `okay so I take on d4 with the rook`: so is a move after it.
+        if let Ok(spec) = spoken::whole_move(&words[lead..]) {
+            return Ok(Heard::Move(spec));
         }
     }
     let start = words[..words.len() - 1].iter().rposition(|w| w.meaning.has(flag::CORRECTION)).map_or(0, |i| i + 1);
@@ -210,10 +217,19 @@ fn hear_words(text: &str, lex: &Lexicon) -> Result<Heard, ParseError> {
         }
         let word = &segment[i];
         let mut e = error(start + i..start + i + 1, "a word Anna knows");
-        e.suggestion = lex.near_miss(&word.norm).map(|near| Suggestion {
-            word: near.to_string(),
-            corrected: format!("{}{near}{}", &text[..word.span.start], &text[word.span.end..]).trim().to_string(),
-        });
+        // Offered only when it fits there: the line with it must mean something ("danke" is no
+        // "Dame" in "nein danke, wir spielen weiter").
+        e.suggestion = lex
+            .near_miss(&word.norm)
+            .map(|near| Suggestion {
+                word: near.to_string(),
+                corrected: format!("{}{near}{}", &text[..word.span.start], &text[word.span.end..]).trim().to_string(),
+            })
+            .filter(|s| match hear_words(&s.corrected, lex) {
+                Ok(Heard::Move(spec)) => spec.to.is_some() || spec.capture || spec.castle.is_some() || spec.castling,
+                Ok(_) => true,
+                Err(_) => false,
+            });
         return Err(e);
     }
     let shift = |r: Range<usize>| start + r.start..start + r.end;
@@ -255,7 +271,20 @@ fn keep_what_the_correction_left(before: &[Word], said: &[Word], mut corrected: 
     let names_piece = said.iter().any(|w| w.meaning.piece.is_some() || typed_piece(w));
     let only_square = !names_piece && corrected.from().is_none() && corrected.from_file.is_none();
     if only_square && corrected.to.is_some() && !first.pieces.is_empty() {
+        // A pawn move names no piece: the square alone may mean the pawn (asked when both can).
+        corrected.either = corrected.pieces == [shakmaty::Role::Pawn] && !first.pieces.contains(&shakmaty::Role::Pawn);
+        let mut pieces = first.pieces;
+        if corrected.either {
+            pieces.push(shakmaty::Role::Pawn);
+        }
+        corrected.pieces = pieces;
+    } else if corrected.to.is_none() && corrected.pieces.is_empty() && corrected.from().is_some() && first.to.is_some()
+    {
+        // `nie, z e2`: only the square the piece comes from was wrong.
+        corrected.to = first.to;
+        corrected.capture |= first.capture;
         corrected.pieces = first.pieces;
+        corrected.promotion = corrected.promotion.or(first.promotion);
     } else if corrected.to.is_none() && !corrected.pieces.is_empty() && first.to.is_some() {
         corrected.to = first.to;
         corrected.capture |= first.capture;

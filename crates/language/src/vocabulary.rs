@@ -101,6 +101,16 @@ pub struct MoveWords {
     /// game's questions among words otherwise unknown, that question is asked.
     #[serde(default)]
     pub question: Vec<String>,
+    /// Draw talk in a sentence (FIDE 9.1.2, 9.2, 9.3): the draw and the offer (`remízu`), the
+    /// reasons of a claim (`repetition`), playing on, the words that put the question to the
+    /// opponent (`would you`), refusing; read by [`crate::parse`] as what the sentence asks.
+    pub draw: Vec<String>,
+    pub reason: Vec<String>,
+    pub play_on: Vec<String>,
+    pub you: Vec<String>,
+    pub refuse: Vec<String>,
+    /// Words that cancel at a yes-or-no question (`clear`, `close`, `abort`): no there, and only there.
+    pub cancel: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -448,6 +458,12 @@ mod tests {
                 &v.moves.promotion,
                 &v.moves.correction,
                 &v.moves.yes,
+                &v.moves.draw,
+                &v.moves.reason,
+                &v.moves.play_on,
+                &v.moves.you,
+                &v.moves.refuse,
+                &v.moves.cancel,
                 &v.colours.white,
                 &v.colours.black,
             ];

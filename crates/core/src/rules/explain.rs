@@ -41,6 +41,9 @@ pub enum IllegalReason {
     /// The move would take the king, left in check by an illegal move that stood: a king is
     /// never taken (FIDE 1.2, 3.9, A.4.2).
     KingCapture,
+    /// The piece said to be taken is not the one on the square named (`bishop takes the knight on
+    /// f7` with a pawn there): the player's picture of the board differs, so nothing is played.
+    OtherPieceTaken,
 }
 
 impl IllegalReason {
@@ -62,6 +65,7 @@ impl IllegalReason {
             IllegalReason::CastlingThroughCheck => "castling_through_check",
             IllegalReason::BadPromotion => "bad_promotion",
             IllegalReason::KingCapture => "king_capture",
+            IllegalReason::OtherPieceTaken => "other_piece_taken",
         }
     }
 

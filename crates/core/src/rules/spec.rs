@@ -13,6 +13,10 @@ pub struct MoveSpec {
     /// The pieces that may be meant, in order of preference (a letter can mean a bishop in one
     /// language and a knight in another, Annex C.3): the first that gives a legal move wins.
     pub pieces: Vec<Role>,
+    /// The pieces are alternatives of equal weight, not a preference: every one that fits is a
+    /// candidate, and several are a question. A correction that names only a square after a
+    /// piece's move ("Springer f3, Korrektur, Eva vier") means that piece or a pawn (D.2.8).
+    pub either: bool,
     pub from_file: Option<File>,
     pub from_rank: Option<Rank>,
     pub to: Option<Square>,
@@ -74,6 +78,7 @@ impl MoveSpec {
         match *san {
             San::Normal { role, file, rank, capture, to, promotion } => Some(MoveSpec {
                 pieces: vec![role],
+                either: false,
                 from_file: file,
                 from_rank: rank,
                 to: Some(to),
@@ -125,9 +130,12 @@ impl Game {
         let groups: Vec<Option<Role>> =
             if spec.pieces.is_empty() { vec![None] } else { spec.pieces.iter().copied().map(Some).collect() };
         let legal = super::legal_moves(pos);
+        let mut candidates: Vec<Move> = Vec::new();
         for role in &groups {
             // `king g1` from e1 is castling (the king's two-square move, 3.8.2); a king's one-square
             // move in Chess960 stays a plain king move.
+            // `king h1` is castling too, the king onto its rook's square (lichess's and UCI's
+            // form of it in Chess960).
             let destination = |m: &Move| match (m.is_castle(), explain::castling_target(*m), m.from()) {
                 (false, _, _) => Some(m.to()),
                 (true, Some(target), Some(from)) if *role == Some(Role::King) && from.distance(target) >= 2 => {
@@ -135,24 +143,42 @@ impl Game {
                 }
                 _ => None,
             };
+            let rook_square = |m: &Move| m.is_castle() && *role == Some(Role::King) && m.to() == to;
             let fits = |m: &&Move, strict: bool| {
-                destination(m) == Some(to)
+                (destination(m) == Some(to) || rook_square(m))
                     && role.is_none_or(|r| m.role() == r)
                     && m.from().is_some_and(|from| {
                         spec.from_file.is_none_or(|f| f == from.file())
                             && spec.from_rank.is_none_or(|r| r == from.rank())
                     })
                     && (!strict || m.is_capture() == spec.capture)
+                    // The piece taken, when named with its square, must be the one there.
+                    && spec.captured.is_none_or(|r| m.capture() == Some(r))
                     && (m.promotion() == spec.promotion || (!strict && spec.promotion.is_none()))
             };
             let mut found: Vec<Move> = legal.iter().filter(|m| fits(m, true)).copied().collect();
             if found.is_empty() {
                 found = legal.iter().filter(|m| fits(m, false)).copied().collect();
             }
+            if spec.either {
+                candidates.extend(found);
+                continue;
+            }
             match found.as_slice() {
                 [] => continue,
                 [one] => return Ok(*one),
                 _ => return Err(MoveError::Ambiguous(found)),
+            }
+        }
+        match candidates.as_slice() {
+            [] => {}
+            [one] => return Ok(*one),
+            _ => return Err(MoveError::Ambiguous(candidates)),
+        }
+        if spec.captured.is_some() {
+            let named = MoveSpec { captured: None, ..spec.clone() };
+            if self.resolve_spec(&named).is_ok() {
+                return Err(MoveError::Illegal(explain::IllegalReason::OtherPieceTaken));
             }
         }
         let role = groups[0].unwrap_or(Role::Pawn);
@@ -171,6 +197,35 @@ impl Game {
 }
 
 impl Game {
+    /// The legal moves a spec that names no piece may mean when no pawn can make it, to be asked
+    /// about, never played (lichess's voice forms: `g5` where only a knight can go, `d takes`
+    /// where the rook on the d-file takes, `g one` for the moves of the piece standing there).
+    pub fn guesses(&self, spec: &MoveSpec) -> Vec<Move> {
+        let bare = spec.pieces == [Role::Pawn]
+            && spec.from().is_none()
+            && !spec.either
+            && spec.captured.is_none()
+            && spec.promotion.is_none()
+            && !spec.en_passant
+            && spec.side.is_none();
+        if !bare {
+            return Vec::new();
+        }
+        match self.resolve_spec(&MoveSpec { pieces: Vec::new(), ..spec.clone() }) {
+            Ok(mv) => return vec![mv],
+            Err(MoveError::Ambiguous(moves)) => return moves,
+            Err(_) => {}
+        }
+        let pos = self.position();
+        match spec.to {
+            Some(from) if spec.from_file.is_none() && spec.from_rank.is_none() && !spec.capture => {
+                let own = pos.board().by_color(pos.turn()).contains(from);
+                super::legal_moves(pos).into_iter().filter(|m| own && m.from() == Some(from)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// A capture said by the piece taken or by no target at all (`bishop takes knight`, `knight
     /// takes`, `e takes`, `takes`): the one legal capture that fits, else the question which.
     fn resolve_capture(&self, spec: &MoveSpec) -> Result<Move, MoveError> {

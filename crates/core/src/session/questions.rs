@@ -137,6 +137,26 @@ impl Session {
         self.say(refusal(self.game.position(), error));
     }
 
+    /// A move that cannot be played: refused, unless it names no piece and another piece can
+    /// make it (lichess's voice forms: `g5` where only a knight can go, `d takes` where the rook
+    /// on the d-file takes, `g one` for the piece that stands there): then that move is asked
+    /// about ("Did you mean Knight g5?") or which one, never played on a guess.
+    pub(super) fn refuse_or_ask(&mut self, actor: Option<Color>, spec: &MoveSpec, error: &MoveError) {
+        let guesses = match error {
+            MoveError::Illegal(_) => self.game.guesses(spec),
+            _ => Vec::new(),
+        };
+        match guesses.as_slice() {
+            [one] => {
+                let played = Played::new(self.game.position(), *one);
+                self.asked = Some(Asked::Confirm(actor, Command::Move(MoveSpec::of_move(*one))));
+                self.say(Utterance::new(Priority::Urgent, Sentence::Confirm).arg("move", Arg::Move(played)));
+            }
+            [_, _] | [_, _, _] => self.refuse_move(&MoveError::Ambiguous(guesses)),
+            _ => self.refuse_move(error),
+        }
+    }
+
     /// Something not understood. A near miss that would make a legal move is asked about, never
     /// played on a guess.
     pub(super) fn unclear(&mut self, actor: Option<Color>, text: String, guess: Option<Box<Command>>) {

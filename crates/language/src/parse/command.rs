@@ -27,6 +27,15 @@ pub fn command(words: &[Word]) -> Option<Result<Command, std::ops::Range<usize>>
             return Some(Ok(Command::TimeOf(side)));
         }
     }
+    // `white pieces`, `black pieces` (lichess's voice words): the side before the question.
+    if let [colour, question, more @ ..] = words {
+        if let (Some(_), Some(name @ (Name::Pieces | Name::Where))) = (colour.meaning.side, question.meaning.command) {
+            let rest: Vec<Word> = std::iter::once(colour.clone()).chain(more.iter().cloned()).collect();
+            if let Some(command) = explore::query(name, &rest) {
+                return Some(Ok(command));
+            }
+        }
+    }
     let (first, rest) = words.split_first()?;
     let name = first.meaning.command?;
     // `Zeit Weiß`, `čas biely`, `time white`: one side's clock.
@@ -76,6 +85,51 @@ pub fn question(words: &[Word]) -> Option<Command> {
     match (name, words.iter().find_map(|w| w.meaning.side)) {
         (Name::Time, Some(side)) => Some(Command::TimeOf(side)),
         _ => name.command(),
+    }
+}
+
+/// Draw talk in a sentence nobody listed ("would you accept a draw?", "nein danke, wir spielen
+/// weiter", "reklamuji remízu trojím opakováním pozice"): a word of the draw, its reasons, playing
+/// on, or a listed draw command, among words otherwise unknown, and nothing of a move or of another
+/// command. Read by what it asks (FIDE 9.1.2, 9.2, 9.3): a reason makes it a claim; a refusal or
+/// playing on declines; the words of accepting, not put to the opponent, accept; the rest offers. A sentence
+/// that both accepts and refuses is no draw talk: it is asked again, never guessed. The claim, the
+/// acceptance and, when heard, the offer are read back before they are done.
+pub fn talk(words: &[Word], asked_mark: bool) -> Option<Command> {
+    let talk_bits = flag::DRAW | flag::REASON | flag::PLAY_ON;
+    let draw_command = |name: Name| matches!(name, Name::Offer | Name::Accept | Name::Decline | Name::Claim);
+    if !words.iter().any(|w| w.meaning.has(talk_bits) || w.meaning.command.is_some_and(draw_command)) {
+        return None;
+    }
+    // One command word said over ("claim claim") is no sentence: the command reader decides.
+    if words.len() > 1 && words.iter().all(|w| w.meaning.command.is_some() && w.norm == words[0].norm) {
+        return None;
+    }
+    let of_a_move = |w: &Word| {
+        let m = &w.meaning;
+        m.piece.is_some() || m.square.is_some() || m.typed.is_some() || (m.number.is_some() && !m.has(flag::REASON))
+    };
+    let any = |bits: u32| words.iter().any(|w| w.meaning.has(bits));
+    let said = |name: Name| words.iter().any(|w| w.meaning.command == Some(name));
+    // A claim's reason may use another command's word ("the same position for the third time").
+    let claim = said(Name::Claim) || any(flag::REASON);
+    let other_command = |w: &Word| !claim && w.meaning.command.is_some_and(|name| !draw_command(name));
+    if words.iter().any(|w| of_a_move(w) || (other_command(w) && !w.meaning.has(talk_bits))) {
+        return None;
+    }
+    let refuses = said(Name::Decline) || any(flag::PLAY_ON | flag::REFUSE);
+    // Taking the draw is accepting it ("remízu beru", "biorę remis").
+    let accepts = said(Name::Accept) || any(flag::CAPTURE);
+    if claim {
+        return (!any(flag::REFUSE)).then_some(Command::Claim(None));
+    }
+    let to_the_opponent = asked_mark || any(flag::YOU | flag::QUESTION);
+    // A yes before the draw ("okay, Remis") is no acceptance: only the words of accepting are.
+    match (refuses || any(flag::NO), accepts) {
+        _ if refuses && accepts => None,
+        (true, _) if !to_the_opponent || refuses => Some(Command::Decline),
+        (_, true) if !to_the_opponent => Some(Command::Accept),
+        _ => Some(Command::Offer),
     }
 }
 

@@ -42,6 +42,16 @@ pub mod flag {
     pub const AND: u32 = 1 << 18;
     /// A word a question is asked with (`how`, `wie`, `koľko`).
     pub const QUESTION: u32 = 1 << 19;
+    /// Draw talk (`Remis`, `remízu`): see [`crate::parse`]'s `talk`.
+    pub const DRAW: u32 = 1 << 20;
+    /// A reason of a draw claim (`repetition`, `50-Züge-Regel`).
+    pub const REASON: u32 = 1 << 21;
+    /// Playing on (`wir spielen weiter`): a draw offer declined.
+    pub const PLAY_ON: u32 = 1 << 22;
+    /// The question put to the opponent (`would you`, `chceš`).
+    pub const YOU: u32 = 1 << 23;
+    /// A refusal (`not`, `nechci`).
+    pub const REFUSE: u32 = 1 << 24;
 }
 
 /// Everything one word (or phrase) can mean; the grammar picks the meaning that fits its place.
@@ -245,6 +255,11 @@ impl Lexicon {
         self.add_flag(&m.yes, flag::YES);
         self.add_flag(&m.no_answer, flag::NO);
         self.add_flag(&m.question, flag::QUESTION);
+        self.add_flag(&m.draw, flag::DRAW);
+        self.add_flag(&m.reason, flag::REASON);
+        self.add_flag(&m.play_on, flag::PLAY_ON);
+        self.add_flag(&m.you, flag::YOU);
+        self.add_flag(&m.refuse, flag::REFUSE);
         for (name, words) in v.commands.iter().filter(|(name, _)| !name.is_terminal()) {
             for phrase in words {
                 self.add(phrase, Meaning { command: Some(*name), ..Meaning::default() });

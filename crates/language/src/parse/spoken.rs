@@ -92,6 +92,8 @@ fn castling(i: Words<'_>) -> Res<'_, MoveSpec> {
     let sided = alt((word_first, side_first, whole, side())).map(MoveSpec::castle);
     // `castles`, `Rochade` alone: whichever castling is legal (a question when both are).
     let either = flagged(flag::CASTLE).map(|()| MoveSpec::castling());
+    // `to długa roszada` (Polish `to`, "it is", also the English `to`): a lead-in word.
+    let (i, _) = opt(flagged(flag::FILLER | flag::TO)).parse(i)?;
     let (i, spec) = alt((sided, either)).parse(i)?;
     let (i, _) = suffixes(i)?;
     Ok((i, spec))
@@ -140,6 +142,14 @@ fn spoken(i: Words<'_>) -> Res<'_, Parts> {
     let (i, piece) = opt(with_piece()).parse(i)?;
     let (i, from_word) = opt(flagged(flag::FROM)).parse(i)?;
     let (i, origin) = opt(origin).parse(i)?;
+    // `the a1 rook to d1`, `e pawn takes d5`: the piece after where it stands, when a target follows
+    // (else `b8 queen` is a promotion).
+    let (i, piece) = match (piece, origin) {
+        (None, Some(_)) => {
+            opt(terminated(self::piece, peek(alt((link().map(|_| ()), square.map(|_| ())))))).parse(i)?
+        }
+        _ => (i, piece),
+    };
     let (i, link) = opt(link()).parse(i)?;
     let (i, target) = opt(square).parse(i)?;
     let named_after = piece.is_some_and(|p| p != Role::Pawn) && origin.is_none() && from_word.is_none();
@@ -148,6 +158,11 @@ fn spoken(i: Words<'_>) -> Res<'_, Parts> {
         (None, None) if named_after => opt(one(|m| m.piece.filter(|_| !m.has(flag::PROMOTION)))).parse(i)?,
         _ => (i, None),
     };
+    // `bishop takes the knight on f6`, `Dame schlägt Bauer f7`: the piece taken, then its square.
+    let (i, target) = match (captured, target) {
+        (Some(_), None) => opt(preceded(opt(flagged(flag::TO)), square)).parse(i)?,
+        _ => (i, target),
+    };
     // `beru jezdcem d4`: the lone square after a capture said first is where it captures.
     let (origin, target) = match (lead, origin, link, target) {
         (Some(()), Some(Origin::Square(s)), None, None) => (None, Some(s)),
@@ -155,8 +170,20 @@ fn spoken(i: Words<'_>) -> Res<'_, Parts> {
     };
     let link = if lead.is_some() || captured.is_some() { Some(true) } else { link };
     let (i, promotion) = opt(promotion).parse(i)?;
+    // `take on d4 with the rook`, `e4 with the pawn`: the piece said last.
+    let (i, piece) = match (piece, target.or(origin_square(origin))) {
+        (None, Some(_)) => opt(preceded(flagged(flag::WITH), self::piece)).parse(i)?,
+        _ => (i, piece),
+    };
     let (i, en_passant) = suffixes(i)?;
     Ok((i, Parts { piece, from_word: from_word.is_some(), origin, link, target, captured, promotion, en_passant }))
+}
+
+fn origin_square(origin: Option<Origin>) -> Option<Square> {
+    match origin {
+        Some(Origin::Square(s)) => Some(s),
+        _ => None,
+    }
 }
 
 /// `piece ::= piece-name`
@@ -199,6 +226,7 @@ impl Parts {
             target = Some(s);
         }
         let mut spec = MoveSpec {
+            captured: self.captured,
             promotion: self.promotion,
             capture: link == Some(true),
             en_passant: self.en_passant,
@@ -207,7 +235,6 @@ impl Parts {
         // `bishop takes knight`, `knight takes`, `e takes`, `takes`: a capture with no square, the
         // one that fits or a question (the pawns of a file said alone).
         if link == Some(true) && target.is_none() && !matches!(origin, Some(Origin::Square(_))) {
-            spec.captured = self.captured;
             match origin {
                 Some(Origin::File(f)) => spec.from_file = Some(f),
                 Some(Origin::Rank(r)) => spec.from_rank = Some(r),
