@@ -22,6 +22,16 @@ impl Session {
         self.config.supervised.unwrap_or(self.category() == Category::Standard)
     }
 
+    /// A.4.1 (2023: A.5.1): a rapid or blitz game without full supervision in which both players
+    /// have completed ten moves: its clock setting and set-up are no longer changed or claimed.
+    pub(super) fn ten_moves_unsupervised(&self) -> bool {
+        let moves = |side: Color| self.game.plies().iter().filter(|p| p.before.turn() == side).count();
+        self.category() != Category::Standard
+            && !self.supervised()
+            && moves(Color::White) >= 10
+            && moves(Color::Black) >= 10
+    }
+
     pub(super) fn side_arg(&self, sentence: Sentence, side: Color) -> Utterance {
         Utterance::new(Priority::Info, sentence).arg("side", Arg::Side(side))
     }
@@ -473,6 +483,9 @@ impl Session {
     }
 
     pub(super) fn adjust_time(&mut self, side: Color, time: Duration, now: Duration) {
+        if self.ten_moves_unsupervised() {
+            return self.say(Utterance::new(Priority::Info, Sentence::ClockSettingStays));
+        }
         self.clock.set_remaining(side, time, now);
         self.record(Event::Adjusted { side, remaining: time, moves: self.clock.moves(side) });
         self.say(
@@ -491,6 +504,9 @@ impl Session {
     }
 
     pub(super) fn adjust_moves(&mut self, side: Color, moves: u32, now: Duration) {
+        if self.ten_moves_unsupervised() {
+            return self.say(Utterance::new(Priority::Info, Sentence::ClockSettingStays));
+        }
         self.clock.set_moves(side, moves);
         self.record(Event::Adjusted { side, remaining: self.clock.remaining(side, now), moves });
         self.say(

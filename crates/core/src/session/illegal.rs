@@ -125,7 +125,7 @@ impl Session {
     /// 7.5.1, 7.5.2: a completed illegal move found later (the move `number` of `offender`): the
     /// position immediately before it is reinstated, the moves after it are taken back, and the
     /// offender is penalised as for any illegal move (7.5.5: the opponent's time, the second one
-    /// loses) with touch-move on the piece he moved (4.3). 6.13.1: the clocks stand as they are
+    /// loses) with touch-move on the piece he moved (4.3). 7.1: the clocks stand as they are
     /// (the arbiter's judgement: the time spent on the moves taken back is spent), their move
     /// counters follow the moves that remain; the offender's clock runs.
     fn illegal_found(&mut self, number: u32, offender: Color, now: Duration) {
@@ -139,6 +139,15 @@ impl Session {
         };
         let from = self.game.plies()[index].mv.from();
         let taken = plies - index;
+        // A.4.2 (2023: A.5.2): without full supervision, an illegal move the opponent has replied to
+        // stands; only a claim before that reply corrects it.
+        if !self.supervised() && taken >= 2 {
+            let u = self
+                .side_arg(Sentence::IllegalFoundStands, offender)
+                .arg("n", Arg::Number(number))
+                .arg("opponent", Arg::Side(!offender));
+            return self.say(Utterance { priority: Priority::Urgent, ..u });
+        }
         // The moves taken back stay on the scoresheet, as played (8.1: every move is recorded).
         self.sheet.note_taken_back(&self.game, index);
         self.retract(taken, now);
@@ -194,6 +203,10 @@ impl Session {
     /// the position in his own time. The app starts the new game (`Event::Cancelled`).
     pub(super) fn irregular(&mut self, actor: Option<Color>, irregularity: Irregularity, now: Duration) {
         match irregularity {
+            // A.4.1.2 (2023: A.5.1.2): not after ten moves each without full supervision.
+            Irregularity::InitialPosition if self.ten_moves_unsupervised() => {
+                self.say(Utterance::new(Priority::Urgent, Sentence::SetUpClaimLate));
+            }
             Irregularity::InitialPosition => {
                 self.clock.pause(now);
                 self.record(Event::Cancelled { swap: false, article: "7.2.1" });
