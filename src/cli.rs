@@ -77,6 +77,11 @@ pub struct GameArgs {
     /// Speak of time only when asked (FIDE D.2.10.4): no alarms, no period notices.
     #[arg(long, global = true)]
     pub tournament: bool,
+    /// The edition of the FIDE Laws of Chess applied: 2023 (in force since 1 January 2023, the
+    /// default) or 2018. It decides penalties in rapid (A.3), a resignation against a bare king
+    /// (5.1.2) and the article numbers said.
+    #[arg(long, global = true)]
+    pub laws: Option<String>,
     /// Complete every move at once, without a clock press.
     #[arg(long, global = true)]
     pub auto_press: bool,
@@ -269,7 +274,12 @@ impl GameArgs {
         // The assistant presses for the side that moved, speaks of time only when asked, and the
         // blind player (--player, white unless given) claims a flag fall (D.2.10).
         let assistant = self.assistant;
+        let laws = match self.laws.as_deref() {
+            None => Default::default(),
+            Some(text) => text.parse().map_err(|()| BadValue::new(text, "an edition of the Laws", "2023 or 2018"))?,
+        };
         Ok(Config {
+            laws,
             player: if assistant { player.or(Some(Color::White)) } else { player },
             alarms,
             tournament: self.tournament || assistant,

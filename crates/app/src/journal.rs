@@ -243,7 +243,7 @@ pub fn next_frame(bytes: &[u8]) -> Result<(&str, usize), Damage> {
 /// The settings that make a default session into one with `config`, as records at `at`: all of
 /// them, so that a journal means the same whatever the defaults of a later Anna.
 pub fn config_records(config: &Config, at: Duration) -> Vec<Record> {
-    let Config { auto_press, touch_move, flag, supervised, no_draw_offer_before, player, alarms, tournament } =
+    let Config { auto_press, touch_move, flag, supervised, no_draw_offer_before, player, alarms, tournament, laws } =
         config.clone();
     let mut settings = vec![
         Setting::AutoPress(auto_press),
@@ -253,6 +253,7 @@ pub fn config_records(config: &Config, at: Duration) -> Vec<Record> {
         Setting::Player(player),
         Setting::Alarms(alarms),
         Setting::Tournament(tournament),
+        Setting::Laws(laws),
     ];
     settings.extend(supervised.map(Setting::Supervised));
     settings.into_iter().map(|s| Record::Input { at, input: Input::act(Command::Set(s)) }).collect()

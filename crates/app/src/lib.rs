@@ -285,6 +285,7 @@ impl App {
     /// Sets the game up and greets: the welcome line, or the first setup question; or resumes an
     /// unfinished game, or asks whether to.
     pub fn start(&mut self) -> Vec<Out> {
+        self.voice.laws = self.session.config().laws;
         let mut out = vec![self.in_force()];
         out.extend(self.greet());
         out
@@ -399,6 +400,8 @@ impl App {
         out.extend(self.answer_draw_offer(now));
         out.extend(self.think(now));
         out.extend(self.server_sync());
+        // The words are made in the edition of the Laws now in force (`set laws 2018`).
+        self.voice.laws = self.session.config().laws;
         out
     }
 

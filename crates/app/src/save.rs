@@ -85,7 +85,9 @@ pub fn pgn(session: &Session, vocab: &Vocabulary, base: &Tags) -> String {
     };
     let outcome = session.outcome();
     let comment = outcome.map(|o| announce::outcome(o, vocab));
-    session.scoresheet().pgn(session.game(), &tags, outcome, comment.as_deref())
+    let pgn = session.scoresheet().pgn(session.game(), &tags, outcome, comment.as_deref());
+    // The scoresheet writes 2018's article numbers; the PGN gives the edition in force.
+    session.config().laws.cite_in(&pgn).into_owned()
 }
 
 /// The tags of an imported game that the session does not keep: Event, Site, Date, Round.

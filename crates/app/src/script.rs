@@ -316,7 +316,8 @@ fn write_outs(transcript: &mut Vec<String>, time: Duration, outs: &[Out], voice:
         let line = match out {
             Out::Say(..) | Out::SayLive(..) => format!("say {}", out.words(voice).unwrap_or_default()),
             Out::Play(sound) => format!("play {}", sound.name()),
-            Out::Record(event) => event_text(event),
+            // Events write 2018's article numbers; the transcript gives the edition in force.
+            Out::Record(event) => voice.laws.cite_in(&event_text(event)).into_owned(),
             Out::Board(role, command) => format!("{}> {}", board::role_name(*role), mirror::command_text(command)),
             _ => continue,
         };
@@ -395,6 +396,10 @@ fn by_article(o: anna_core::outcome::Outcome) -> String {
 /// The last line of every transcript: `result R REASON (FIDE ARTICLE)`, in English whatever the voice,
 /// so that programs can read it.
 pub fn result_line(session: &Session) -> String {
+    session.config().laws.cite_in(&result_words(session)).into_owned()
+}
+
+fn result_words(session: &Session) -> String {
     match (session.outcome(), session.question()) {
         (Some(o), _) => format!(
             "result {} {}{}",

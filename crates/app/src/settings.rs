@@ -212,6 +212,7 @@ fn values(name: &str) -> Option<&'static str> {
         "no-draw-offer-before" => "1, 2, 3 …",
         "player" => "white, black, both",
         "alarms" => "10:00,1:00,0:10 … | off",
+        "laws" => "2023, 2018",
         _ => return None,
     })
 }

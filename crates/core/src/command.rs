@@ -139,6 +139,8 @@ pub enum Setting {
     Player(Option<Color>),
     Alarms(Vec<Duration>),
     Tournament(bool),
+    /// The edition of the FIDE Laws applied (`laws 2018`).
+    Laws(crate::laws::Edition),
 }
 
 /// A completed illegal move as reported (7.5).

@@ -11,6 +11,7 @@ pub mod command;
 pub mod duration;
 pub mod explore;
 pub mod fen;
+pub mod laws;
 pub mod message;
 pub mod opponent;
 pub mod outcome;

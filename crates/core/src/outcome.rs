@@ -7,6 +7,8 @@ use shakmaty::Color;
 pub enum Reason {
     Checkmate,
     Resignation,
+    /// 2023 5.1.2: a resignation when the opponent cannot checkmate by any series of legal moves.
+    ResignationCannotMate,
     Stalemate,
     DeadPosition,
     Agreement,
@@ -42,7 +44,7 @@ impl Reason {
     pub const fn article(self) -> &'static str {
         match self {
             Reason::Checkmate => "5.1.1",
-            Reason::Resignation => "5.1.2",
+            Reason::Resignation | Reason::ResignationCannotMate => "5.1.2",
             Reason::Stalemate => "5.2.1",
             Reason::DeadPosition => "5.2.2",
             Reason::Agreement => "5.2.3",
@@ -64,6 +66,7 @@ impl Reason {
         match self {
             Reason::Checkmate => "checkmate",
             Reason::Resignation => "resignation",
+            Reason::ResignationCannotMate => "resignation_cannot_mate",
             Reason::Stalemate => "stalemate",
             Reason::DeadPosition => "dead_position",
             Reason::Agreement => "agreement",
@@ -94,9 +97,10 @@ impl Reason {
     }
 }
 
-const ALL: [Reason; 18] = [
+const ALL: [Reason; 19] = [
     Reason::Checkmate,
     Reason::Resignation,
+    Reason::ResignationCannotMate,
     Reason::Stalemate,
     Reason::DeadPosition,
     Reason::Agreement,

@@ -459,10 +459,11 @@ fn reason(winner: Option<Color>, comment: Option<&str>, tags: &[(String, String)
         Some(match (article, winner.is_some()) {
             ("5.1.1", true) => Reason::Checkmate,
             ("5.1.2", true) => Reason::Resignation,
+            ("5.1.2", false) => Reason::ResignationCannotMate,
             ("5.2.1", false) => Reason::Stalemate,
             ("5.2.2", false) => Reason::DeadPosition,
             ("5.2.3", false) => Reason::Agreement,
-            ("9.2.1", false) => Reason::ThreefoldRepetition,
+            ("9.2.1" | "9.2", false) => Reason::ThreefoldRepetition,
             ("9.3", false) => Reason::FiftyMoves,
             ("9.6.1", false) => Reason::FivefoldRepetition,
             ("9.6.2", false) => Reason::SeventyFiveMoves,

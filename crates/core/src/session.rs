@@ -299,7 +299,7 @@ impl Session {
             Command::Claim(intended) => self.claim(actor, intended.as_ref(), now),
             Command::Resign => {
                 let side = actor.unwrap_or(self.game.turn());
-                self.end(Outcome::win(!side, Reason::Resignation), now);
+                self.end(self.resignation(side), now);
             }
             Command::Flag => self.claim_flag(actor, now),
             Command::Illegal(kind) => self.illegal(actor, kind, now),

@@ -9,6 +9,7 @@ use shakmaty::{CastlingSide, Color, Move, Role, Square};
 use crate::{explore, Vocabulary};
 use anna_core::bad_value::BadValue;
 use anna_core::clock::{Category, ClockMode, TimeControl};
+use anna_core::laws::Edition;
 use anna_core::message::{Arg, Played, Utterance, Words};
 use anna_core::outcome::Outcome;
 use anna_core::rules::IllegalReason;
@@ -72,6 +73,8 @@ pub struct Voice {
     pub vocab: Vocabulary,
     pub squares: SquareStyle,
     pub form: MoveForm,
+    /// The edition of the Laws whose article numbers are said (the sentences write 2018's).
+    pub laws: Edition,
     /// The Annex D words (German), for [`SquareStyle::AnnexD`] in any language.
     annex_d: Vocabulary,
 }
@@ -87,7 +90,7 @@ impl Eq for Voice {}
 
 impl Voice {
     pub fn new(vocab: Vocabulary, squares: SquareStyle, form: MoveForm) -> Voice {
-        Voice { vocab, squares, form, annex_d: Vocabulary::german() }
+        Voice { vocab, squares, form, laws: Edition::default(), annex_d: Vocabulary::german() }
     }
 
     /// English with the Annex D square names, short moves: the voice of scripts and transcripts.
@@ -197,7 +200,7 @@ impl Voice {
             }
         }
         let args: Vec<(&str, String)> = args.iter().map(|(name, words)| (name.as_str(), words.clone())).collect();
-        let text = fill(&template, &args);
+        let text = self.laws.cite_in(&fill(&template, &args)).into_owned();
         if utterance.sentence.is_exploration() || utterance.sentence.is_board_step() {
             return explore::capitalised(text);
         }
@@ -210,7 +213,7 @@ impl Voice {
             Words::Sentence(utterance) => self.render(utterance),
             Words::Line { key, args } => {
                 let args: Vec<(&str, String)> = args.iter().map(|(name, arg)| (*name, self.argument(arg))).collect();
-                fill(self.vocab.word(key), &args)
+                self.laws.cite_in(&fill(self.vocab.word(key), &args)).into_owned()
             }
             Words::Text(text) => text.clone(),
         }

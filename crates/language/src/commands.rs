@@ -53,6 +53,7 @@ pub enum Need {
     Rank,
     File,
     SquareQuestion,
+    Laws,
 }
 
 impl Need {
@@ -66,6 +67,7 @@ impl Need {
             Need::Square => "errors.need_square",
             Need::Adjust => "errors.need_adjust",
             Need::Result => "errors.need_result",
+            Need::Laws => "errors.need_laws",
             Need::Setting => "errors.need_setting",
             Need::SideOrNothing => "errors.need_side_or_nothing",
             Need::MoveNumber => "errors.need_move_number",
@@ -222,6 +224,8 @@ pub fn script_command(text: &str, vocab: &Vocabulary) -> Result<Command, Command
             .map_err(|_| needs(Need::Square)),
         "adjust" => adjust(rest).ok_or_else(|| needs(Need::Adjust)),
         "quickplay" => no_argument(Command::Quickplay),
+        // `laws 2018`: the edition of the Laws a script (or a game) is played under.
+        "laws" => rest.parse().map(|e| Command::Set(Setting::Laws(e))).map_err(|()| needs(Need::Laws)),
         "decide" => match rest {
             "1-0" => Ok(Command::Decide(Some(Color::White))),
             "0-1" => Ok(Command::Decide(Some(Color::Black))),
@@ -334,6 +338,7 @@ fn setting(rest: &str) -> Option<Setting> {
         },
         "alarms" => alarm_times(&value).map(Setting::Alarms),
         "tournament" => on_off(&value).map(Setting::Tournament),
+        "laws" => value.parse().ok().map(Setting::Laws),
         _ => None,
     }
 }

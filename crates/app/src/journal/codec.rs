@@ -300,6 +300,7 @@ fn setting_text(setting: &Setting) -> String {
             format!("alarms {}", times.iter().map(|t| seconds(*t)).collect::<Vec<_>>().join(","))
         }
         Setting::Tournament(on) => format!("tournament {}", on_off(*on)),
+        Setting::Laws(edition) => format!("laws {edition}"),
     }
 }
 
@@ -558,6 +559,7 @@ fn setting(text: &str) -> Res<Setting> {
         ("alarms", "off") => Setting::Alarms(Vec::new()),
         ("alarms", times) => Setting::Alarms(times.split(',').map(parse_seconds).collect::<Res<_>>()?),
         ("tournament", v) => Setting::Tournament(flag(v)?),
+        ("laws", year) => Setting::Laws(year.parse().or_else(|()| bad(format!("'{year}' is no edition of the Laws")))?),
         _ => return bad(format!("'{text}' is not a setting")),
     })
 }

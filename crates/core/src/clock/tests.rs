@@ -257,7 +257,7 @@ fn stop_freezes_both_clocks() {
 fn penalties_add_time_to_either_side() {
     // FIDE 7.5.5, 9.5.3: the opponent gets two minutes (one in blitz, B.2).
     let control = tc("15+10");
-    let penalty = control.category().penalty();
+    let penalty = crate::laws::Edition::Laws2018.penalty(control.category());
     let mut clock = Clock::new(control);
     clock.start(White, Duration::ZERO);
     clock.add_time(Black, penalty, ms(1234));

@@ -92,17 +92,6 @@ pub enum Category {
     Blitz,
 }
 
-impl Category {
-    /// Time given to the opponent for an illegal move or a wrong claim: two minutes (7.5.5, 9.5.3),
-    /// one minute in blitz (B.2).
-    pub const fn penalty(self) -> Duration {
-        match self {
-            Category::Blitz => Duration::from_secs(60),
-            Category::Standard | Category::Rapid => Duration::from_secs(120),
-        }
-    }
-}
-
 /// The largest time or increment [`TimeControl::parse`] accepts: 24 hours.
 pub const MAX_PARSED_TIME: Duration = Duration::from_secs(24 * 3600);
 

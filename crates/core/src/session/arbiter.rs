@@ -36,12 +36,13 @@ impl Session {
         Utterance::new(Priority::Info, sentence).arg("side", Arg::Side(side))
     }
 
-    /// Gives `side` the penalty time of this time control (7.5.5, 9.5.3; one minute in blitz, B.2).
+    /// Gives `side` the penalty time of this time control (7.5.5, 9.5.3; one minute in blitz, 2018
+    /// B.2, and in 2023 in rapid too, A.3).
     pub(super) fn penalty(&mut self, side: Color, article: &'static str, now: Duration) -> Duration {
         if self.clock.time_control().is_none() {
             return Duration::ZERO;
         }
-        let added = self.category().penalty();
+        let added = self.config.laws.penalty(self.category());
         self.clock.add_time(side, added, now);
         self.record(Event::TimeAdded { side, added, article });
         added
@@ -519,6 +520,17 @@ impl Session {
 
 impl Session {
     /// The winner if `side` cannot be stopped from mating, else a draw, else the arbiter decides.
+    /// 5.1.2: the side that resigns loses; in 2023, unless the opponent cannot checkmate by any
+    /// series of legal moves, which is a draw. A position the solver cannot decide stays a loss,
+    /// as the player resigned it.
+    pub(super) fn resignation(&self, side: Color) -> Outcome {
+        let unwinnable = matches!(adjudicate::can_mate(self.game.position(), !side), Winnability::Unwinnable);
+        if self.config.laws.resignation_needs_mate() && unwinnable {
+            return Outcome::draw(Reason::ResignationCannotMate);
+        }
+        Outcome::win(!side, Reason::Resignation)
+    }
+
     pub(super) fn unless_cannot_mate(
         &mut self,
         winner: Color,

@@ -4,6 +4,8 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
+use crate::laws::Edition;
+
 /// What a player's touch of a piece obliges (4.3) and the setting that enforces it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TouchMove {
@@ -40,6 +42,8 @@ pub struct Config {
     pub alarms: Vec<Duration>,
     /// Speak of time only when asked, as D.2.10.4 asks of an assistant: no alarms, no period notices.
     pub tournament: bool,
+    /// The edition of the Laws applied (2023, in force, by default).
+    pub laws: Edition,
 }
 
 /// The default alarm times: 10, 5, 2 and 1 minutes, 30 and 10 seconds left.
@@ -56,6 +60,7 @@ impl Default for Config {
             player: None,
             alarms: DEFAULT_ALARMS.iter().map(|s| Duration::from_secs(*s)).collect(),
             tournament: false,
+            laws: Edition::default(),
         }
     }
 }

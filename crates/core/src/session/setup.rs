@@ -57,6 +57,7 @@ impl Session {
             Setting::Player(side) => self.config.player = side,
             Setting::Alarms(times) => self.config.alarms = times,
             Setting::Tournament(on) => self.config.tournament = on,
+            Setting::Laws(edition) => self.config.laws = edition,
         }
     }
 

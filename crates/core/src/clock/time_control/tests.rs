@@ -134,9 +134,6 @@ fn categories_count_all_the_moves_of_the_control() {
         assert_eq!(tc(input).category(), category, "{input}");
     }
     // FIDE 7.5.5, 9.5.3, B.2
-    assert_eq!(Category::Standard.penalty(), secs(120));
-    assert_eq!(Category::Rapid.penalty(), secs(120));
-    assert_eq!(Category::Blitz.penalty(), secs(60));
 }
 
 proptest! {
