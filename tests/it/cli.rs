@@ -289,3 +289,22 @@ fn a_closed_standard_output_is_no_success() {
     assert_eq!(play(">&-"), Some(141));
     assert_eq!(play(">/dev/null"), Some(0));
 }
+
+/// Issue 49: `anna replay` plays a script under the edition given: 2023 by default, so a resignation
+/// against a bare king is a draw (5.1.2), and `--laws 2018` makes it a loss; a year that is no
+/// edition is refused with the ones there are.
+#[test]
+fn replay_applies_the_edition_of_the_laws() {
+    let script = std::env::temp_dir().join(format!("anna-laws-{}.script", std::process::id()));
+    std::fs::write(&script, "0:00 fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n0:00 start\n0:01 resign\n").unwrap();
+    let path = script.to_str().unwrap();
+    let last = |out: &std::process::Output| stdout(out).lines().last().unwrap_or_default().to_string();
+    let out = anna(&["replay", path]);
+    assert_eq!(last(&out), "result 1/2-1/2 resignation, but the opponent cannot checkmate (FIDE 5.1.2)");
+    let out = anna(&["--laws", "2018", "replay", path]);
+    assert_eq!(last(&out), "result 0-1 resignation (FIDE 5.1.2)");
+    let out = anna(&["--laws", "1999", "replay", path]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("2023 or 2018"), "{}", stderr(&out));
+    std::fs::remove_file(&script).ok();
+}

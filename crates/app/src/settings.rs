@@ -189,7 +189,8 @@ impl App {
             .arg("touch_move", value(touch))
             .arg("player", player)
             .arg("opponent", opponent)
-            .arg("tc", tc);
+            .arg("tc", tc)
+            .arg("laws", Arg::Number(u32::from(config.laws.year())));
         Out::Say(words, Priority::Info)
     }
 }

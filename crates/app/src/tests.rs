@@ -73,16 +73,25 @@ fn settings_name_the_opponent_and_the_time_control() {
     let mut m = mode(Options { opponent: crate::OtherSide::Computer, ..Options::default() });
     m.start();
     let said = type_lines(&mut m, &["settings"]);
-    assert!(said[0].ends_with("your side White, opponent the computer at level 3, time control no clock."), "{said:?}");
+    assert!(
+        said[0].ends_with(
+            "your side White, opponent the computer at level 3, time control no clock, Laws of Chess FIDE 2023."
+        ),
+        "{said:?}"
+    );
     let setup = vec![
         Command::TimeControl(anna_core::clock::TimeControl::read("5+3").unwrap()),
         Command::Name(shakmaty::Color::Black, "Hana".into()),
     ];
     let mut m = App::new(Config::default(), setup, Voice::english(), Options::default());
     m.start();
+    assert_eq!(type_lines(&mut m, &["set laws 2018"]), ["Setting laws: 2018."]);
     let said = type_lines(&mut m, &["settings"]);
     assert!(
-        said[0].ends_with("your side both, opponent White – Hana, time control 5 minutes, plus 3 seconds a move."),
+        said[0].ends_with(
+            "your side both, opponent White – Hana, time control 5 minutes, plus 3 seconds a move, Laws of \
+             Chess FIDE 2018."
+        ),
         "{said:?}"
     );
 }
