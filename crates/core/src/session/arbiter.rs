@@ -270,10 +270,14 @@ impl Session {
 
     /// Whether `mv` may be played given the touched piece; says why not, or warns (setting).
     pub(super) fn touch_move_allows(&mut self, mover: Color, mv: Move) -> bool {
-        let Some((side, squares)) = &self.touched else { return true };
-        if *side != mover {
-            return true;
-        }
+        // The king released on its castling square binds castling (4.7.2) even when the touch that
+        // lifted it was not reported (`release g1` typed, or a two-handed castling taken back).
+        let squares = match (&self.touched, self.released) {
+            (Some((side, squares)), _) if *side == mover => squares.clone(),
+            (_, Some((side, _))) if side == mover => Vec::new(),
+            _ => return true,
+        };
+        let squares = &squares;
         let (duty, Some(allowed)) = self.duty(squares) else { return true };
         if allowed.contains(&mv) {
             return true;

@@ -243,6 +243,11 @@ impl Session {
             self.touched = Some((offender, vec![from]));
             self.record(Event::Touched { side: offender, square: from.to_string() });
         }
+        // 4.7.2: a castling made with two hands released the king on its castling square: castling
+        // on that side stays the move (with one hand), another king move if it cannot be made.
+        if let shakmaty::Move::Castle { rook, .. } = ply.mv {
+            self.released = Some((offender, rook));
+        }
     }
 
     /// The pieces a described illegal move touched: the piece moved (named by its square, or the one
