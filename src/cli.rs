@@ -274,7 +274,9 @@ impl GameArgs {
         // The assistant presses for the side that moved, speaks of time only when asked, and the
         // blind player (--player, white unless given) claims a flag fall (D.2.10).
         let assistant = self.assistant;
-        let laws = match self.laws.as_deref() {
+        // The command line, else the settings file (`[rules] laws = 2018`), else the edition in force.
+        let laws = self.laws.clone().or_else(|| crate::adapters::config::value("rules", "laws"));
+        let laws = match laws.as_deref() {
             None => Default::default(),
             Some(text) => text.parse().map_err(|()| BadValue::new(text, "an edition of the Laws", "2023 or 2018"))?,
         };

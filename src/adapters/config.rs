@@ -33,6 +33,17 @@ pub fn read(path: &Path) -> Result<Option<toml::Table>, ConfigError> {
     }
 }
 
+/// The value of `key` in the table `name` of the settings file, as text (`[rules] laws = 2018`);
+/// `None` when there is no file, no such value, or the file cannot be read (the speech settings,
+/// read from the same file, say so).
+pub fn value(name: &str, key: &str) -> Option<String> {
+    let file = read(&path()?).ok()??;
+    match file.get(name)?.get(key)? {
+        toml::Value::String(text) => Some(text.clone()),
+        other => Some(other.to_string()),
+    }
+}
+
 /// Replaces one table of the file, keeping the others; creates the file and its folder if needed.
 /// A file that cannot be read is left alone rather than overwritten: it may hold the user's work.
 pub fn write_table(path: &Path, name: &str, table: toml::Table) -> Result<(), ConfigError> {

@@ -291,18 +291,29 @@ fn a_closed_standard_output_is_no_success() {
 }
 
 /// Issue 49: `anna replay` plays a script under the edition given: 2023 by default, so a resignation
-/// against a bare king is a draw (5.1.2), and `--laws 2018` makes it a loss; a year that is no
-/// edition is refused with the ones there are.
+/// against a bare king is a draw (5.1.2), and `--laws 2018` (or `[rules] laws = 2018` in the
+/// settings file) makes it a loss; a year that is no edition is refused with the ones there are.
 #[test]
 fn replay_applies_the_edition_of_the_laws() {
     let script = std::env::temp_dir().join(format!("anna-laws-{}.script", std::process::id()));
     std::fs::write(&script, "0:00 fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n0:00 start\n0:01 resign\n").unwrap();
     let path = script.to_str().unwrap();
     let last = |out: &std::process::Output| stdout(out).lines().last().unwrap_or_default().to_string();
-    let out = anna(&["replay", path]);
+    // The settings file is read from XDG_CONFIG_HOME: an empty one first, then one choosing 2018.
+    let config = std::env::temp_dir().join(format!("anna-laws-config-{}", std::process::id()));
+    std::fs::create_dir_all(config.join("anna")).unwrap();
+    let with_config = |args: &[&str]| {
+        support::anna(&support::shared_data()).env("XDG_CONFIG_HOME", &config).args(args).output().unwrap()
+    };
+    let out = with_config(&["replay", path]);
     assert_eq!(last(&out), "result 1/2-1/2 resignation, but the opponent cannot checkmate (FIDE 5.1.2)");
-    let out = anna(&["--laws", "2018", "replay", path]);
+    let out = with_config(&["--laws", "2018", "replay", path]);
     assert_eq!(last(&out), "result 0-1 resignation (FIDE 5.1.2)");
+    std::fs::write(config.join("anna/config.toml"), "[rules]\nlaws = 2018\n").unwrap();
+    assert_eq!(last(&with_config(&["replay", path])), "result 0-1 resignation (FIDE 5.1.2)");
+    let out = with_config(&["--laws", "2023", "replay", path]);
+    assert_eq!(last(&out), "result 1/2-1/2 resignation, but the opponent cannot checkmate (FIDE 5.1.2)");
+    std::fs::remove_dir_all(&config).ok();
     let out = anna(&["--laws", "1999", "replay", path]);
     assert_ne!(out.status.code(), Some(0));
     assert!(stderr(&out).contains("2023 or 2018"), "{}", stderr(&out));
