@@ -296,6 +296,14 @@ impl App {
                 // A press between moves read together, when the session does not wait for it.
                 MirrorOut::Act(actor, Command::Press) if self.session.awaiting_press() != actor => {}
                 MirrorOut::Act(actor, command) => {
+                    // A board cannot see the clock: its reply to a move waiting for its press
+                    // brings that press with it, as the press the players made (6.2.1).
+                    let waiting = self.session.awaiting_press();
+                    if let (Command::Move(_), Some(side), Some(mover)) = (&command, waiting, actor) {
+                        if side != mover {
+                            out.extend(self.input(Input::Act { actor: Some(side), command: Command::Press }, now));
+                        }
+                    }
                     let plies = self.session.game().plies().len();
                     // Through the journal like every other input.
                     let asked = matches!(command, Command::Move(_)).then(|| command.clone());

@@ -337,6 +337,11 @@ impl Clock {
         s.fell = time.is_zero().then_some(now);
     }
 
+    /// Whether this clock follows an official one (a DGT clock on the board, FIDE 6.1).
+    pub fn follows(&self) -> bool {
+        self.follows
+    }
+
     /// The official clock (another device, FIDE 6.1) shows `time` for `side` at `now`: this clock
     /// takes it, and from now on its flag is that clock's (see [`flag_at`](Self::flag_at)).
     pub fn follow(&mut self, side: Color, time: Duration, now: Duration) {

@@ -168,6 +168,7 @@ sentences! {
     WhichMove => "which_move",
     WhichMoveOfThree => "which_move_of_three",
     LatePress => "late_press",
+    NotPressed => "not_pressed",
     Adjusting => "adjusting",
     InitialPositionWrong => "initial_position_wrong",
     ColoursReversedNewGame => "colours_reversed_new_game",

@@ -385,20 +385,18 @@ impl Session {
                 }
             }
         }
+        let mut reply_unpressed = false;
         let correction = match (actor, self.pending_side()) {
             // Without a named actor, a move the opponent can make and the mover cannot is the
-            // opponent's: it completes the pending move (6.2.2). Any other replaces it (D.2.8).
+            // opponent's reply; any other replaces the pending move (D.2.8).
             (None, Some(side)) if self.is_reply(side, spec) => {
-                self.press(None, now);
-                self.implied_press = Some((side, now));
+                reply_unpressed = self.unpressed(side, now);
                 false
             }
             (None, Some(_)) => true,
             (Some(a), Some(p)) if a == p => true,
-            // The opponent moved without the press: the pending move is completed (6.2.1).
             (Some(_), Some(p)) => {
-                self.press(None, now);
-                self.implied_press = Some((p, now));
+                reply_unpressed = self.unpressed(p, now);
                 false
             }
             (Some(a), None) if a != self.game.turn() => return self.too_late(a),
@@ -437,6 +435,30 @@ impl Session {
             self.start_clock(now);
         }
         self.play(mover, mv, correction, now);
+        if reply_unpressed {
+            // The clock already runs for the side to move: the reply waits for no press.
+            self.pending = false;
+        }
+    }
+
+    /// The opponent replies to `side`'s move before `side` pressed the clock. The move stands, but
+    /// it is not completed until `side` presses (6.2.1, 6.2.2): `side`'s clock keeps running, and
+    /// Anna says so; `side`'s press later is the late press. An official clock on the board (6.1)
+    /// reports the presses itself: there the reply is taken as the press it will report. Whether
+    /// `side`'s clock runs on.
+    fn unpressed(&mut self, side: Color, now: Duration) -> bool {
+        if self.clock.follows() || self.clock.time_control().is_none() {
+            self.press(None, now);
+            self.implied_press = Some((side, now));
+            return false;
+        }
+        self.pending = false;
+        if self.clock.running() != Some(side) {
+            return false;
+        }
+        self.implied_press = Some((side, now));
+        self.say(Utterance { priority: Priority::Urgent, ..self.side_arg(Sentence::NotPressed, side) });
+        true
     }
 
     /// Whether `spec`, typed while `side`'s move waits for its press, is legal for the opponent
@@ -494,11 +516,22 @@ impl Session {
     }
 
     fn press(&mut self, actor: Option<Color>, now: Duration) {
+        if let Some((late, at)) = self.implied_press {
+            if self.pending_side().is_none() && actor == Some(late) && self.clock.running() == Some(late) {
+                return self.late_press(late, at, now);
+            }
+        }
         let Some(side) = self.pending_side() else {
             // 7.5.3: under tournament rules, pressing the clock without a move is an illegal move,
             // penalised as such (or claimable, A.4.2). The assistant's mode completes moves itself
             // and reports such a press with `illegal press`.
             let presser = actor.unwrap_or(self.game.turn());
+            if let (Some((late, _)), None) = (self.implied_press, actor) {
+                // The clock still runs for the side that did not press: say so, whoever pressed.
+                if self.clock.running() == Some(late) {
+                    return self.say(self.side_arg(Sentence::NotPressed, late));
+                }
+            }
             let tournament = self.config.tournament && !self.config.auto_press;
             if tournament && self.started && self.outcome.is_none() && presser == self.game.turn() {
                 return self.illegal(Some(presser), IllegalMove::Press, now);
@@ -537,11 +570,22 @@ impl Session {
 
     /// 6.2.2: a player may press after his opponent has made his next move. His press was taken as
     /// made at that move (`at`); his clock in fact ran until now, and his opponent's starts now.
+    /// 6.2.2: `side` presses after the opponent's reply to its unpressed move, as it may. With
+    /// `side`'s clock still running, the press completes its move and starts the opponent's clock,
+    /// and the reply now waits for the opponent's own press. After a reply taken as the press (an
+    /// official clock, no clock), the time since the reply is moved onto `side`'s clock.
     fn late_press(&mut self, side: Color, at: Duration, now: Duration) {
+        self.implied_press = None;
         let late = now.saturating_sub(at);
-        let remaining = self.clock.remaining(side, now).saturating_sub(late);
-        self.clock.set_remaining(side, remaining, now);
-        self.clock.add_time(!side, late, now);
+        if self.clock.running() == Some(side) {
+            let Some(report) = self.clock.press(now) else { return };
+            self.sheet.set_clock(report.remaining);
+            self.pending = true;
+        } else {
+            let remaining = self.clock.remaining(side, now).saturating_sub(late);
+            self.clock.set_remaining(side, remaining, now);
+            self.clock.add_time(!side, late, now);
+        }
         self.record(Event::PressedLate { side, late });
         self.say(self.side_arg(Sentence::LatePress, side).arg("opponent", Arg::Side(!side)));
     }

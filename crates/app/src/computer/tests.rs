@@ -107,10 +107,17 @@ fn the_answer_held_for_the_press_completes_the_move_after_a_while_and_a_correcti
     assert!(m.engine_move(second.id, "d7d5", secs(3)).is_empty(), "held for the press");
     assert_eq!(m.next_deadline(), Some(secs(3) + super::HOLD));
     assert!(said!(m, &m.line("turn", secs(4)))[0].starts_with("White: d-four, waiting for the clock press"));
-    // Not pressed: the answer completes White's move (6.2.2), White's clock having run until then.
+    // Not pressed: the answer is played, and White's clock keeps running until White presses
+    // (6.2.1, 6.2.2): no increment, and it is White's move on White's running clock.
     let out = m.handle(crate::Event::Tick, secs(8));
-    assert_eq!(said!(m, &out), ["Black: d-five."]);
-    assert_eq!(m.session().clock().remaining(Color::White, secs(8)), secs(303 - 7 + 3));
+    assert_eq!(
+        said!(m, &out),
+        [
+            "White has not pressed the clock: White's clock keeps running until White presses (FIDE 6.2.2).",
+            "Black: d-five."
+        ]
+    );
+    assert_eq!(m.session().clock().remaining(Color::White, secs(8)), secs(303 - 7));
     assert_eq!(m.session().game().turn(), Color::White);
     assert_eq!(m.session().awaiting_press(), None, "the computer pressed its own clock");
 }
