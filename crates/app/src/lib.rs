@@ -326,6 +326,11 @@ impl App {
         if self.options.assistant {
             out.push(self.say("line.assistant"));
         }
+        // At a tournament the edition of the Laws is said once, before the game (2023 or 2018).
+        if self.session.config().tournament {
+            let year = anna_core::message::Arg::Number(u32::from(self.session.config().laws.year()));
+            out.push(Out::Say(Words::line("line.laws_edition").arg("year", year), Priority::Info));
+        }
         if self.options.ask_setup {
             self.waiting = Some(Waiting::Setup(setup::Questions::default()));
             out.push(self.say("line.setup_side"));

@@ -514,3 +514,19 @@ fn a_move_no_pawn_can_make_is_asked_about_and_draw_talk_is_understood() {
     assert_eq!(said.last().unwrap(), "Not done.");
     assert!(m.session().outcome().is_none());
 }
+
+/// Issue 49: at a tournament the edition of the Laws is said once, before the game.
+#[test]
+fn at_a_tournament_the_edition_of_the_laws_is_said_at_the_start() {
+    let config = Config { tournament: true, ..Config::default() };
+    let mut m = App::new(config, Vec::new(), Voice::english(), Options::default());
+    let out = m.start();
+    assert!(said!(m, &out).contains(&"The FIDE Laws of Chess of 2023 apply.".to_string()), "{:?}", said!(m, &out));
+    let config = Config { tournament: true, laws: anna_core::laws::Edition::Laws2018, ..Config::default() };
+    let mut m = App::new(config, Vec::new(), Voice::english(), Options::default());
+    let out = m.start();
+    assert!(said!(m, &out).contains(&"The FIDE Laws of Chess of 2018 apply.".to_string()));
+    let mut m = mode(Options::default());
+    let out = m.start();
+    assert!(!said!(m, &out).iter().any(|s| s.contains("Laws of Chess")), "only at a tournament");
+}
