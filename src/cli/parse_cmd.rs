@@ -80,8 +80,13 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
             ExitCode::from(2)
         }
         // A move no pawn can make, said without a piece: another piece's move is asked about.
-        Err(MoveError::Illegal(_)) if matches!(game.guesses(spec).len(), 1..=3) => {
+        Err(MoveError::Illegal(reason)) => {
             let guesses = game.guesses(spec);
+            if !matches!(guesses.len(), 1..=3) {
+                let u = Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(reason));
+                eprintln!("{}", voice.render(&u));
+                return ExitCode::from(1);
+            }
             for mv in &guesses {
                 println!("{}", game.uci(*mv));
             }
@@ -92,11 +97,6 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
             };
             eprintln!("{}", voice.render(&question));
             ExitCode::from(2)
-        }
-        Err(MoveError::Illegal(reason)) => {
-            let u = Utterance::new(Priority::Urgent, Sentence::Illegal).arg("reason", Arg::Illegal(reason));
-            eprintln!("{}", voice.render(&u));
-            ExitCode::from(1)
         }
         Err(_) => {
             eprintln!("{}", voice.render(&Utterance::new(Priority::Urgent, Sentence::IncompleteMove)));

@@ -6,7 +6,6 @@ use std::time::Duration;
 use shakmaty::{CastlingSide, Color, Move, Position, Role, Square};
 
 use super::{FlagPolicy, Question, Session, TouchMove};
-use crate::adjudicate::{self, Winnability};
 use crate::clock::Category;
 use crate::message::{Arg, Event, Played, Priority, Sentence, Sound, Utterance};
 use crate::outcome::{Outcome, Reason};
@@ -519,64 +518,6 @@ impl Session {
                 .arg("side", Arg::Side(side))
                 .arg("n", Arg::Number(moves)),
         );
-    }
-}
-
-impl Session {
-    /// The winner if `side` cannot be stopped from mating, else a draw, else the arbiter decides.
-    /// 5.1.2: the side that resigns loses; in 2023, unless the opponent cannot checkmate by any
-    /// series of legal moves, which is a draw. A position the solver cannot decide stays a loss,
-    /// as the player resigned it.
-    pub(super) fn resignation(&self, side: Color) -> Outcome {
-        let unwinnable = matches!(adjudicate::can_mate(self.game.position(), !side), Winnability::Unwinnable);
-        if self.config.laws.resignation_needs_mate() && unwinnable {
-            return Outcome::draw(Reason::ResignationCannotMate);
-        }
-        Outcome::win(!side, Reason::Resignation)
-    }
-
-    pub(super) fn unless_cannot_mate(
-        &mut self,
-        winner: Color,
-        win: Reason,
-        draw: Reason,
-        question: Question,
-        now: Duration,
-    ) {
-        match adjudicate::can_mate(self.game.position(), winner) {
-            Winnability::Winnable { .. } => self.end(Outcome::win(winner, win), now),
-            Winnability::Unwinnable => self.end(Outcome::draw(draw), now),
-            Winnability::Undetermined => {
-                self.clock.stop(now);
-                self.question = Some(question);
-                self.record(Event::ArbiterToDecide { article: question.article() });
-                self.ask_arbiter(now);
-            }
-        }
-    }
-
-    pub(super) fn ask_arbiter(&mut self, _now: Duration) {
-        let (side, article) = match self.question {
-            Some(q @ (Question::FlagFall(loser) | Question::SecondIllegal(loser))) => (!loser, q.article()),
-            _ => return,
-        };
-        self.say(
-            Utterance::new(Priority::Urgent, Sentence::ArbiterDecides)
-                .arg("side", Arg::Side(side))
-                .arg("article", Arg::Article(article)),
-        );
-    }
-
-    pub(super) fn decide(&mut self, winner: Option<Color>, now: Duration) {
-        let outcome = match (self.question, winner) {
-            (Some(Question::FlagFall(loser)), Some(w)) if w != loser => Outcome::win(w, Reason::Time),
-            (Some(Question::FlagFall(_)), None) => Outcome::draw(Reason::TimeCannotMate),
-            (Some(Question::SecondIllegal(loser)), Some(w)) if w != loser => Outcome::win(w, Reason::IllegalMoves),
-            (Some(Question::SecondIllegal(_)), None) => Outcome::draw(Reason::IllegalMovesCannotMate),
-            (Some(Question::DeadPosition), None) => Outcome::draw(Reason::DeadPosition),
-            _ => return self.info(Sentence::NoQuestion),
-        };
-        self.end(outcome, now);
     }
 }
 
