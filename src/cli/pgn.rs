@@ -50,6 +50,10 @@ pub fn load(file: &Path, choice: Choice, vocab: &Vocabulary) -> Result<ImportedG
     if let Some(words) = fault_words(&game, choice.number, vocab) {
         eprintln!("anna: {words}");
     }
+    if matches!(game.fault, Some(Fault::Variant(_))) {
+        // Nothing of it can be played or reviewed; the other games of the file can.
+        return Err(ExitCode::from(2));
+    }
     Ok(game)
 }
 
@@ -77,6 +81,10 @@ pub fn fault_words(game: &ImportedGame, number: usize, vocab: &Vocabulary) -> Op
             &[n, ("text", san.clone()), ("n", number.to_string()), ("side", announce::side(*side, vocab))],
         ),
         Fault::Truncated => fill(vocab.word("pgn.truncated"), &[n]),
+        Fault::NullMove { number, side } => {
+            fill(vocab.word("pgn.null_move"), &[n, ("n", number.to_string()), ("side", announce::side(*side, vocab))])
+        }
+        Fault::Variant(variant) => fill(vocab.word("pgn.variant"), &[n, ("variant", variant.clone())]),
     })
 }
 

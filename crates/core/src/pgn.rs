@@ -21,6 +21,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use pgn_reader::{KnownOutcome, RawComment, RawTag, Reader, SanPlus, Visitor};
+use shakmaty::san::San;
 use shakmaty::{CastlingSide, Color, Move, Position, Role, Square};
 
 use crate::clock::TimeControl;
@@ -77,6 +78,12 @@ pub enum Fault {
     Unreadable { number: u32, side: Color, text: String },
     /// The game stops without a result (`1-0`, `0-1`, `1/2-1/2` or `*`): the file is cut short.
     Truncated,
+    /// A null move (`--`) in the main line, at this move number and side: an analysis device, not a
+    /// move of the game; the moves before it are kept.
+    NullMove { number: u32, side: Color },
+    /// A game of another variant (its `Variant` tag: Crazyhouse, Antichess, ...): none of its moves is
+    /// read, since the rules of chess cannot check them.
+    Variant(String),
 }
 
 /// One game of a PGN file.
@@ -272,7 +279,8 @@ fn chess960_number(game: &Game) -> Option<u32> {
 /// Reads every game of a PGN text. Never fails: a game that breaks off keeps its valid part and
 /// names its [`Fault`]; text that holds no game gives an empty list.
 pub fn read(bytes: &[u8]) -> Vec<ImportedGame> {
-    let mut reader = Reader::new(bytes);
+    let bytes = uci_promotions(bytes);
+    let mut reader = Reader::new(&bytes[..]);
     let mut visitor = Importer::default();
     let mut games = Vec::new();
     loop {
@@ -362,8 +370,10 @@ impl Visitor for Importer {
     fn begin_movetext(&mut self, _: ()) -> ControlFlow<Option<ImportedGame>> {
         let tags = std::mem::take(&mut self.tags);
         let fen = tags.iter().find(|(n, _)| n == "FEN").map(|(_, v)| v.clone());
-        let chess960 = tags.iter().any(|(n, v)| n == "Variant" && v.to_ascii_lowercase().contains("960"));
+        let variant = tags.iter().find(|(n, _)| n == "Variant").map(|(_, v)| v.clone());
+        let chess960 = variant.as_ref().is_some_and(|v| v.to_ascii_lowercase().contains("960"));
         let (game, fault) = match fen {
+            _ if variant.as_deref().is_some_and(|v| !chess_variant(v)) => (Game::new(), variant.map(Fault::Variant)),
             None => (Game::new(), None),
             Some(fen) => match start_game(&fen, chess960) {
                 Some(game) => (game, None),
@@ -382,8 +392,12 @@ impl Visitor for Importer {
         let game = &mut moves.game;
         let number = game.game.fullmove_number();
         let side = game.game.turn();
-        let played =
-            game.game.resolve_san(san_plus.san).ok().and_then(|mv| game.game.play(mv).ok().map(|p| (mv, p.san)));
+        if san_plus.san == San::Null {
+            stop(moves, Fault::NullMove { number, side });
+            return ControlFlow::Continue(());
+        }
+        let resolved = game.game.resolve_san(san_plus.san.clone()).ok().or_else(|| uci_move(&game.game, &san_plus.san));
+        let played = resolved.and_then(|mv| game.game.play(mv).ok().map(|p| (mv, p.san)));
         match played {
             Some((mv, san)) => game.moves.push(ImportedMove { san, mv, clock: None, offer: false }),
             None => stop(moves, Fault::IllegalMove { number, side, san: san_plus.to_string() }),
@@ -422,6 +436,78 @@ impl Visitor for Importer {
     fn end_game(&mut self, _: ()) -> Option<ImportedGame> {
         self.finish()
     }
+}
+
+/// A move written in UCI (`g1f3`, `e1g1`, `a7a8q`), which the PGN reader takes for a pawn's move
+/// from a square: the legal move from that square to that one, of whatever piece stands there.
+fn uci_move(game: &Game, san: &San) -> Option<Move> {
+    let San::Normal { role: Role::Pawn, file: Some(file), rank: Some(rank), capture: false, to, promotion } = *san
+    else {
+        return None;
+    };
+    let uci = shakmaty::uci::UciMove::Normal { from: Square::from_coords(file, rank), to, promotion };
+    uci.to_move(game.position()).ok()
+}
+
+/// The text with each UCI promotion of the movetext (`a7a8q`, which the PGN reader cuts at the
+/// piece letter) written as the reader takes it (`a7a8=Q`); tags and comments as they were.
+fn uci_promotions(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let is_promotion = |t: &[u8]| {
+        matches!(t, [f1 @ b'a'..=b'h', r1 @ (b'2' | b'7'), f2 @ b'a'..=b'h', r2 @ (b'1' | b'8'), b'q' | b'r' | b'b' | b'n']
+            if f1.abs_diff(*f2) <= 1 && r1.abs_diff(*r2) == 1)
+    };
+    let boundary = |b: Option<&u8>| b.is_none_or(|b| b.is_ascii_whitespace() || b"(){}.".contains(b));
+    let mut out: Vec<u8> = Vec::new();
+    let (mut comment, mut tag, mut line_comment, mut changed) = (false, false, false, false);
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'{' if !tag && !line_comment => comment = true,
+            b'}' => comment = false,
+            b'[' if !comment && !line_comment => tag = true,
+            b']' => tag = false,
+            b';' if !comment && !tag => line_comment = true,
+            b'\n' => line_comment = false,
+            _ => {}
+        }
+        out.push(b);
+        let quiet = !comment && !tag && !line_comment;
+        if quiet
+            && i >= 4
+            && is_promotion(&bytes[i - 4..=i])
+            && boundary(bytes.get(i + 1))
+            && (i == 4 || boundary(bytes.get(i - 5)))
+        {
+            out.pop();
+            out.push(b'=');
+            out.push(b.to_ascii_uppercase());
+            changed = true;
+        }
+    }
+    if changed {
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Borrowed(bytes)
+    }
+}
+
+/// Whether a `Variant` tag names chess played by its usual rules (with any start position).
+fn chess_variant(name: &str) -> bool {
+    let name = name.trim().to_ascii_lowercase();
+    let name = name.strip_suffix(" chess").unwrap_or(&name);
+    [
+        "",
+        "standard",
+        "chess",
+        "normal",
+        "from position",
+        "fromposition",
+        "chess960",
+        "chess 960",
+        "fischerandom",
+        "fischer random",
+        "freestyle",
+    ]
+    .contains(&name)
 }
 
 fn stop(moves: &mut Moves, fault: Fault) {

@@ -99,3 +99,47 @@ fn a_clock_reading_beyond_any_game_is_not_a_time() {
     let (session, _) = game.replay(Config::default());
     assert_eq!(session.game().plies().len(), 3);
 }
+
+#[test]
+fn moves_written_in_uci_are_read_as_moves() {
+    // Engine matches and some exports write the movetext in UCI (issue 50).
+    let game = one("[White \"SF\"]\n\n1. g1f3 c7c5 2. e2e4 b8c6 3. f1e2 g8f6 4. e1g1 *");
+    let sans: Vec<String> = game.moves.iter().map(|m| m.san.to_string()).collect();
+    assert_eq!(sans, ["Nf3", "c5", "e4", "Nc6", "Be2", "Nf6", "O-O"]);
+    assert!(game.fault.is_none(), "{:?}", game.fault);
+    let promotion = one("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a7a8q *");
+    assert_eq!(promotion.moves[0].san.to_string(), "a8=Q");
+}
+
+#[test]
+fn a_null_move_in_the_main_line_ends_the_moves_read_and_is_named() {
+    let game = one("1. e4 e5 2. -- Nc6 3. Nf3 *");
+    assert_eq!(game.moves.len(), 2);
+    assert_eq!(game.fault, Some(Fault::NullMove { number: 2, side: Color::White }));
+    // In a variation it is passed over with the variation.
+    let game = one("1. e4 e5 (1... -- 2. d4) 2. Nf3 *");
+    assert_eq!(game.moves.len(), 3);
+    assert!(game.fault.is_none());
+}
+
+#[test]
+fn a_byte_order_mark_is_passed_over() {
+    let games = read("\u{feff}[White \"A\"]\n\n1. e4 *\n\n\u{feff}[White \"B\"]\n\n1. d4 *".as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tag("White"), Some("A"));
+    assert_eq!(games[1].moves[0].san.to_string(), "d4");
+}
+
+#[test]
+fn a_variant_game_is_refused_by_name_and_the_next_game_is_read() {
+    let games = read(
+        "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nf3 Qe4+ 4. N@e2 *\n\n\
+         [Variant \"Standard\"]\n\n1. e4 *\n\n[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n1. e4 *"
+            .as_bytes(),
+    );
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].fault, Some(Fault::Variant("Crazyhouse".into())));
+    assert!(games[0].moves.is_empty());
+    assert!(games[1].fault.is_none() && games[1].moves.len() == 1);
+    assert!(games[2].fault.is_none() && games[2].game.is_chess960());
+}
