@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod adjudicate;
+pub mod analysis;
 pub mod bad_value;
 pub mod clock;
 pub mod command;

@@ -227,6 +227,12 @@ pub enum Arg {
     Move(Played),
     /// A kind of piece.
     Piece(Role),
+    /// An engine's score of a position, in words: "White is better, about a pawn".
+    Score(crate::analysis::Score),
+    /// Material worth so many pawns: "2 pawns".
+    Pawns(u32),
+    /// Words made elsewhere, said inside these.
+    Words(Box<Words>),
     /// Squares, said as a list with "or".
     Squares(Vec<Square>),
     /// A square such as `e4`.

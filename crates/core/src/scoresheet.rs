@@ -243,7 +243,7 @@ fn termination(outcome: Option<Outcome>) -> &'static str {
 }
 
 /// Joins tokens with spaces into lines of at most `width` characters (a longer token stands alone).
-fn wrap(tokens: &[String], width: usize) -> String {
+pub(crate) fn wrap(tokens: &[String], width: usize) -> String {
     let mut out = String::new();
     let mut line_len = 0;
     for token in tokens {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use shakmaty::san::{San, Suffix};
 use shakmaty::{CastlingSide, Color, Move, Role, Square};
 
-use crate::{explore, Vocabulary};
+use crate::{evaluation, explore, Vocabulary};
 use anna_core::bad_value::BadValue;
 use anna_core::clock::{Category, ClockMode, TimeControl};
 use anna_core::laws::Edition;
@@ -255,7 +255,7 @@ impl Voice {
                 vocab.word_owned(&format!("peg.{colour}_{}", role_key(piece.role)))
             }
             Arg::PegKind(role) => vocab.word_owned(&format!("peg.{}", role_key(*role))),
-            other => explore::argument(self, other).unwrap_or_default(),
+            other => explore::argument(self, other).or_else(|| evaluation::argument(self, other)).unwrap_or_default(),
         }
     }
 

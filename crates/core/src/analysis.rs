@@ -1,0 +1,348 @@
+//! A game's moves judged by an engine's evaluations, as lichess judges them, and what each
+//! mistake allowed, in values the voice turns into words.
+//!
+//! The judgement is lichess's (`lila`, `modules/tree/src/main/Advice.scala`, read in 2026): a
+//! move's worth is the drop in the mover's winning chances, `2 / (1 + e^(-0.00368208 * cp)) - 1`
+//! with the evaluation clamped to ±1000 centipawns (`WinPercent.winningChances`); a drop of 0.3 is
+//! a blunder, 0.2 a mistake, 0.1 an inaccuracy. A mate is judged apart: a move that lets the
+//! opponent force mate is a blunder, a mistake if the mover stood more than 7 pawns worse before, an
+//! inaccuracy beyond 10; a move that throws away a forced mate likewise by what is left.
+//!
+//! Pure: the evaluations come in from the engine's adapter, nothing here thinks or waits.
+
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, Move, Position, Role};
+
+use crate::message::{Arg, Played, Words};
+
+pub mod pgn;
+
+/// An engine's score of a position, from White's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns: positive when White stands better.
+    Cp(i32),
+    /// `winner` mates in `moves` moves (0: the side to move is mated already).
+    Mate { winner: Color, moves: u32 },
+}
+
+impl Score {
+    /// The score as an engine writes it (`score cp N`, `score mate N`), which is the side to
+    /// move's, turned to White's point of view.
+    pub fn from_engine(turn: Color, cp: Option<i32>, mate: Option<i32>) -> Option<Score> {
+        let sign = if turn == Color::White { 1 } else { -1 };
+        match (mate, cp) {
+            (Some(n), _) => {
+                let winner = if n > 0 { turn } else { !turn };
+                Some(Score::Mate { winner, moves: n.unsigned_abs() })
+            }
+            (None, Some(cp)) => Some(Score::Cp(cp.saturating_mul(sign))),
+            (None, None) => None,
+        }
+    }
+
+    /// The score for `side`: its centipawns, or `None` where a mate is forced.
+    fn cp_for(self, side: Color) -> Option<i32> {
+        match self {
+            Score::Cp(cp) if side == Color::White => Some(cp),
+            Score::Cp(cp) => Some(-cp),
+            Score::Mate { .. } => None,
+        }
+    }
+
+    /// The mate `side` can force (positive) or must suffer (negative), if any.
+    fn mate_for(self, side: Color) -> Option<i64> {
+        match self {
+            Score::Mate { winner, moves } if winner == side => Some(i64::from(moves).max(1)),
+            Score::Mate { moves, .. } => Some(-i64::from(moves).max(1)),
+            Score::Cp(_) => None,
+        }
+    }
+
+    /// The winning chances of `side`, from -1 to 1 (lichess's `winningChances`).
+    pub fn chances_for(self, side: Color) -> f64 {
+        match (self.cp_for(side), self.mate_for(side)) {
+            (Some(cp), _) => winning_chances(cp),
+            (None, Some(m)) if m > 0 => 1.0,
+            _ => -1.0,
+        }
+    }
+
+    /// lichess's `[%eval]` form: pawns with two decimals (`0.17`, `-1.50`), or `#3`, `#-2`.
+    pub fn pgn(self) -> String {
+        match self {
+            Score::Cp(cp) => format!("{:.2}", f64::from(cp) / 100.0),
+            Score::Mate { winner: Color::White, moves } => format!("#{moves}"),
+            Score::Mate { winner: Color::Black, moves } => format!("#-{moves}"),
+        }
+    }
+}
+
+/// The winning chances of centipawns `cp`, from -1 to 1 (lichess, `WinPercent.winningChances`).
+pub fn winning_chances(cp: i32) -> f64 {
+    let cp = f64::from(cp.clamp(-1000, 1000));
+    2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0
+}
+
+/// What the engine found in a position: its score and its main line (legal moves from there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    pub score: Score,
+    pub line: Vec<Move>,
+}
+
+impl Evaluation {
+    /// The engine's answer for `position`: its score as written (the side to move's) and its main
+    /// line in UCI, kept as far as its moves are legal.
+    pub fn from_engine(position: &Chess, cp: Option<i32>, mate: Option<i32>, pv: &[String]) -> Option<Evaluation> {
+        let score = Score::from_engine(position.turn(), cp, mate)?;
+        let mut line = Vec::new();
+        let mut at = position.clone();
+        for text in pv {
+            let Some(mv) = UciMove::from_ascii(text.as_bytes()).ok().and_then(|uci| uci.to_move(&at).ok()) else {
+                break;
+            };
+            at.play_unchecked(mv);
+            line.push(mv);
+        }
+        Some(Evaluation { score, line })
+    }
+
+    /// The evaluation of a position where the game is over: mated, or a draw.
+    pub fn terminal(position: &Chess) -> Option<Evaluation> {
+        let score = if position.is_checkmate() {
+            Score::Mate { winner: !position.turn(), moves: 0 }
+        } else if position.is_game_over() {
+            Score::Cp(0)
+        } else {
+            return None;
+        };
+        Some(Evaluation { score, line: Vec::new() })
+    }
+
+    /// The best move, as the engine sees it.
+    pub fn best(&self) -> Option<Move> {
+        self.line.first().copied()
+    }
+}
+
+/// How bad a move is (lichess's judgements).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Judgement {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Judgement {
+    /// The PGN glyph: `?!`, `?`, `??`.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+
+    /// Its key in `grammar/` (`analysis.blunder`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "analysis.inaccuracy",
+            Judgement::Mistake => "analysis.mistake",
+            Judgement::Blunder => "analysis.blunder",
+        }
+    }
+}
+
+/// The judgement of a move by `mover` from the score before it to the score after it, if it is one
+/// (lichess's `CpAdvice`, then `MateAdvice`).
+pub fn judge(mover: Color, before: Score, after: Score) -> Option<Judgement> {
+    if let (Some(_), Some(_)) = (before.cp_for(mover), after.cp_for(mover)) {
+        let drop = before.chances_for(mover) - after.chances_for(mover);
+        return [(0.3, Judgement::Blunder), (0.2, Judgement::Mistake), (0.1, Judgement::Inaccuracy)]
+            .into_iter()
+            .find(|(threshold, _)| drop >= *threshold)
+            .map(|(_, judgement)| judgement);
+    }
+    let (was, is) = (before.mate_for(mover), after.mate_for(mover));
+    let created = was.is_none() && is.is_some_and(|m| m < 0);
+    let lost = was.is_some_and(|m| m > 0) && is.is_none_or(|m| m < 0);
+    if created {
+        let cp = before.cp_for(mover).unwrap_or(0);
+        return Some(if cp < -999 {
+            Judgement::Inaccuracy
+        } else if cp < -700 {
+            Judgement::Mistake
+        } else {
+            Judgement::Blunder
+        });
+    }
+    if lost {
+        let cp = after.cp_for(mover).unwrap_or(0);
+        return Some(if cp > 999 {
+            Judgement::Inaccuracy
+        } else if cp > 700 {
+            Judgement::Mistake
+        } else {
+            Judgement::Blunder
+        });
+    }
+    None
+}
+
+/// What a bad move allowed, as the engine's line after it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allowed {
+    /// The opponent now mates in so many moves.
+    Mate(u32),
+    /// It lets a forced mate in so many moves go.
+    MissedMate(u32),
+    /// It loses this piece (net, after the exchanges of the engine's line).
+    Piece(Role),
+    /// It loses material worth so many pawns, no one piece.
+    Material(u32),
+    /// Nothing to count: the position after it, in words.
+    Position(Score),
+}
+
+/// One judged move of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mistake {
+    /// The index of the move among the game's plies.
+    pub ply: usize,
+    pub judgement: Judgement,
+    pub allowed: Allowed,
+    /// The engine's move in its place, and its line from there.
+    pub better: Option<Move>,
+    pub line: Vec<Move>,
+}
+
+/// The plies the engine's line is followed to count what a move lost: the opponent's capture, the
+/// recapture, and one more exchange.
+const EXCHANGE_PLIES: usize = 4;
+
+/// The judged moves of a game: `positions[i]` is the position before ply `i` and `evaluations[i]`
+/// its evaluation, one more of each than `moves` (the last is after the last move).
+pub fn mistakes(positions: &[Chess], moves: &[Move], evaluations: &[Evaluation]) -> Vec<Mistake> {
+    let mut found = Vec::new();
+    for (ply, mv) in moves.iter().enumerate() {
+        let (Some(before), Some(after), Some(position)) =
+            (evaluations.get(ply), evaluations.get(ply + 1), positions.get(ply))
+        else {
+            break;
+        };
+        let mover = position.turn();
+        let Some(judgement) = judge(mover, before.score, after.score) else { continue };
+        let better = before.best().filter(|best| best != mv);
+        let allowed = allowed(position, *mv, mover, before.score, after);
+        found.push(Mistake { ply, judgement, allowed, better, line: before.line.clone() });
+    }
+    found
+}
+
+/// What `mv` by `mover` allowed: a mate, a mate missed, or the material the engine's line after it
+/// wins from the mover.
+fn allowed(position: &Chess, mv: Move, mover: Color, before: Score, after: &Evaluation) -> Allowed {
+    if let Score::Mate { winner, moves } = after.score {
+        if winner != mover {
+            return Allowed::Mate(moves);
+        }
+    }
+    if let Score::Mate { winner, moves } = before {
+        if winner == mover && !matches!(after.score, Score::Mate { winner: w, .. } if w == mover) {
+            return Allowed::MissedMate(moves);
+        }
+    }
+    let start = material(position, mover);
+    let mut at = position.clone();
+    at.play_unchecked(mv);
+    let mut lost_pieces = Vec::new();
+    for reply in after.line.iter().take(EXCHANGE_PLIES) {
+        if at.turn() != mover {
+            if let Some(role) = reply.capture() {
+                lost_pieces.push(role);
+            }
+        }
+        at.play_unchecked(*reply);
+    }
+    let loss = start - material(&at, mover);
+    if loss < 1 {
+        return Allowed::Position(after.score);
+    }
+    // The piece whose loss the balance shows (a knight for nothing, not the pawn taken on the way).
+    match lost_pieces.iter().filter(|role| value(**role).abs_diff(loss) <= 1).max_by_key(|role| value(**role)) {
+        Some(role) => Allowed::Piece(*role),
+        None => Allowed::Material(loss.unsigned_abs()),
+    }
+}
+
+/// Pawns' worth of a piece.
+fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}
+
+/// `side`'s material minus its opponent's, in pawns.
+fn material(position: &Chess, side: Color) -> i32 {
+    let board = position.board();
+    let of = |color: Color| -> i32 {
+        Role::ALL.iter().map(|role| value(*role) * (board.by_color(color) & board.by_role(*role)).count() as i32).sum()
+    };
+    of(side) - of(!side)
+}
+
+/// A mistake in words: "Move 17, Bishop takes f7, a blunder: it loses the knight. Better was
+/// Knight e5." (`analysis.said`), its move said as in play.
+pub fn words(mistake: &Mistake, positions: &[Chess], moves: &[Move]) -> Option<Words> {
+    let position = positions.get(mistake.ply)?;
+    let mv = *moves.get(mistake.ply)?;
+    let number = position.fullmoves().get();
+    let allowed = match mistake.allowed {
+        Allowed::Mate(n) => Words::line("analysis.allows_mate").arg("n", Arg::Number(n)),
+        Allowed::MissedMate(n) => Words::line("analysis.misses_mate").arg("n", Arg::Number(n)),
+        Allowed::Piece(role) => Words::line(format!("analysis.loses_{}", role_key(role))),
+        Allowed::Material(pawns) => Words::line("analysis.loses_material").arg("pawns", Arg::Pawns(pawns)),
+        Allowed::Position(score) => Words::line("analysis.after").arg("eval", Arg::Score(score)),
+    };
+    let mut said = Words::line(if mistake.better.is_some() { "analysis.said" } else { "analysis.said_no_better" })
+        .arg("n", Arg::Number(number))
+        .arg("move", Arg::Move(Played::new(position, mv)))
+        .arg("judgement", Arg::Word(mistake.judgement.key().to_string()))
+        .arg("allowed", Arg::Words(Box::new(allowed)));
+    if let Some(better) = mistake.better {
+        said = said.arg("better", Arg::Move(Played::new(position, better)));
+    }
+    Some(said)
+}
+
+/// The name of a piece in keys of `grammar/` (`analysis.loses_knight`).
+pub fn role_key(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+/// The moves of `line` from `position` in SAN, as a variation is written.
+pub fn sans(position: &Chess, line: &[Move]) -> Vec<SanPlus> {
+    let mut at = position.clone();
+    line.iter()
+        .map(|mv| {
+            let san = SanPlus::from_move_and_play_unchecked(&mut at, *mv);
+            san
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,109 @@
+use super::*;
+use crate::rules::Game;
+use shakmaty::Square;
+
+fn game(sans: &str) -> Game {
+    let mut game = Game::new();
+    for san in sans.split_whitespace() {
+        game.play(game.resolve(san).unwrap()).unwrap();
+    }
+    game
+}
+
+fn eval(score: Score, line: &[&str], position: &Chess) -> Evaluation {
+    let line: Vec<String> = line.iter().map(|s| s.to_string()).collect();
+    let mut e = Evaluation::from_engine(position, Some(0), None, &line).unwrap();
+    e.score = score;
+    e
+}
+
+#[test]
+fn winning_chances_are_lichess_s() {
+    assert_eq!(winning_chances(0), 0.0);
+    assert!((winning_chances(100) - 0.1820).abs() < 1e-4, "{}", winning_chances(100));
+    assert_eq!(winning_chances(5000), winning_chances(1000), "clamped at 1000");
+    assert!((winning_chances(-300) + winning_chances(300)).abs() < 1e-12);
+}
+
+#[test]
+fn engine_scores_are_the_side_to_move_s() {
+    assert_eq!(Score::from_engine(Color::Black, Some(50), None), Some(Score::Cp(-50)));
+    assert_eq!(Score::from_engine(Color::White, Some(50), None), Some(Score::Cp(50)));
+    assert_eq!(Score::from_engine(Color::Black, None, Some(2)), Some(Score::Mate { winner: Color::Black, moves: 2 }));
+    assert_eq!(Score::from_engine(Color::Black, None, Some(-3)), Some(Score::Mate { winner: Color::White, moves: 3 }));
+    assert_eq!(Score::from_engine(Color::White, None, None), None);
+    assert_eq!(Score::Cp(17).pgn(), "0.17");
+    assert_eq!(Score::Cp(-150).pgn(), "-1.50");
+    assert_eq!(Score::Mate { winner: Color::Black, moves: 3 }.pgn(), "#-3");
+}
+
+#[test]
+fn judgements_follow_the_drop_in_winning_chances() {
+    use Judgement::*;
+    let w = Color::White;
+    // 0 to -100: a drop of 0.18: an inaccuracy; to -150 (0.27) a mistake; to -200 (0.35) a blunder.
+    assert_eq!(judge(w, Score::Cp(0), Score::Cp(-40)), None);
+    assert_eq!(judge(w, Score::Cp(0), Score::Cp(-100)), Some(Inaccuracy));
+    assert_eq!(judge(w, Score::Cp(0), Score::Cp(-150)), Some(Mistake));
+    assert_eq!(judge(w, Score::Cp(0), Score::Cp(-200)), Some(Blunder));
+    // Far ahead, the same loss of centipawns changes little.
+    assert_eq!(judge(w, Score::Cp(900), Score::Cp(700)), None);
+    // Black's point of view is the other way round.
+    assert_eq!(judge(Color::Black, Score::Cp(0), Score::Cp(200)), Some(Blunder));
+    assert_eq!(judge(Color::Black, Score::Cp(0), Score::Cp(-200)), None);
+    let mate = |winner, moves| Score::Mate { winner, moves };
+    // A mate allowed: a blunder, unless already lost.
+    assert_eq!(judge(w, Score::Cp(-50), mate(Color::Black, 1)), Some(Blunder));
+    assert_eq!(judge(w, Score::Cp(-800), mate(Color::Black, 4)), Some(Mistake));
+    assert_eq!(judge(w, Score::Cp(-1200), mate(Color::Black, 4)), Some(Inaccuracy));
+    // A mate missed: by what is left.
+    assert_eq!(judge(w, mate(w, 1), Score::Cp(100)), Some(Blunder));
+    assert_eq!(judge(w, mate(w, 1), Score::Cp(800)), Some(Mistake));
+    assert_eq!(judge(w, mate(w, 1), Score::Cp(1500)), Some(Inaccuracy));
+    // A longer mate is no mistake (lichess's MateDelayed).
+    assert_eq!(judge(w, mate(w, 1), mate(w, 3)), None);
+}
+
+#[test]
+fn a_bishop_left_hanging_is_a_blunder_that_loses_the_bishop() {
+    // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O?? axb5.
+    let g = game("e4 e5 Nf3 Nc6 Bb5 a6 O-O axb5");
+    let positions: Vec<Chess> = g.plies().iter().map(|p| p.before.clone()).collect();
+    let moves: Vec<Move> = g.plies().iter().map(|p| p.mv).collect();
+    let at = |i: usize| &positions[i];
+    let mut evaluations: Vec<Evaluation> = (0..moves.len()).map(|i| eval(Score::Cp(30), &[], at(i))).collect();
+    evaluations[6] = eval(Score::Cp(40), &["b5a4", "g8f6"], at(6));
+    evaluations[7] = eval(Score::Cp(-280), &["a6b5", "c2c3"], at(7));
+    evaluations.push(eval(Score::Cp(-290), &[], g.position()));
+    let found = mistakes(&positions, &moves, &evaluations);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let m = &found[0];
+    assert_eq!((m.ply, m.judgement, m.allowed), (6, Judgement::Blunder, Allowed::Piece(Role::Bishop)));
+    assert_eq!(m.better.map(|b| b.to()), Some(Square::A4));
+}
+
+#[test]
+fn a_mate_allowed_and_a_mate_missed() {
+    // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxe5+?? (Qxf7# was mate).
+    let g = game("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxe5+");
+    let positions: Vec<Chess> = g.plies().iter().map(|p| p.before.clone()).collect();
+    let moves: Vec<Move> = g.plies().iter().map(|p| p.mv).collect();
+    let mut evaluations: Vec<Evaluation> = (0..moves.len()).map(|i| eval(Score::Cp(0), &[], &positions[i])).collect();
+    evaluations[5] = eval(Score::Cp(-20), &["g7g6"], &positions[5]);
+    evaluations[6] = eval(Score::Mate { winner: Color::White, moves: 1 }, &["h5f7"], &positions[6]);
+    evaluations.push(eval(Score::Cp(-700), &["c6e5"], g.position()));
+    let found = mistakes(&positions, &moves, &evaluations);
+    let summary: Vec<_> = found.iter().map(|m| (m.ply, m.judgement, m.allowed)).collect();
+    assert_eq!(summary, [(5, Judgement::Blunder, Allowed::Mate(1)), (6, Judgement::Blunder, Allowed::MissedMate(1))]);
+    let text = pgn::annotated(
+        &crate::pgn::read(b"[White \"A\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxe5+ *")[0],
+        &evaluations,
+        &found,
+        &|m| format!("{:?}", m.judgement),
+        "Anna",
+    );
+    assert!(text.starts_with("[White \"A\"]\n[Annotator \"Anna\"]\n\n1. e4 { [%eval 0.00] } 1... e5"), "{text}");
+    let flat = text.replace('\n', " ");
+    assert!(flat.contains("3... Nf6?? { [%eval #1] } { Blunder } (3... g6) 4. Qxe5+?? { [%eval -7.00] }"), "{text}");
+    assert!(flat.ends_with("{ Blunder } (4. Qxf7#) * "), "{text}");
+}
