@@ -23,6 +23,7 @@ use anna_core::rules::{Game, MoveError};
 use anna_core::session::{self, Config, FlagPolicy, TouchMove};
 use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
 
+pub mod analyse;
 mod board;
 mod listen;
 pub mod online;

@@ -149,6 +149,26 @@ enum Commands {
         /// The PGN file.
         file: PathBuf,
     },
+    /// Analyse a game of a PGN file with a UCI engine (Stockfish unless --engine names another):
+    /// every position searched to the same number of nodes, progress said as it goes ("Move 12 of
+    /// 40"), then for each side its blunders, mistakes and inaccuracies (lichess's thresholds), each
+    /// with its move, what it allowed and the better move.
+    ///
+    /// Exit codes: 0 analysed; 1 no engine, the engine failed at once, or -o could not be written;
+    /// 2 the PGN could not be read.
+    Analyse {
+        /// The PGN file.
+        file: PathBuf,
+        /// Write the annotated game here (`[%eval]`, `?!` `?` `??`, the better line); `-` for stdout.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+        /// Say the mistakes of this side only: white or black.
+        #[arg(long, value_parser = ["white", "black"])]
+        side: Option<String>,
+        /// The nodes searched in each position: more is deeper and slower.
+        #[arg(long, default_value_t = anna::adapters::engine::analyst::DEFAULT_NODES)]
+        nodes: u64,
+    },
     /// The braille scoresheet of a game of a PGN file, in the notation of --lang: Unicode braille on
     /// stdout, or North American ASCII Braille (.brf, 40 cells by 25 lines) with -o.
     ///
@@ -194,6 +214,7 @@ fn own_options(subcommand: &str) -> Option<&'static [&'static str]> {
         "voices" => VOICE,
         "review" => REVIEW,
         "braille" => &["lang", "game_number", "list_games"],
+        "analyse" => &["lang", "squares", "form", "engine", "game_number", "list_games"],
         _ => &[],
     })
 }
@@ -226,6 +247,11 @@ fn main() -> ExitCode {
     let choice = cli::pgn::Choice { number: args.game_number, list: args.list_games };
     match args.command {
         Some(Commands::Review { file }) => cli::pgn::review(&file, choice, &args.game),
+        Some(Commands::Analyse { file, out, side, nodes }) => {
+            let side = side.map(|s| if s == "white" { shakmaty::Color::White } else { shakmaty::Color::Black });
+            let analyse = cli::analyse::AnalyseArgs { file, out, side, nodes };
+            cli::analyse::analyse(&analyse, choice, &args.game)
+        }
         Some(Commands::Braille { file, out, force }) => {
             cli::pgn::braille(&file, choice, out.as_deref(), force, &args.game)
         }

@@ -22,6 +22,8 @@ use anna_core::opponent::{EngineFailure, Level, Opponent, Request};
 
 pub use anna_app::{EngineChoice, Reply};
 
+pub mod analyst;
+
 /// Where replies go (the runtime wraps them into its own channel's messages).
 pub type Notify = Arc<dyn Fn(Reply) + Send + Sync>;
 
@@ -100,13 +102,33 @@ impl Computer {
 /// that reads the engine's output.
 pub struct Engine {
     requests: Sender<Request>,
-    child: Child,
+    /// Ended with the engine.
+    _process: Process,
 }
 
 impl Engine {
     /// Starts the engine at `path`; the handshake happens on its thread. A program that cannot be
     /// started is [`EngineFailure::NotFound`].
     pub fn start(path: &Path, notify: Notify) -> Result<Engine, EngineFailure> {
+        let (process, stdin, lines) = Process::spawn(path)?;
+        let (requests, inbox) = mpsc::channel::<Request>();
+        std::thread::spawn(move || Talk::new(stdin, lines).serve(&inbox, &notify));
+        Ok(Engine { requests, _process: process })
+    }
+
+    pub fn think(&self, request: Request) {
+        let _ = self.requests.send(request);
+    }
+}
+
+/// An engine's process: its input, and its output read line by line on a thread of its own.
+pub struct Process {
+    child: Child,
+}
+
+impl Process {
+    /// Starts the program at `path`. A program that cannot be started is [`EngineFailure::NotFound`].
+    pub fn spawn(path: &Path) -> Result<(Process, ChildStdin, Receiver<String>), EngineFailure> {
         let mut command = Command::new(path);
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
         // A group of its own: an engine that is a script, or starts helpers, is ended whole.
@@ -126,19 +148,13 @@ impl Engine {
                 }
             }
         });
-        let (requests, inbox) = mpsc::channel::<Request>();
-        std::thread::spawn(move || Talk::new(stdin, lines).serve(&inbox, &notify));
-        Ok(Engine { requests, child })
-    }
-
-    pub fn think(&self, request: Request) {
-        let _ = self.requests.send(request);
+        Ok((Process { child }, stdin, lines))
     }
 }
 
-/// The engine's input belongs to its thread, which may be waiting for a `bestmove`: the process is
-/// ended outright rather than asked to `quit`.
-impl Drop for Engine {
+/// The engine's input belongs to the thread talking to it, which may be waiting for a `bestmove`:
+/// the process is ended outright rather than asked to `quit`.
+impl Drop for Process {
     fn drop(&mut self) {
         // Every process of its group, not only the one started (a wrapper script's engine too).
         #[cfg(unix)]
@@ -151,9 +167,9 @@ impl Drop for Engine {
 }
 
 /// How long the engine may take to answer `uci` and `isready`.
-const HANDSHAKE: Duration = Duration::from_secs(10);
+pub(crate) const HANDSHAKE: Duration = Duration::from_secs(10);
 /// Time for the engine to answer beyond the time it was given (its process, the pipe, a slow machine).
-const GRACE: Duration = Duration::from_secs(5);
+pub(crate) const GRACE: Duration = Duration::from_secs(5);
 
 /// One UCI option as the engine announced it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,7 +180,7 @@ pub struct UciOption {
 }
 
 /// The conversation with the engine, on its own thread.
-struct Talk {
+pub(crate) struct Talk {
     stdin: ChildStdin,
     lines: Receiver<String>,
     options: HashMap<String, UciOption>,
@@ -177,7 +193,7 @@ struct Talk {
 }
 
 impl Talk {
-    fn new(stdin: ChildStdin, lines: Receiver<String>) -> Talk {
+    pub(crate) fn new(stdin: ChildStdin, lines: Receiver<String>) -> Talk {
         Talk { stdin, lines, options: HashMap::new(), ready: None, level: None, chess960: None, last: None }
     }
 
@@ -241,7 +257,7 @@ impl Talk {
     }
 
     /// `uci` ... `uciok`, reading the options on the way.
-    fn handshake(&mut self) -> Result<(), EngineFailure> {
+    pub(crate) fn handshake(&mut self) -> Result<(), EngineFailure> {
         self.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE;
         loop {
@@ -255,12 +271,12 @@ impl Talk {
         }
     }
 
-    fn send(&mut self, command: &str) -> Result<(), EngineFailure> {
+    pub(crate) fn send(&mut self, command: &str) -> Result<(), EngineFailure> {
         writeln!(self.stdin, "{command}").and_then(|()| self.stdin.flush()).map_err(|_| EngineFailure::Crashed)
     }
 
     /// The first line that fits, within `limit`; others (`info ...`) are passed over.
-    fn expect(&mut self, fits: impl Fn(&str) -> bool, limit: Duration) -> Result<String, EngineFailure> {
+    pub(crate) fn expect(&mut self, fits: impl Fn(&str) -> bool, limit: Duration) -> Result<String, EngineFailure> {
         let deadline = Instant::now() + limit;
         loop {
             let line = self.next_line(deadline)?;
@@ -270,7 +286,7 @@ impl Talk {
         }
     }
 
-    fn next_line(&mut self, deadline: Instant) -> Result<String, EngineFailure> {
+    pub(crate) fn next_line(&mut self, deadline: Instant) -> Result<String, EngineFailure> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(line),

@@ -40,4 +40,5 @@ mod speech_cli;
 mod speech_timing;
 mod sweep;
 mod tmux;
+mod training;
 mod utterances;

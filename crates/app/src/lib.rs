@@ -47,6 +47,7 @@ mod setup;
 pub mod speech;
 mod start;
 mod terminal;
+pub mod training;
 pub mod view;
 
 pub use computer::{EngineChoice, Reply};

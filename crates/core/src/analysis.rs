@@ -307,7 +307,7 @@ pub fn words(mistake: &Mistake, positions: &[Chess], moves: &[Move]) -> Option<W
         Allowed::Mate(n) => Words::line("analysis.allows_mate").arg("n", Arg::Number(n)),
         Allowed::MissedMate(n) => Words::line("analysis.misses_mate").arg("n", Arg::Number(n)),
         Allowed::Piece(role) => Words::line(format!("analysis.loses_{}", role_key(role))),
-        Allowed::Material(pawns) => Words::line("analysis.loses_material").arg("pawns", Arg::Pawns(pawns)),
+        Allowed::Material(pawns) => Words::line("analysis.loses_material").arg("pawns", Arg::Counted("pawns", pawns)),
         Allowed::Position(score) => Words::line("analysis.after").arg("eval", Arg::Score(score)),
     };
     let mut said = Words::line(if mistake.better.is_some() { "analysis.said" } else { "analysis.said_no_better" })
@@ -336,12 +336,7 @@ pub fn role_key(role: Role) -> &'static str {
 /// The moves of `line` from `position` in SAN, as a variation is written.
 pub fn sans(position: &Chess, line: &[Move]) -> Vec<SanPlus> {
     let mut at = position.clone();
-    line.iter()
-        .map(|mv| {
-            let san = SanPlus::from_move_and_play_unchecked(&mut at, *mv);
-            san
-        })
-        .collect()
+    line.iter().map(|mv| SanPlus::from_move_and_play_unchecked(&mut at, *mv)).collect()
 }
 
 #[cfg(test)]

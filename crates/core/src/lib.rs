@@ -20,3 +20,4 @@ pub mod pgn;
 pub mod rules;
 pub mod scoresheet;
 pub mod session;
+pub mod uci;

@@ -229,8 +229,11 @@ pub enum Arg {
     Piece(Role),
     /// An engine's score of a position, in words: "White is better, about a pawn".
     Score(crate::analysis::Score),
-    /// Material worth so many pawns: "2 pawns".
-    Pawns(u32),
+    /// A number with its noun in the plural form it takes (`time.{noun}_one` ... of `grammar/`):
+    /// "2 pawns", "1 blunder".
+    Counted(&'static str, u32),
+    /// Moves one after another, as a line of play is said.
+    Played(Vec<Played>),
     /// Words made elsewhere, said inside these.
     Words(Box<Words>),
     /// Squares, said as a list with "or".

@@ -396,7 +396,7 @@ impl Visitor for Importer {
             stop(moves, Fault::NullMove { number, side });
             return ControlFlow::Continue(());
         }
-        let resolved = game.game.resolve_san(san_plus.san.clone()).ok().or_else(|| uci_move(&game.game, &san_plus.san));
+        let resolved = game.game.resolve_san(san_plus.san).ok().or_else(|| uci_move(&game.game, &san_plus.san));
         let played = resolved.and_then(|mv| game.game.play(mv).ok().map(|p| (mv, p.san)));
         match played {
             Some((mv, san)) => game.moves.push(ImportedMove { san, mv, clock: None, offer: false }),

@@ -18,7 +18,8 @@ const WINNING: i32 = 300;
 pub fn argument(voice: &Voice, arg: &Arg) -> Option<String> {
     Some(match arg {
         Arg::Score(score) => score_words(*score, voice),
-        Arg::Pawns(n) => counted(u64::from(*n), "pawns", &voice.vocab),
+        Arg::Counted(noun, n) => counted(u64::from(*n), noun, &voice.vocab),
+        Arg::Played(moves) => moves.iter().map(|m| voice.move_words(m)).collect::<Vec<_>>().join(", "),
         Arg::Words(words) => voice.words(words),
         _ => return None,
     })

@@ -1,0 +1,96 @@
+//! An engine asked to analyse rather than to play: each position searched to a fixed number of
+//! nodes (`go nodes N`) on one thread from an empty hash, so that the same game gives the same
+//! evaluations on every run and every machine; its last exact score and main line are kept.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, EnPassantMode};
+
+use super::{Process, Talk, GRACE, HANDSHAKE};
+use anna_core::analysis::Evaluation;
+use anna_core::opponent::EngineFailure;
+use anna_core::uci;
+
+/// The nodes searched for each position when the player does not say: about half a second of
+/// Stockfish on one core of a small machine, deep enough to see a piece left hanging or a mate in a
+/// few moves.
+pub const DEFAULT_NODES: u64 = 300_000;
+
+/// The slowest an engine may search before it is asked to stop: nodes a second.
+const SLOWEST: u64 = 50_000;
+
+/// A UCI engine kept for analysis.
+pub struct Analyst {
+    talk: Talk,
+    nodes: u64,
+    /// Ended with the analyst.
+    _process: Process,
+}
+
+impl Analyst {
+    /// Starts the engine at `path` and shakes hands with it.
+    pub fn start(path: &Path, nodes: u64) -> Result<Analyst, EngineFailure> {
+        let (process, stdin, lines) = Process::spawn(path)?;
+        let mut talk = Talk::new(stdin, lines);
+        talk.handshake()?;
+        // One thread: with several, the same node count gives different answers.
+        if talk.options.contains_key("Threads") {
+            talk.send("setoption name Threads value 1")?;
+        }
+        Ok(Analyst { talk, nodes: nodes.max(1), _process: process })
+    }
+
+    /// The nodes searched for each position.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The evaluation of `position`, reached from `start` by `moves` (in UCI): the engine's score
+    /// and main line. A position where the game is over is not asked.
+    pub fn evaluate(&mut self, start: &Chess, moves: &[String], position: &Chess) -> Result<Evaluation, EngineFailure> {
+        if let Some(over) = Evaluation::terminal(position) {
+            return Ok(over);
+        }
+        let talk = &mut self.talk;
+        // From an empty hash: the answer does not depend on what was searched before.
+        talk.send("ucinewgame")?;
+        talk.send("isready")?;
+        talk.expect(|line| line == "readyok", HANDSHAKE)?;
+        let fen = Fen::from_position(start, EnPassantMode::Legal);
+        let mut command = format!("position fen {fen}");
+        if !moves.is_empty() {
+            command.push_str(" moves ");
+            command.push_str(&moves.join(" "));
+        }
+        talk.send(&command)?;
+        talk.send(&uci::go_nodes(self.nodes))?;
+        let patience = Duration::from_secs(self.nodes / SLOWEST) + GRACE;
+        let mut deadline = Instant::now() + patience;
+        let mut stopped = false;
+        let mut found: Option<uci::Info> = None;
+        loop {
+            let line = match talk.next_line(deadline) {
+                Ok(line) => line,
+                Err(EngineFailure::Silent) if !stopped => {
+                    // Asked to stop, an engine still owes what it found so far.
+                    talk.send("stop")?;
+                    stopped = true;
+                    deadline = Instant::now() + GRACE;
+                    continue;
+                }
+                Err(failure) => return Err(failure),
+            };
+            let line = line.trim();
+            if line.starts_with("bestmove") {
+                break;
+            }
+            if let Some(info) = uci::info(line).filter(uci::Info::is_finding) {
+                found = Some(info);
+            }
+        }
+        let info = found.ok_or(EngineFailure::Garbage)?;
+        Evaluation::from_engine(position, info.cp, info.mate, &info.pv).ok_or(EngineFailure::Garbage)
+    }
+}

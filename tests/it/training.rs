@@ -1,0 +1,135 @@
+//! Training at home (issue 50): a game analysed by Stockfish at a fixed budget, its blunders found
+//! and said, the annotated PGN; puzzles from lichess's file format. Stockfish is installed by
+//! `.ci/run`; without it the engine tests are skipped with a note, unless `ANNA_REQUIRE_TOOLS=1`.
+
+use crate::support;
+
+use std::process::Output;
+
+use anna::adapters::engine::analyst::{Analyst, DEFAULT_NODES};
+use anna::adapters::engine::find_stockfish;
+use anna_app::training::Analysis;
+use anna_core::analysis::{Allowed, Judgement};
+use anna_core::pgn;
+use shakmaty::Square;
+
+fn anna(args: &[&str]) -> Output {
+    support::anna(&support::shared_data()).args(args).output().expect("the anna binary runs")
+}
+
+/// A piece left hanging (4. O-O?? and the bishop on b5 is taken), a mate allowed (3...Nf6??) and a
+/// mate in one missed (4. Qxe5+?? for Qxf7#), in two games.
+const KNOWN_BLUNDERS: &str = "[White \"Hanging\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O axb5 *\n\n\
+                              [White \"Mates\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxe5+ Nxe5 *\n";
+
+fn stockfish() -> Option<std::path::PathBuf> {
+    let found = find_stockfish();
+    support::tool(found.is_some(), "stockfish", "stockfish").then_some(found).flatten()
+}
+
+#[test]
+fn known_blunders_are_marked_and_exactly_those_with_the_engine_s_own_better_move() {
+    let Some(path) = stockfish() else { return };
+    let games = pgn::read(KNOWN_BLUNDERS.as_bytes());
+    let mut analyst = Analyst::start(&path, DEFAULT_NODES).unwrap();
+    let mut found = Vec::new();
+    for game in &games {
+        let mut analysis = Analysis::new(&game.game);
+        while let Some((_, start, moves, position)) = analysis.next() {
+            let (start, moves, position) = (start.clone(), moves.to_vec(), position.clone());
+            analysis.add(analyst.evaluate(&start, &moves, &position).unwrap());
+        }
+        let blunders: Vec<_> = analysis.mistakes().into_iter().filter(|m| m.judgement == Judgement::Blunder).collect();
+        // Each better move is the engine's own best move at the same budget, asked again.
+        for blunder in &blunders {
+            let plies = &game.game.plies()[..blunder.ply];
+            let uci: Vec<String> = plies.iter().map(|p| game.game.uci(p.mv).to_string()).collect();
+            let before = &game.game.plies()[blunder.ply].before;
+            let again = analyst.evaluate(game.game.start(), &uci, before).unwrap();
+            assert_eq!(blunder.better, again.best(), "ply {} of {:?}", blunder.ply, game.tag("White"));
+        }
+        found.push(blunders.iter().map(|m| (m.ply, m.allowed, m.better.map(|b| b.to()))).collect::<Vec<_>>());
+    }
+    assert_eq!(found[0].len(), 1, "{found:?}");
+    let (ply, allowed, _) = found[0][0];
+    assert_eq!((ply, allowed), (6, Allowed::Piece(shakmaty::Role::Bishop)), "4. O-O?? leaves the bishop hanging");
+    assert_eq!(
+        found[1],
+        [(5, Allowed::Mate(1), found[1][0].2), (6, Allowed::MissedMate(1), Some(Square::F7))],
+        "3...Nf6?? allows Qxf7#, 4. Qxe5+?? misses it"
+    );
+}
+
+#[test]
+fn analyse_says_the_mistakes_in_german_and_writes_the_annotated_game() {
+    let Some(_) = stockfish() else { return };
+    let dir = support::TempDir::new("analyse");
+    let file = dir.join("games.pgn");
+    std::fs::write(&file, KNOWN_BLUNDERS).unwrap();
+    let out = dir.join("out.pgn");
+    let output = anna(&[
+        "analyse",
+        file.to_str().unwrap(),
+        "--game",
+        "2",
+        "--lang",
+        "de",
+        "--side",
+        "white",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let said = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines[0], "Analyse: 4 Züge, Engine stockfish, 300000 Knoten je Stellung.", "{said}");
+    assert_eq!(lines[1], "Weiß: 1 grober Fehler, 0 Fehler, 0 Ungenauigkeiten.", "{said}");
+    assert_eq!(
+        lines[2],
+        "Zug 4, Dame schlägt Eva fünf Schach, ein grober Fehler: ein Matt im 1. Zug wird verpasst. \
+         Besser war Dame schlägt Felix sieben Schachmatt.",
+        "{said}"
+    );
+    assert!(lines[3].starts_with("Die analysierte Partie steht in "), "{said}");
+    let progress = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(progress.lines().collect::<Vec<_>>(), ["Zug 1 von 4.", "Zug 2 von 4.", "Zug 3 von 4.", "Zug 4 von 4."]);
+    let annotated = std::fs::read_to_string(&out).unwrap().replace('\n', " ");
+    assert!(annotated.contains("3... Nf6?? { [%eval #1] }"), "{annotated}");
+    assert!(annotated.contains("(4. Qxf7#) 4... Nxe5 { [%eval -"), "{annotated}");
+    // What Anna writes, Anna reads back: the same moves, no fault.
+    let again = pgn::read(annotated.as_bytes());
+    assert_eq!(again[0].moves.len(), 8);
+    assert!(again[0].fault.is_none());
+}
+
+#[test]
+fn analyse_without_an_engine_says_so_in_one_sentence() {
+    let dir = support::TempDir::new("analyse-none");
+    let file = dir.join("g.pgn");
+    std::fs::write(&file, KNOWN_BLUNDERS).unwrap();
+    let output = anna(&["analyse", file.to_str().unwrap(), "--engine", "/nonexistent/engine", "--lang", "pl"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "Nie znaleziono programu szachowego do analizy: proszę zainstalować Stockfish (pakiet Debiana stockfish) \
+         albo wskazać go przez --engine.\n"
+    );
+}
+
+#[test]
+fn a_variant_game_is_refused_by_name_and_the_others_of_the_file_are_read() {
+    let dir = support::TempDir::new("variant");
+    let file = dir.join("v.pgn");
+    std::fs::write(&file, "[Variant \"Antichess\"]\n\n1. e3 b5 2. Bxb5 *\n\n[White \"X\"]\n\n1. g1f3 d7d5 *\n")
+        .unwrap();
+    let output = anna(&["braille", file.to_str().unwrap(), "--lang", "de"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "anna: Partie 1 ist Antichess, kein Schach: Anna liest nur Schach und Chess960, darum wird keiner ihrer Züge \
+         gelesen.\n"
+    );
+    let output = anna(&["braille", file.to_str().unwrap(), "--game", "2"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(!String::from_utf8_lossy(&output.stdout).is_empty());
+}
