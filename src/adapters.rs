@@ -8,6 +8,7 @@ pub mod games;
 pub mod journal;
 pub mod listen;
 pub mod online;
+pub mod puzzles;
 pub mod sound;
 pub mod speech;
 

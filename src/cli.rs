@@ -29,6 +29,7 @@ mod listen;
 pub mod online;
 mod parse_cmd;
 pub mod pgn;
+pub mod puzzles;
 mod resume;
 
 pub use board::{board_sim, boards, SimArgs};

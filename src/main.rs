@@ -169,6 +169,24 @@ enum Commands {
         #[arg(long, default_value_t = anna::adapters::engine::analyst::DEFAULT_NODES)]
         nodes: u64,
     },
+    /// Solve puzzles from lichess's puzzle file (the CSV, or the .csv.zst as published at
+    /// database.lichess.org): the opponent's move is said, you find each move of the solution;
+    /// `solution`, `next`, `repeat` and the board questions work; a summary at the end.
+    ///
+    /// Exit codes: 0 played; 2 the file cannot be read, or no puzzle in it fits.
+    Puzzles {
+        /// The puzzle file.
+        file: PathBuf,
+        /// Only puzzles rated in this range: `1200-1600`.
+        #[arg(long)]
+        rating: Option<String>,
+        /// Only puzzles of this theme (lichess's names: fork, mateIn2, endgame, ...).
+        #[arg(long)]
+        theme: Option<String>,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+    },
     /// The braille scoresheet of a game of a PGN file, in the notation of --lang: Unicode braille on
     /// stdout, or North American ASCII Braille (.brf, 40 cells by 25 lines) with -o.
     ///
@@ -214,6 +232,7 @@ fn own_options(subcommand: &str) -> Option<&'static [&'static str]> {
         "voices" => VOICE,
         "review" => REVIEW,
         "braille" => &["lang", "game_number", "list_games"],
+        "puzzles" => &["lang", "squares", "form", "speech", "voice", "rate", "volume", "pitch", "transcript", "sounds"],
         "analyse" => &["lang", "squares", "form", "engine", "game_number", "list_games"],
         _ => &[],
     })
@@ -247,6 +266,10 @@ fn main() -> ExitCode {
     let choice = cli::pgn::Choice { number: args.game_number, list: args.list_games };
     match args.command {
         Some(Commands::Review { file }) => cli::pgn::review(&file, choice, &args.game),
+        Some(Commands::Puzzles { file, rating, theme, count }) => {
+            let puzzles = cli::puzzles::PuzzleArgs { file: &file, rating: rating.as_deref(), theme, count };
+            cli::puzzles::puzzles(&puzzles, &args.game)
+        }
         Some(Commands::Analyse { file, out, side, nodes }) => {
             let side = side.map(|s| if s == "white" { shakmaty::Color::White } else { shakmaty::Color::Black });
             let analyse = cli::analyse::AnalyseArgs { file, out, side, nodes };

@@ -199,11 +199,21 @@ pub fn run(
 }
 
 /// Reviews a game until `quit` or the end of input. Nothing runs on a clock here.
-pub fn review(mut review: Review, mut view: impl View, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
+pub fn review(review: Review, view: impl View, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
+    run_program(review, view, speech, sounds)
+}
+
+/// A program without a game of its own (a review, a round of puzzles) driven by the one loop.
+pub fn run_program(
+    mut program: impl Program,
+    mut view: impl View,
+    speech: SpeechArgs,
+    sounds: SoundPlayer,
+) -> ExitCode {
     let (sender, receiver) = mpsc::channel();
-    let outputs = Outputs::new(speech, sounds, sender.clone(), review.voice());
-    let start = review.start();
-    drive(&mut review, &mut view, outputs, start, Duration::ZERO, sender, receiver)
+    let outputs = Outputs::new(speech, sounds, sender.clone(), program.voice());
+    let start = program.start();
+    drive(&mut program, &mut view, outputs, start, Duration::ZERO, sender, receiver)
 }
 
 /// The loop itself.

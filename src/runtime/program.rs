@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use crate::ui::review::Review;
+use anna_app::training::puzzles::Trainer;
 use anna_app::view::GameView;
 use anna_app::{App, Event, Out};
 use anna_language::Voice;
@@ -82,5 +83,26 @@ impl Program for Review {
     }
     fn voice(&self) -> &Voice {
         Review::voice(self)
+    }
+}
+
+impl Program for Trainer {
+    fn start(&mut self) -> Vec<Out> {
+        Trainer::start(self)
+    }
+    fn handle(&mut self, event: Event, _now: Duration) -> Vec<Out> {
+        match event {
+            Event::Line(line) => self.line(&line),
+            _ => Vec::new(),
+        }
+    }
+    fn voice(&self) -> &Voice {
+        Trainer::voice(self)
+    }
+    fn position(&self) -> Option<&shakmaty::Chess> {
+        Some(Trainer::position(self))
+    }
+    fn leave(&mut self) -> Vec<Out> {
+        self.line("quit")
     }
 }

@@ -18,7 +18,7 @@ use anna_core::pgn::ImportedGame;
 use anna_core::scoresheet::Scoresheet;
 use anna_language::announce::{self, fill};
 use anna_language::parse::fold;
-use anna_language::{commands, Vocabulary, Voice};
+use anna_language::{commands, Voice};
 
 /// The commands of the review, by their names in `[review.words]`.
 const STEPS: [&str; 5] = ["next", "back", "first", "end", "go"];
@@ -239,31 +239,7 @@ impl Review {
     /// A review command at the start of `text` (the longest phrase wins), in the voice's language
     /// or in English, and the rest of the text.
     fn review_command<'t>(&self, text: &'t str) -> Option<(&'static str, &'t str)> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let english = Vocabulary::english();
-        let mut best: Option<(usize, &'static str)> = None;
-        for vocab in [&self.voice.vocab, &english] {
-            for name in STEPS {
-                for phrase in vocab.word(&format!("review.words.{name}")).split(',') {
-                    let phrase = fold(phrase.trim());
-                    let k = phrase.split(' ').count();
-                    if !phrase.is_empty()
-                        && k <= words.len()
-                        && best.is_none_or(|(b, _)| k > b)
-                        && fold(&words[..k].join(" ")) == phrase
-                    {
-                        best = Some((k, name));
-                    }
-                }
-            }
-        }
-        let (k, name) = best?;
-        let mut rest = text.trim();
-        for _ in 0..k {
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-            rest = rest[end..].trim_start();
-        }
-        Some((name, rest))
+        keys::table_word(text, &self.voice.vocab, "review.words", &STEPS)
     }
 
     /// A colour word (`black`, `schwarz`, `b`).

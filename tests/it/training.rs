@@ -133,3 +133,49 @@ fn a_variant_game_is_refused_by_name_and_the_others_of_the_file_are_read() {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert!(!String::from_utf8_lossy(&output.stdout).is_empty());
 }
+
+fn puzzle_file(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/puzzles").join(name).display().to_string()
+}
+
+fn anna_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = support::anna(&support::shared_data())
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the anna binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn puzzles_from_the_published_csv_zst_chosen_by_rating_in_german() {
+    let file = puzzle_file("four.csv.zst");
+    let output =
+        anna_with_input(&["puzzles", &file, "--rating", "1300-1500", "--lang", "de", "--speech", "off"], "Dg8\nSf7\n");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "Aufgabe 1 von 1, Wertung 1400. Der Zug des Gegners: Anna sechs. Weiß am Zug: Finden Sie den besten Zug.\n\
+         Richtig: Dame Gustav acht Schach.\n\
+         Der Gegner antwortet Turm schlägt Gustav acht. Sie sind am Zug.\n\
+         Richtig: Springer Felix sieben Schachmatt.\n\
+         Gelöst.\n\
+         1 von 1 Aufgaben im ersten Versuch gelöst.\n"
+    );
+}
+
+#[test]
+fn puzzles_by_theme_from_the_csv_and_a_theme_that_none_has() {
+    let file = puzzle_file("four.csv");
+    let output = anna_with_input(&["puzzles", &file, "--theme", "backRankMate", "--speech", "off"], "Rd8\nRc8\n");
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.starts_with("Puzzle 1 of 2, rated 900."), "{said}");
+    assert!(said.ends_with("2 of 2 puzzles solved at the first try.\n"), "{said}");
+    let output = anna(&["puzzles", &file, "--theme", "zugzwang", "--speech", "off"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).ends_with("that fits what was asked.\n"));
+}

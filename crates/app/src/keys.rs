@@ -39,6 +39,33 @@ pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(Name, &'t str)>
     best.map(|(k, name)| (name, after_words(text, k)))
 }
 
+/// The word of a program's own table (`[review.words]`: `next = "next, n, forward"`) that begins
+/// `text` (the longest phrase wins), in the language of `vocab` or in English, and the rest of the
+/// text: `table` is the table's key, `names` its words' names.
+pub fn table_word<'t>(
+    text: &'t str,
+    vocab: &Vocabulary,
+    table: &str,
+    names: &[&'static str],
+) -> Option<(&'static str, &'t str)> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let english = Vocabulary::english();
+    let mut best: Option<(usize, &'static str)> = None;
+    for v in [vocab, &english] {
+        for name in names {
+            for phrase in v.word(&format!("{table}.{name}")).split(',') {
+                let phrase = fold(phrase.trim());
+                let k = phrase.split(' ').count();
+                let longer = best.is_none_or(|(b, _)| k > b);
+                if !phrase.is_empty() && longer && k <= words.len() && fold(&words[..k].join(" ")) == phrase {
+                    best = Some((k, *name));
+                }
+            }
+        }
+    }
+    best.map(|(k, name)| (name, after_words(text, k)))
+}
+
 /// `text` after its first `k` words, trimmed.
 fn after_words(text: &str, k: usize) -> &str {
     let mut rest = text.trim();

@@ -8,6 +8,8 @@ use anna_core::analysis::{self, Evaluation, Judgement, Mistake};
 use anna_core::message::{Arg, Played, Words};
 use anna_core::rules::Game;
 
+pub mod puzzles;
+
 /// A game being analysed: its positions, and the evaluations found so far (the start first).
 #[derive(Clone, Debug)]
 pub struct Analysis {

@@ -1,5 +1,6 @@
 use super::*;
 use anna_core::pgn;
+use anna_language::Vocabulary;
 
 const GAME: &str = concat!(
     "[White \"Anna\"]\n[Black \"Bert\"]\n[Result \"1-0\"]\n[TimeControl \"300+2\"]\n\n",
