@@ -1,7 +1,7 @@
 //! The one event loop, for every view: the terminal (typed lines or keys), the computer's engine,
 //! the peg board's link and the clock's deadlines all feed one channel; the loop sleeps until the
 //! next message or the next deadline, never polling. What a message means is decided by the
-//! application ([`App`], or a [`Review`]; no I/O) and by the view ([`View`]: a key's meaning on
+//! application ([`App`], or another [`Program`]: a review, puzzles; no I/O) and by the view ([`View`]: a key's meaning on
 //! the board view); the loop only carries out the [`Out`]s they return: sentences are shown by the
 //! view and handed to the [`Speaker`], which speaks on its own thread, so the loop never waits on
 //! speech. The computer thinks on its own thread ([`Computer`]) and its reply comes through the
@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
+use crate::adapters::engine::analyst::Worker;
 use crate::adapters::engine::{Computer, EngineChoice, Reply};
 use crate::adapters::games;
 use crate::adapters::journal::{self, Trouble};
@@ -24,7 +25,6 @@ use crate::adapters::listen::{Hearing, ListenError, Microphone, Mode};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
 use crate::board_link::serial::{Link, LinkReport};
-use crate::ui::review::Review;
 use crate::ui::tui::Key;
 use anna_app::journal::Health;
 use anna_app::{App, Event, InForce, Joining, Out};
@@ -52,6 +52,8 @@ pub enum Source {
     /// The terminal is gone (end of input, a signal): the loop ends.
     Closed,
     Computer(Reply),
+    /// The analysing engine's answer (`hint`, `eval`).
+    Evaluated(u64, Result<anna_core::analysis::Evaluation, anna_core::opponent::EngineFailure>),
     Board(BoardRole, LinkReport),
     /// What the microphone heard.
     Heard(Result<Hearing, ListenError>),
@@ -123,6 +125,8 @@ struct Outputs {
     speaker: Speaker,
     sounds: SoundPlayer,
     computer: Option<Computer>,
+    /// The analysing engine, started by the first question (`hint`, `eval`), and the engine asked.
+    analyst: (Option<crate::adapters::engine::analyst::Worker>, EngineChoice),
     /// The game on a server, started by the app's first request to it.
     server: Option<crate::adapters::online::Remote>,
     journal: Option<journal::Sink>,
@@ -165,8 +169,10 @@ pub fn run(
 ) -> ExitCode {
     let (sender, receiver) = mpsc::channel();
     let replies = sender.clone();
-    let computer = Computer::new(engine, seed(), Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
+    let computer =
+        Computer::new(engine.clone(), seed(), Arc::new(move |reply| drop(replies.send(Source::Computer(reply)))));
     let mut outputs = Outputs::new(speech, sounds, sender.clone(), app.voice());
+    outputs.analyst.1 = engine.clone();
     outputs.computer = Some(computer);
     outputs.journal = Some(journal::Sink::new(journal::folder()));
     app.set_date(games::now_stamp().0);
@@ -196,11 +202,6 @@ pub fn run(
         outputs.listen(app.voice());
     }
     drive(&mut app, &mut view, outputs, start, origin, sender, receiver)
-}
-
-/// Reviews a game until `quit` or the end of input. Nothing runs on a clock here.
-pub fn review(review: Review, view: impl View, speech: SpeechArgs, sounds: SoundPlayer) -> ExitCode {
-    run_program(review, view, speech, sounds)
 }
 
 /// A program without a game of its own (a review, a round of puzzles) driven by the one loop.
@@ -270,6 +271,7 @@ fn drive(
             }
             Ok(Source::Continued) => vec![Step::Event(Event::Continued)],
             Ok(Source::Computer(reply)) => vec![Step::Event(Event::Engine(reply))],
+            Ok(Source::Evaluated(id, result)) => vec![Step::Event(Event::Evaluated { id, result })],
             Ok(Source::Server(event)) => vec![Step::Event(Event::Server(event))],
             Ok(Source::Board(role, report)) => vec![Step::Event(Event::Board(role, report))],
             Ok(Source::Heard(hearing)) => vec![Step::Event(Event::Heard(hearing))],
@@ -347,6 +349,7 @@ impl Outputs {
             speaker,
             sounds,
             computer: None,
+            analyst: (None, EngineChoice::Auto),
             server: None,
             journal: None,
             boards: Vec::new(),
@@ -462,6 +465,11 @@ impl Outputs {
                     if let Some(computer) = &mut self.computer {
                         computer.think(request.clone());
                     }
+                }
+                Out::Evaluate(ask) => {
+                    let (notices, (worker, choice)) = (self.notices.clone(), &mut self.analyst);
+                    let answer = move |id, result| drop(notices.send(Source::Evaluated(id, result)));
+                    worker.get_or_insert_with(|| Worker::start(choice.clone(), answer)).evaluate(ask.clone());
                 }
                 Out::Server(request) => {
                     let notices = self.notices.clone();

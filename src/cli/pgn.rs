@@ -105,7 +105,7 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
     let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
     if game.is_finished() {
         let review = crate::ui::review::Review::new(game, voice);
-        return crate::runtime::review(review, crate::ui::line::LineView::default(), args.speech.clone(), sounds);
+        return crate::runtime::run_program(review, crate::ui::line::LineView::default(), args.speech.clone(), sounds);
     }
     let (mut session, now, mut history) = game.replay_inputs(config);
     if session.started() {
@@ -145,7 +145,7 @@ pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
     match load(file, choice, &voice.vocab) {
         Ok(game) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
-            crate::runtime::review(
+            crate::runtime::run_program(
                 crate::ui::review::Review::new(game, voice),
                 crate::ui::line::LineView::default(),
                 args.speech.clone(),

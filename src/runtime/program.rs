@@ -78,6 +78,7 @@ impl Program for Review {
     fn handle(&mut self, event: Event, _now: Duration) -> Vec<Out> {
         match event {
             Event::Line(line) => self.line(&line),
+            Event::Evaluated { id, result } => self.evaluated(id, result),
             _ => Vec::new(),
         }
     }

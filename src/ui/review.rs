@@ -10,11 +10,14 @@ use std::time::Duration;
 use shakmaty::{Chess, Color, Position};
 
 use anna_app::keys;
+use anna_app::training::coach::{self, Coach};
+use anna_app::training::DEFAULT_NODES;
 use anna_app::Out;
 use anna_core::command::{Command, Name};
 use anna_core::explore;
 use anna_core::message::{Arg, Played, Priority, Sentence, Utterance, Words};
 use anna_core::pgn::ImportedGame;
+use anna_core::rules::MoveError;
 use anna_core::scoresheet::Scoresheet;
 use anna_language::announce::{self, fill};
 use anna_language::parse::fold;
@@ -26,13 +29,16 @@ const STEPS: [&str; 5] = ["next", "back", "first", "end", "go"];
 pub struct Review {
     game: ImportedGame,
     voice: Voice,
+    /// The engine's knowledge of the game: `analyse`, `eval`, `best`, `line`, `mistakes`, `learn`.
+    coach: Coach,
     /// How many moves are played in the position reviewed (0: the start position).
     at: usize,
 }
 
 impl Review {
     pub fn new(game: ImportedGame, voice: Voice) -> Review {
-        Review { game, voice, at: 0 }
+        let coach = Coach::new(&game.game, DEFAULT_NODES);
+        Review { game, voice, coach, at: 0 }
     }
 
     pub fn voice(&self) -> &Voice {
@@ -68,13 +74,24 @@ impl Review {
         if text.is_empty() {
             return self.step("next", "");
         }
+        if let Some((name, _)) = keys::table_word(text, &self.voice.vocab, "training.words", &coach::WORDS) {
+            return self.coach.command(name, self.at);
+        }
+        if let Some(out) = self.exercise(text) {
+            return out;
+        }
         if let Some((name, rest)) = self.review_command(text) {
             return self.step(name, rest);
         }
         if let Some((name, rest)) = keys::leading(text, &self.voice.vocab) {
             match name {
                 Name::Quit => return vec![Out::Quit],
-                Name::Help if rest.is_empty() => return vec![say(self.word("review.help").to_string())],
+                Name::Help if rest.is_empty() => {
+                    return vec![
+                        say(self.word("review.help").to_string()),
+                        Out::Say(Words::line("training.review_help"), Priority::Info),
+                    ]
+                }
                 Name::Time => return vec![self.time()],
                 Name::Moves => return vec![self.moves()],
                 Name::Repeat | Name::Last => return vec![say(self.announce())],
@@ -88,6 +105,42 @@ impl Review {
             }
             _ => vec![say(fill(self.word("review.unknown"), &[("text", text.to_string())]))],
         }
+    }
+
+    /// A move while an exercise waits is its answer; the board questions answer for its position.
+    fn exercise(&mut self, text: &str) -> Option<Vec<Out>> {
+        let position = self.coach.exercise()?.clone();
+        let game = anna_core::rules::Game::from_position(position.clone(), shakmaty::CastlingMode::Standard);
+        match commands::command(text, &self.voice.vocab) {
+            Ok(Command::Move(spec)) => {
+                let words = match game.resolve_spec(&spec) {
+                    Ok(mv) => return Some(self.coach.answer(mv)),
+                    Err(MoveError::Illegal(reason)) => {
+                        Words::line("training.puzzle_illegal").arg("reason", Arg::Illegal(reason))
+                    }
+                    Err(MoveError::Ambiguous(moves)) => {
+                        let options = moves.into_iter().map(|mv| Played::new(&position, mv)).collect();
+                        Words::line("training.puzzle_which").arg("moves", Arg::MoveOptions(options))
+                    }
+                    Err(MoveError::NotUnderstood) => return None,
+                };
+                Some(vec![Out::Say(words, Priority::Info)])
+            }
+            Ok(Command::Explore(query)) => {
+                let answer = explore::answer(&position, query);
+                Some(vec![say(self.voice.render(&explore::utterance(answer)))])
+            }
+            _ => None,
+        }
+    }
+
+    /// The analysing engine's answer.
+    pub fn evaluated(
+        &mut self,
+        id: u64,
+        result: Result<anna_core::analysis::Evaluation, anna_core::opponent::EngineFailure>,
+    ) -> Vec<Out> {
+        self.coach.evaluated(id, result)
     }
 
     fn step(&mut self, name: &str, rest: &str) -> Vec<Out> {

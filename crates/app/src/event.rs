@@ -29,6 +29,8 @@ pub enum Event {
     BoardSettled,
     /// The computer's engine answered.
     Engine(Reply),
+    /// The analysing engine's answer to [`crate::Out::Evaluate`] `id`.
+    Evaluated { id: u64, result: Result<anna_core::analysis::Evaluation, anna_core::opponent::EngineFailure> },
     /// The microphone opened for the player ([`crate::Out::Listen`]), or why it cannot.
     Listening(Result<(), crate::heard::ListenError>),
     /// What the microphone heard, or why it cannot hear.

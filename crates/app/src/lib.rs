@@ -33,6 +33,7 @@ mod computer;
 mod confirm;
 mod event;
 mod heard;
+mod home;
 pub mod journal;
 pub mod keys;
 pub mod online;
@@ -105,6 +106,8 @@ pub struct App {
     /// this voice, and such letters are asked about again (`heard.rs`).
     phones_misheard: bool,
     computer: computer::State,
+    /// The engine's help in a home game against the computer (`hint`, `eval`), made when first asked.
+    coach: Option<training::coach::Coach>,
     /// The game on a server, when the opponent plays there (`online/play.rs`).
     online: online::Table,
     /// The peg board, when one is linked (`--board`).
@@ -166,6 +169,7 @@ impl App {
             waiting: None,
             phones_misheard: false,
             computer: computer::State::default(),
+            coach: None,
             online: online::Table::default(),
             board: None,
             sensors: Vec::new(),
@@ -304,6 +308,7 @@ impl App {
             }
             Event::Engine(Reply::Move { id, uci }) => self.engine_move(id, &uci, now),
             Event::Engine(Reply::Failed { id, failure }) => self.engine_failed(id, failure, now),
+            Event::Evaluated { id, result } => self.evaluated(id, result),
             Event::Play { side, mv } => self.around_input(now, |app| app.play_for(side, mv, now)),
             Event::Tick => self.tick(now),
             Event::Listening(opened) => vec![match opened {
@@ -401,6 +406,9 @@ impl App {
                 Enter::Press => self.act(Command::Press, now),
                 Enter::Nothing => Vec::new(),
             };
+        }
+        if let Some(out) = self.training_word(text) {
+            return out;
         }
         if let Some(out) = keys::leading(text, &self.voice.vocab).and_then(|(name, rest)| self.ui(name, rest, now)) {
             return out;

@@ -41,6 +41,9 @@ pub enum Out {
     /// Ask the computer opponent for a move; its answer comes back through
     /// [`crate::Event::Engine`].
     Think(Request),
+    /// Evaluate a position with the analysing engine; the answer comes back as
+    /// [`crate::Event::Evaluated`].
+    Evaluate(crate::training::Ask),
     /// Ask this of the server where the game is played; what comes of it comes back as
     /// [`crate::Event::Server`].
     Server(crate::online::ServerRequest),

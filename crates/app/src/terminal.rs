@@ -56,7 +56,11 @@ impl App {
             Name::More => self.more(now),
             // The speech stops, the microphone opens, then "Listening." (which it does not hear).
             Name::Listen => vec![Out::Listen],
-            Name::Takeback | Name::Abort | Name::Chat => self.server_ui(name, rest),
+            Name::Takeback => match self.take_back_computer(now) {
+                Some(out) => out,
+                None => self.server_ui(name, rest),
+            },
+            Name::Abort | Name::Chat => self.server_ui(name, rest),
             _ => return None,
         })
     }

@@ -5,10 +5,39 @@
 use shakmaty::{Chess, Color, Move, Position};
 
 use anna_core::analysis::{self, Evaluation, Judgement, Mistake};
-use anna_core::message::{Arg, Played, Words};
+use anna_core::message::{Arg, Words};
 use anna_core::rules::Game;
 
+pub mod coach;
 pub mod puzzles;
+
+/// The nodes the engine searches for each position when the player does not say: about half a
+/// second of Stockfish on one core of a small machine, deep enough to see a piece left hanging or
+/// a mate in a few moves.
+pub const DEFAULT_NODES: u64 = 300_000;
+
+/// A position to evaluate, asked of the analysing engine ([`crate::Out::Evaluate`]): the start
+/// position and the moves (UCI) that reach it, searched to `nodes`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ask {
+    pub id: u64,
+    pub start_fen: String,
+    pub moves: Vec<String>,
+    pub nodes: u64,
+}
+
+impl Ask {
+    /// The start position and the position asked about; `None` if the moves cannot be played.
+    pub fn positions(&self) -> Option<(Chess, Chess)> {
+        let mut game = Game::from_fen(&self.start_fen).ok()?;
+        for text in &self.moves {
+            let uci = shakmaty::uci::UciMove::from_ascii(text.as_bytes()).ok()?;
+            let mv = game.resolve_uci(&uci).ok()?;
+            game.play(mv).ok()?;
+        }
+        Some((game.start().clone(), game.position().clone()))
+    }
+}
 
 /// A game being analysed: its positions, and the evaluations found so far (the start first).
 #[derive(Clone, Debug)]
@@ -105,33 +134,4 @@ impl Analysis {
         }
         said
     }
-
-    /// The evaluation of the position after `plies` moves, in words ("White is better, about a
-    /// pawn."), if it is analysed.
-    pub fn eval_words(&self, plies: usize) -> Option<Words> {
-        let evaluation = self.evaluations.get(plies)?;
-        Some(Words::line("training.eval").arg("eval", Arg::Score(evaluation.score)))
-    }
-
-    /// The engine's best move in the position after `plies` moves, and its line, in words.
-    pub fn best_words(&self, plies: usize, line: bool) -> Option<Words> {
-        let evaluation = self.evaluations.get(plies)?;
-        let position = self.positions.get(plies)?;
-        let Some(best) = evaluation.best() else {
-            return Some(Words::line("training.no_move"));
-        };
-        if !line {
-            return Some(Words::line("training.best").arg("move", Arg::Move(Played::new(position, best))));
-        }
-        let mut at = position.clone();
-        let mut played = Vec::new();
-        for mv in evaluation.line.iter().take(LINE_PLIES) {
-            played.push(Played::new(&at, *mv));
-            at.play_unchecked(*mv);
-        }
-        Some(Words::line("training.line").arg("moves", Arg::Played(played)))
-    }
 }
-
-/// The moves of the engine's line said by `line`.
-const LINE_PLIES: usize = 6;

@@ -3,20 +3,19 @@
 //! evaluations on every run and every machine; its last exact score and main line are kept.
 
 use std::path::Path;
+use std::sync::mpsc::{self, Sender};
 use std::time::{Duration, Instant};
 
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 
-use super::{Process, Talk, GRACE, HANDSHAKE};
+use super::{find_stockfish, EngineChoice, Process, Talk, GRACE, HANDSHAKE};
+use anna_app::training::Ask;
 use anna_core::analysis::Evaluation;
 use anna_core::opponent::EngineFailure;
 use anna_core::uci;
 
-/// The nodes searched for each position when the player does not say: about half a second of
-/// Stockfish on one core of a small machine, deep enough to see a piece left hanging or a mate in a
-/// few moves.
-pub const DEFAULT_NODES: u64 = 300_000;
+pub use anna_app::training::DEFAULT_NODES;
 
 /// The slowest an engine may search before it is asked to stop: nodes a second.
 const SLOWEST: u64 = 50_000;
@@ -92,5 +91,50 @@ impl Analyst {
         }
         let info = found.ok_or(EngineFailure::Garbage)?;
         Evaluation::from_engine(position, info.cp, info.mate, &info.pv).ok_or(EngineFailure::Garbage)
+    }
+}
+
+/// The analysing engine on a thread of its own: positions asked ([`Ask`]) are evaluated one after
+/// another and each answer handed to `notify`, so that the loop never waits for the engine. The
+/// engine is started on the first request and started again after it fails.
+pub struct Worker {
+    asks: Sender<Ask>,
+}
+
+impl Worker {
+    pub fn start(
+        choice: EngineChoice,
+        notify: impl Fn(u64, Result<Evaluation, EngineFailure>) + Send + 'static,
+    ) -> Worker {
+        let (asks, inbox) = mpsc::channel::<Ask>();
+        std::thread::spawn(move || {
+            let mut analyst: Option<Analyst> = None;
+            for ask in inbox {
+                let path = match &choice {
+                    EngineChoice::Path(path) => Some(path.clone()),
+                    EngineChoice::Auto => find_stockfish(),
+                    EngineChoice::Builtin => None,
+                };
+                let result = (|| {
+                    let path = path.ok_or(EngineFailure::NotFound)?;
+                    let (start, position) = ask.positions().ok_or(EngineFailure::Garbage)?;
+                    if analyst.as_ref().is_none_or(|a| a.nodes() != ask.nodes) {
+                        analyst = Some(Analyst::start(&path, ask.nodes)?);
+                    }
+                    let engine = analyst.as_mut().ok_or(EngineFailure::NotFound)?;
+                    engine.evaluate(&start, &ask.moves, &position)
+                })();
+                if result.is_err() {
+                    // A hung or crashed engine is ended; the next request starts a new one.
+                    analyst = None;
+                }
+                notify(ask.id, result);
+            }
+        });
+        Worker { asks }
+    }
+
+    pub fn evaluate(&self, ask: Ask) {
+        let _ = self.asks.send(ask);
     }
 }

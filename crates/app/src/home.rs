@@ -1,0 +1,64 @@
+//! Training in a home game against the computer: `hint` (the piece first, the move when asked
+//! again), `eval`, `best`, `line`, `analyse` and `mistakes`, answered by the analysing engine
+//! through the game's [`Coach`]; `takeback` takes back the player's last move and the computer's
+//! answer. Anywhere else (a tournament, the assistant's mode, a person or a server as the opponent)
+//! such help is refused with its article: FIDE 11.3.1 forbids it.
+
+use std::time::Duration;
+
+use crate::training::coach::{self, Coach};
+use crate::training::DEFAULT_NODES;
+use crate::{keys, App, OtherSide, Out};
+use anna_core::analysis::Evaluation;
+use anna_core::command::{Command, Input};
+use anna_core::opponent::EngineFailure;
+use shakmaty::Position;
+
+impl App {
+    /// Whether help from an engine is allowed in this game: a home game against the computer.
+    fn may_train(&self) -> bool {
+        self.options.opponent == OtherSide::Computer && !self.session.config().tournament && !self.options.assistant
+    }
+
+    /// A training word at the start of `text` (`hint`, `eval`...), answered or refused.
+    pub(super) fn training_word(&mut self, text: &str) -> Option<Vec<Out>> {
+        let (name, _) = keys::table_word(text, &self.voice.vocab, "training.words", &coach::WORDS)?;
+        if !self.may_train() {
+            return Some(vec![self.say("training.forbidden")]);
+        }
+        if name == "learn" {
+            return Some(vec![self.say("training.learn_in_review")]);
+        }
+        let game = self.session.game().clone();
+        let coach = self.coach.get_or_insert_with(|| Coach::new(&game, DEFAULT_NODES));
+        coach.follow(&game);
+        Some(coach.command(name, game.plies().len()))
+    }
+
+    /// The analysing engine's answer.
+    pub(super) fn evaluated(&mut self, id: u64, result: Result<Evaluation, EngineFailure>) -> Vec<Out> {
+        self.coach.as_mut().map(|coach| coach.evaluated(id, result)).unwrap_or_default()
+    }
+
+    /// `takeback` against the computer: the player's last move, and the computer's answer to it if
+    /// it came, are taken back; the player has the move again.
+    pub(super) fn take_back_computer(&mut self, now: Duration) -> Option<Vec<Out>> {
+        if self.options.opponent != OtherSide::Computer {
+            return None;
+        }
+        if !self.may_train() {
+            return Some(vec![self.say("training.forbidden")]);
+        }
+        let user = self.user_side();
+        let plies = self.session.game().plies();
+        let Some(last_own) = plies.iter().rposition(|p| p.before.turn() == user) else {
+            return Some(vec![self.say("training.nothing_to_take_back")]);
+        };
+        let n = (plies.len() - last_own) as u32;
+        self.computer.forget();
+        Some(self.input(Input::act(Command::TakeBack(n)), now))
+    }
+}
+
+#[cfg(test)]
+mod tests;

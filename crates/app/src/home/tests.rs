@@ -1,0 +1,93 @@
+use std::time::Duration;
+
+use shakmaty::{Chess, Color};
+
+use super::super::{App, Event, Options, Out};
+use crate::training::Ask;
+use anna_core::analysis::Evaluation;
+use anna_core::clock::TimeControl;
+use anna_core::command::{Command, Setting};
+use anna_core::session::Config;
+use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
+
+fn voice(code: &str) -> Voice {
+    Voice::new(Vocabulary::get(code).unwrap(), SquareStyle::Plain, MoveForm::default())
+}
+
+fn game(code: &str, opponent: crate::OtherSide, tournament: bool) -> App {
+    let setup = vec![
+        Command::TimeControl(TimeControl::parse("15+10").unwrap()),
+        Command::Set(Setting::Player(Some(Color::White))),
+        Command::Set(Setting::Tournament(tournament)),
+    ];
+    let options = Options { opponent, engine: "builtin".parse().unwrap(), ..Options::default() };
+    let mut app = App::new(Config::default(), setup, voice(code), options);
+    app.start();
+    app
+}
+
+fn secs(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+fn asked(outs: &[Out]) -> Ask {
+    outs.iter()
+        .find_map(|out| match out {
+            Out::Evaluate(ask) => Some(ask.clone()),
+            _ => None,
+        })
+        .expect("the engine is asked")
+}
+
+/// The engine's answer for the start position: a small plus for White, and its line.
+fn answer(app: &mut App, ask: &Ask, pv: &[&str]) -> Vec<Out> {
+    let pv: Vec<String> = pv.iter().map(|s| s.to_string()).collect();
+    let evaluation = Evaluation::from_engine(&Chess::default(), Some(35), None, &pv).unwrap();
+    app.handle(Event::Evaluated { id: ask.id, result: Ok(evaluation) }, secs(1))
+}
+
+#[test]
+fn a_hint_gives_the_piece_first_and_the_move_when_asked_again() {
+    let mut app = game("en", crate::OtherSide::Computer, false);
+    let first = app.line("hint", secs(1));
+    let ask = asked(&first);
+    assert_eq!((ask.moves.len(), ask.nodes), (0, crate::training::DEFAULT_NODES));
+    assert_eq!(said!(app, &answer(&mut app, &ask, &["g1f3", "d7d5"])), ["Think about your Knight on g-one."]);
+    // The position is known now: the second hint and the evaluation come at once.
+    assert_eq!(said!(app, &app.line("hint", secs(2))), ["The engine's move: Knight f-three."]);
+    assert_eq!(said!(app, &app.line("eval", secs(2))), ["The engine says: White is slightly better."]);
+    assert_eq!(said!(app, &app.line("line", secs(2))), ["The engine's line: Knight f-three, d-five."]);
+}
+
+#[test]
+fn at_a_tournament_or_against_a_person_help_is_refused_with_11_3_1_in_german() {
+    for (opponent, tournament) in [(crate::OtherSide::Computer, true), (crate::OtherSide::Person, false)] {
+        let mut app = game("de", opponent, tournament);
+        for word in ["Hinweis", "Bewertung"] {
+            let outs = app.line(word, secs(1));
+            assert!(!outs.iter().any(|o| matches!(o, Out::Evaluate(_))), "no engine asked");
+            assert_eq!(
+                said!(app, &outs),
+                ["Hier gibt es keine Hinweise, Bewertungen oder Zugrücknahmen: In einer Turnierpartie oder gegen \
+                  einen Menschen verbieten die Regeln solche Hilfe (FIDE 11.3.1). Sie gehen in einer Partie zu Hause \
+                  gegen den Computer."]
+            );
+        }
+    }
+}
+
+#[test]
+fn a_takeback_against_the_computer_takes_back_its_answer_and_the_player_s_move() {
+    let mut app = game("en", crate::OtherSide::Computer, false);
+    assert_eq!(said!(app, &app.line("takeback", secs(1))), ["There is no move of yours to take back."]);
+    let moved = app.line("e4", secs(1));
+    let request = Out::think(&moved).unwrap();
+    app.line("", secs(2));
+    app.engine_move(request.id, "e7e5", secs(3));
+    assert_eq!(app.session().game().plies().len(), 2);
+    let back = app.line("takeback", secs(4));
+    assert_eq!(app.session().game().plies().len(), 0);
+    assert_eq!(app.session().game().turn(), Color::White);
+    assert!(!said!(app, &back).is_empty());
+    assert_eq!(Out::think(&back), None, "the computer does not move for the player");
+}

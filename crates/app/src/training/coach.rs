@@ -1,0 +1,325 @@
+//! The engine's knowledge of one game, asked for in words: `analyse` (the whole game, progress said
+//! as it goes, then the mistakes), `eval`, `best` and `line` for a position, `mistakes`, and `learn`
+//! (each mistake becomes an exercise: "Find a better move for White"). Review and a home game both
+//! hold one. Pure: it asks positions of the engine ([`Out::Evaluate`]) and is handed the answers.
+
+use std::collections::HashMap;
+
+use shakmaty::{Color, Move, Position};
+
+use super::{Analysis, Ask};
+use crate::Out;
+use anna_core::analysis::{self, Evaluation, Judgement, Mistake};
+use anna_core::message::{Arg, Played, Priority, Words};
+use anna_core::opponent::EngineFailure;
+use anna_core::rules::Game;
+
+/// The coach's commands, by their names in `[training.words]` of `grammar/`.
+pub const WORDS: [&str; 7] = ["analyse", "eval", "best", "line", "mistakes", "learn", "hint"];
+
+/// Tries an exercise gives before its answer is said.
+const TRIES: u32 = 2;
+
+/// What an engine's answer is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Want {
+    /// The next position of the whole game's analysis.
+    Analysis,
+    /// `eval`, `best` or `line` of the position after so many moves.
+    Say { plies: usize, what: Said },
+    /// The position after the player's answer to the exercise.
+    Answer(Move),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Said {
+    /// The piece the engine would move, and where it stands: the first hint.
+    Piece,
+    Eval,
+    Best,
+    Line,
+}
+
+/// The exercises made of the mistakes.
+#[derive(Clone, Debug, Default)]
+struct Exercises {
+    list: Vec<Mistake>,
+    at: usize,
+    tries: u32,
+    found: u32,
+}
+
+pub struct Coach {
+    game: Game,
+    analysis: Analysis,
+    /// Positions evaluated one by one (`eval` before the analysis), by their number of moves.
+    single: HashMap<usize, Evaluation>,
+    waiting: HashMap<u64, Want>,
+    next_id: u64,
+    nodes: u64,
+    exercises: Option<Exercises>,
+    /// The position (by its number of moves) whose piece was given as a hint: the next hint there
+    /// is the move.
+    hinted: Option<usize>,
+}
+
+impl Coach {
+    /// The coach of `game`, asking the engine for `nodes` nodes a position.
+    pub fn new(game: &Game, nodes: u64) -> Coach {
+        Coach {
+            game: game.clone(),
+            analysis: Analysis::new(game),
+            single: HashMap::new(),
+            waiting: HashMap::new(),
+            next_id: 1,
+            nodes,
+            exercises: None,
+            hinted: None,
+        }
+    }
+
+    /// The game has a new move (a home game goes on): what was found for the old one is kept where
+    /// it still holds.
+    pub fn follow(&mut self, game: &Game) {
+        let common = self.game.plies().iter().zip(game.plies()).take_while(|(a, b)| a.mv == b.mv).count();
+        if common == self.game.plies().len() && common == game.plies().len() {
+            return;
+        }
+        self.single.retain(|plies, _| *plies <= common);
+        let done: Vec<Evaluation> = self.analysis.evaluations().iter().take(common + 1).cloned().collect();
+        self.game = game.clone();
+        self.analysis = Analysis::new(game);
+        for evaluation in done {
+            self.analysis.add(evaluation);
+        }
+        // Answers on their way are for positions that may be gone.
+        self.waiting.clear();
+    }
+
+    /// The position of the exercise being solved, if one is.
+    pub fn exercise(&self) -> Option<&shakmaty::Chess> {
+        let exercises = self.exercises.as_ref()?;
+        let mistake = exercises.list.get(exercises.at)?;
+        self.analysis.positions().get(mistake.ply)
+    }
+
+    /// A coach's command by its name in [`WORDS`], for the position after `plies` moves.
+    pub fn command(&mut self, name: &str, plies: usize) -> Vec<Out> {
+        match name {
+            "analyse" => self.analyse(),
+            "eval" => self.say(plies, Said::Eval),
+            "best" => self.say(plies, Said::Best),
+            "line" => self.say(plies, Said::Line),
+            "mistakes" => self.mistakes(),
+            "hint" => {
+                let what = if self.hinted == Some(plies) { Said::Best } else { Said::Piece };
+                self.hinted = Some(plies);
+                self.say(plies, what)
+            }
+            _ => self.learn(),
+        }
+    }
+
+    fn ask(&mut self, plies: usize, want: Want) -> Out {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.waiting.insert(id, want);
+        let mut moves: Vec<String> =
+            self.game.plies()[..plies].iter().map(|p| self.game.uci(p.mv).to_string()).collect();
+        if let Want::Answer(mv) = want {
+            moves.push(self.game.uci(mv).to_string());
+        }
+        Out::Evaluate(Ask { id, start_fen: self.game.start_fen(), moves, nodes: self.nodes })
+    }
+
+    /// The whole game, position after position; what was said is said again when it is done.
+    fn analyse(&mut self) -> Vec<Out> {
+        if self.analysis.is_done() {
+            return self.mistakes();
+        }
+        if self.waiting.values().any(|w| *w == Want::Analysis) {
+            return self.analysis.progress().into_iter().map(say).collect();
+        }
+        let mut outs: Vec<Out> = self.analysis.progress().into_iter().map(say).collect();
+        outs.push(self.ask(self.analysis.evaluations().len(), Want::Analysis));
+        outs
+    }
+
+    fn evaluation(&self, plies: usize) -> Option<&Evaluation> {
+        self.analysis.evaluations().get(plies).or_else(|| self.single.get(&plies))
+    }
+
+    fn say(&mut self, plies: usize, what: Said) -> Vec<Out> {
+        let Some(evaluation) = self.evaluation(plies) else {
+            return vec![self.ask(plies, Want::Say { plies, what })];
+        };
+        let position = &self.analysis.positions()[plies.min(self.analysis.positions().len() - 1)];
+        vec![say(match what {
+            Said::Piece => match evaluation.best() {
+                Some(best) => Words::line("training.hint_piece")
+                    .arg("piece", Arg::Piece(best.role()))
+                    .arg("square", Arg::Square(best.from().unwrap_or(best.to()).to_string())),
+                None => Words::line("training.no_move"),
+            },
+            Said::Eval => Words::line("training.eval").arg("eval", Arg::Score(evaluation.score)),
+            Said::Best => match evaluation.best() {
+                Some(best) => Words::line("training.best").arg("move", Arg::Move(Played::new(position, best))),
+                None => Words::line("training.no_move"),
+            },
+            Said::Line => {
+                let mut at = position.clone();
+                let mut played = Vec::new();
+                for mv in evaluation.line.iter().take(LINE_PLIES) {
+                    played.push(Played::new(&at, *mv));
+                    at.play_unchecked(*mv);
+                }
+                if played.is_empty() {
+                    Words::line("training.no_move")
+                } else {
+                    Words::line("training.line").arg("moves", Arg::Played(played))
+                }
+            }
+        })]
+    }
+
+    fn mistakes(&self) -> Vec<Out> {
+        if !self.analysis.is_done() {
+            return vec![say(Words::line("training.not_analysed"))];
+        }
+        self.analysis.summary(None).into_iter().map(say).collect()
+    }
+
+    /// Each blunder and mistake becomes an exercise.
+    fn learn(&mut self) -> Vec<Out> {
+        if !self.analysis.is_done() {
+            return vec![say(Words::line("training.not_analysed"))];
+        }
+        let list: Vec<Mistake> = self
+            .analysis
+            .mistakes()
+            .into_iter()
+            .filter(|m| m.judgement >= Judgement::Mistake && m.better.is_some())
+            .collect();
+        if list.is_empty() {
+            return vec![say(Words::line("training.no_exercise"))];
+        }
+        self.exercises = Some(Exercises { list, ..Exercises::default() });
+        vec![say(self.task())]
+    }
+
+    /// "Exercise 1 of 3. Move 17: find a better move for White."
+    fn task(&self) -> Words {
+        let Some(exercises) = &self.exercises else { return Words::line("training.no_exercise") };
+        let mistake = &exercises.list[exercises.at];
+        let position = &self.analysis.positions()[mistake.ply];
+        Words::line("training.exercise")
+            .arg("n", Arg::Number(exercises.at as u32 + 1))
+            .arg("total", Arg::Number(exercises.list.len() as u32))
+            .arg("move", Arg::Number(position.fullmoves().get()))
+            .arg("side", Arg::Side(position.turn()))
+    }
+
+    /// The player's answer to the exercise: the engine judges it.
+    pub fn answer(&mut self, mv: Move) -> Vec<Out> {
+        let Some(exercises) = &self.exercises else { return Vec::new() };
+        let mistake = exercises.list[exercises.at].clone();
+        if Some(mv) == mistake.better {
+            return self.judged(mv, true);
+        }
+        vec![self.ask(mistake.ply, Want::Answer(mv))]
+    }
+
+    /// The engine's answer to request `id`.
+    pub fn evaluated(&mut self, id: u64, result: Result<Evaluation, EngineFailure>) -> Vec<Out> {
+        let Some(want) = self.waiting.remove(&id) else { return Vec::new() };
+        let evaluation = match result {
+            Ok(evaluation) => evaluation,
+            Err(failure) => {
+                let key =
+                    if failure == EngineFailure::NotFound { "training.no_engine" } else { "training.engine_gone" };
+                return vec![say(Words::line(key))];
+            }
+        };
+        match want {
+            Want::Analysis => {
+                self.analysis.add(evaluation);
+                if self.analysis.is_done() {
+                    return self.mistakes();
+                }
+                let mut outs: Vec<Out> = self.analysis.progress().into_iter().map(say).collect();
+                outs.push(self.ask(self.analysis.evaluations().len(), Want::Analysis));
+                outs
+            }
+            Want::Say { plies, what } => {
+                self.single.insert(plies, evaluation);
+                self.say(plies, what)
+            }
+            Want::Answer(mv) => {
+                let Some(exercises) = &self.exercises else { return Vec::new() };
+                let mistake = &exercises.list[exercises.at];
+                let mover = self.analysis.mover(mistake.ply);
+                let before = self.analysis.evaluations()[mistake.ply].score;
+                // Right when it keeps almost all of the best move's value: no inaccuracy beside it.
+                let good = analysis::judge(mover, before, evaluation.score).is_none();
+                self.judged(mv, good)
+            }
+        }
+    }
+
+    fn judged(&mut self, mv: Move, good: bool) -> Vec<Out> {
+        let Some(exercises) = self.exercises.as_mut() else { return Vec::new() };
+        let mistake = exercises.list[exercises.at].clone();
+        let position = self.analysis.positions()[mistake.ply].clone();
+        let played = Played::new(&position, mv);
+        let mut outs = Vec::new();
+        if good {
+            exercises.found += 1;
+            outs.push(say(Words::line("training.exercise_right").arg("move", Arg::Move(played))));
+        } else {
+            exercises.tries += 1;
+            if exercises.tries < TRIES {
+                return vec![say(Words::line("training.exercise_wrong").arg("move", Arg::Move(played)))];
+            }
+            let better = mistake.better.map(|b| Played::new(&position, b));
+            let mut answer = Words::line("training.exercise_answer");
+            if let Some(better) = better {
+                answer = answer.arg("move", Arg::Move(better));
+            }
+            outs.push(say(answer));
+            outs.extend(analysis::words(&mistake, self.analysis.positions(), self.analysis.moves()).map(say));
+        }
+        let Some(exercises) = self.exercises.as_mut() else { return outs };
+        exercises.at += 1;
+        exercises.tries = 0;
+        if exercises.at < exercises.list.len() {
+            outs.push(say(self.task()));
+        } else {
+            let (found, total) = (exercises.found, exercises.list.len() as u32);
+            self.exercises = None;
+            outs.push(say(Words::line("training.exercise_score")
+                .arg("found", Arg::Number(found))
+                .arg("total", Arg::Number(total))));
+        }
+        outs
+    }
+
+    /// Whether an exercise waits for the player's move.
+    pub fn is_exercising(&self) -> bool {
+        self.exercises.is_some()
+    }
+
+    /// The side whose move the exercise asks for.
+    pub fn exercise_side(&self) -> Option<Color> {
+        self.exercise().map(|p| p.turn())
+    }
+}
+
+/// The moves of the engine's line said by `line`.
+const LINE_PLIES: usize = 6;
+
+fn say(words: Words) -> Out {
+    Out::Say(words, Priority::Info)
+}
+
+#[cfg(test)]
+mod tests;
