@@ -84,6 +84,8 @@ pub struct Screen {
     pub awaiting_press: Option<Color>,
     /// The result in words, once the game is over.
     pub outcome: Option<String>,
+    /// The engine's evaluation in words, when the player asked for it here.
+    pub evaluation: Option<String>,
     pub cursor: Square,
     pub selected: Option<Square>,
     pub mode: Mode,
@@ -111,6 +113,7 @@ impl Screen {
             turn: Color::White,
             awaiting_press: None,
             outcome: None,
+            evaluation: None,
             cursor: if settings.flipped { Square::E7 } else { Square::E2 },
             selected: None,
             mode: Mode::Board,
@@ -138,6 +141,7 @@ impl Screen {
         let san = |p: &Option<Played>| p.as_ref().map(|p| self.localize_san(&p.san.to_string()));
         self.moves = view.moves.iter().map(|(n, w, b)| (*n, san(w), san(b))).collect();
         self.outcome = view.outcome.map(|o| announce::outcome(o, &self.voice.vocab));
+        self.evaluation = view.evaluation.map(|score| anna_language::evaluation::score_words(score, &self.voice));
         self.promotion = view.asks_promotion;
         self.answering = view.awaiting_answer;
     }

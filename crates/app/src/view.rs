@@ -35,6 +35,9 @@ pub struct GameView {
     /// The side whose clock runs, while the game goes on.
     pub running: Option<Color>,
     pub outcome: Option<Outcome>,
+    /// The engine's evaluation of the position, when the player asked for one here (`eval`,
+    /// `hint` in a home game): the board view shows it as text.
+    pub evaluation: Option<anna_core::analysis::Score>,
     /// The side the player plays (`None`: both, or the arbiter).
     pub player: Option<Color>,
     /// Anna asked which piece a pawn becomes.
@@ -87,6 +90,7 @@ impl App {
             timed: !clock.time_control().is_none(),
             running: clock.running().filter(|_| !over),
             outcome: session.outcome(),
+            evaluation: self.coach.as_ref().and_then(|coach| coach.known(game)),
             player: session.config().player,
             asks_promotion: session.pending_question().is_some_and(|q| q.sentence == Sentence::WhichPromotion),
             awaiting_answer: self.awaiting_answer(),

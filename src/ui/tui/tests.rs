@@ -362,3 +362,23 @@ fn the_board_view_takes_the_apps_language() {
     assert_eq!(screen.voice.vocab.code(), "de");
     assert_eq!(screen.moves[1], (2, Some("Sf3".to_string()), None));
 }
+
+/// Issue 50: an evaluation asked for in a home game against the computer is shown as text beside
+/// the board, in the game's language, until the position changes.
+#[test]
+fn the_engine_s_evaluation_asked_for_is_shown_as_text() {
+    let options = Options { opponent: anna_app::OtherSide::Computer, ..Options::default() };
+    let mut game = App::with_session(session(), Vec::new(), voice("de"), options, Duration::ZERO);
+    let asked = game.handle(anna_app::Event::Line("Bewertung".into()), Duration::from_secs(20));
+    let Some(anna_app::Out::Evaluate(ask)) = asked.iter().find(|o| matches!(o, anna_app::Out::Evaluate(_))) else {
+        panic!("the engine is asked: {asked:?}");
+    };
+    let (_, position) = ask.positions().unwrap();
+    let evaluation = anna_core::analysis::Evaluation::from_engine(&position, Some(-120), None, &[]).unwrap();
+    game.handle(anna_app::Event::Evaluated { id: ask.id, result: Ok(evaluation) }, Duration::from_secs(21));
+    let mut board = Screen::new(voice("de"), Settings::default());
+    board.sync(&game.view(Duration::from_secs(21)));
+    // -120 for Black to move is White 1.2 pawns better.
+    let shown = screen(&board, 100, 30);
+    assert!(shown.contains("Engine: Weiß steht besser, etwa ein Bauer"), "{shown}");
+}

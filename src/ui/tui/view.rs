@@ -151,6 +151,9 @@ impl Screen {
             let style = if running { strong.add_modifier(Modifier::REVERSED) } else { Style::default() };
             lines.push(Line::styled(text, style));
         }
+        if let Some(evaluation) = &self.evaluation {
+            lines.push(Line::from(fill(vocab.word("screen.evaluation"), &[("eval", evaluation.clone())])));
+        }
         lines.push(Line::from(format!("{}: {}", vocab.word("screen.cursor"), self.cursor)));
         lines.push(Line::styled(vocab.word_owned("screen.moves"), strong));
         let room = usize::from(height).saturating_sub(lines.len());

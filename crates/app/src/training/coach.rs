@@ -96,6 +96,14 @@ impl Coach {
         self.waiting.clear();
     }
 
+    /// The engine's score of `game`'s position, if it was found (and the game is the coach's).
+    pub fn known(&self, game: &Game) -> Option<anna_core::analysis::Score> {
+        let plies = game.plies().len();
+        let same =
+            plies == self.game.plies().len() && game.plies().iter().zip(self.game.plies()).all(|(a, b)| a.mv == b.mv);
+        same.then(|| self.evaluation(plies).map(|e| e.score)).flatten()
+    }
+
     /// The position of the exercise being solved, if one is.
     pub fn exercise(&self) -> Option<&shakmaty::Chess> {
         let exercises = self.exercises.as_ref()?;
