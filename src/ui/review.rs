@@ -17,7 +17,6 @@ use anna_core::command::{Command, Name};
 use anna_core::explore;
 use anna_core::message::{Arg, Played, Priority, Sentence, Utterance, Words};
 use anna_core::pgn::ImportedGame;
-use anna_core::rules::MoveError;
 use anna_core::scoresheet::Scoresheet;
 use anna_language::announce::{self, fill};
 use anna_language::parse::fold;
@@ -77,7 +76,7 @@ impl Review {
         if let Some((name, _)) = keys::table_word(text, &self.voice.vocab, "training.words", &coach::WORDS) {
             return self.coach.command(name, self.at);
         }
-        if let Some(out) = self.exercise(text) {
+        if let Some(out) = self.coach.line(text, &self.voice.vocab) {
             return out;
         }
         if let Some((name, rest)) = self.review_command(text) {
@@ -104,33 +103,6 @@ impl Review {
                 vec![say(self.voice.render(&explore::utterance(answer)))]
             }
             _ => vec![say(fill(self.word("review.unknown"), &[("text", text.to_string())]))],
-        }
-    }
-
-    /// A move while an exercise waits is its answer; the board questions answer for its position.
-    fn exercise(&mut self, text: &str) -> Option<Vec<Out>> {
-        let position = self.coach.exercise()?.clone();
-        let game = anna_core::rules::Game::from_position(position.clone(), shakmaty::CastlingMode::Standard);
-        match commands::command(text, &self.voice.vocab) {
-            Ok(Command::Move(spec)) => {
-                let words = match game.resolve_spec(&spec) {
-                    Ok(mv) => return Some(self.coach.answer(mv)),
-                    Err(MoveError::Illegal(reason)) => {
-                        Words::line("training.puzzle_illegal").arg("reason", Arg::Illegal(reason))
-                    }
-                    Err(MoveError::Ambiguous(moves)) => {
-                        let options = moves.into_iter().map(|mv| Played::new(&position, mv)).collect();
-                        Words::line("training.puzzle_which").arg("moves", Arg::MoveOptions(options))
-                    }
-                    Err(MoveError::NotUnderstood) => return None,
-                };
-                Some(vec![Out::Say(words, Priority::Info)])
-            }
-            Ok(Command::Explore(query)) => {
-                let answer = explore::answer(&position, query);
-                Some(vec![say(self.voice.render(&explore::utterance(answer)))])
-            }
-            _ => None,
         }
     }
 

@@ -2,7 +2,8 @@
 //! again), `eval`, `best`, `line`, `analyse` and `mistakes`, answered by the analysing engine
 //! through the game's [`Coach`]; `takeback` takes back the player's last move and the computer's
 //! answer. Anywhere else (a tournament, the assistant's mode, a person or a server as the opponent)
-//! such help is refused with its article: FIDE 11.3.1 forbids it.
+//! such help is refused with its article while the game is played: FIDE 11.3.1 forbids it. Once any
+//! game is over, all of it works, and `learn` makes its mistakes exercises.
 
 use std::time::Duration;
 
@@ -15,9 +16,11 @@ use anna_core::opponent::EngineFailure;
 use shakmaty::Position;
 
 impl App {
-    /// Whether help from an engine is allowed in this game: a home game against the computer.
+    /// Whether help from an engine is allowed now: in a home game against the computer, and in any
+    /// game once it is over (FIDE 11.3.1 forbids it while a game is played).
     fn may_train(&self) -> bool {
-        self.options.opponent == OtherSide::Computer && !self.session.config().tournament && !self.options.assistant
+        let home = self.options.opponent == OtherSide::Computer && !self.session.config().tournament;
+        self.session.outcome().is_some() || (home && !self.options.assistant)
     }
 
     /// A training word at the start of `text` (`hint`, `eval`...), answered or refused.
@@ -26,13 +29,19 @@ impl App {
         if !self.may_train() {
             return Some(vec![self.say("training.forbidden")]);
         }
-        if name == "learn" {
-            return Some(vec![self.say("training.learn_in_review")]);
+        if name == "learn" && self.session.outcome().is_none() {
+            return Some(vec![self.say("training.learn_after")]);
         }
         let game = self.session.game().clone();
         let coach = self.coach.get_or_insert_with(|| Coach::new(&game, DEFAULT_NODES));
         coach.follow(&game);
         Some(coach.command(name, game.plies().len()))
+    }
+
+    /// A line while an exercise of the finished game waits: its answer, or a board question.
+    pub(super) fn exercise_line(&mut self, text: &str) -> Option<Vec<Out>> {
+        self.session.outcome()?;
+        self.coach.as_mut()?.line(text, &self.voice.vocab)
     }
 
     /// The analysing engine's answer.

@@ -407,7 +407,7 @@ impl App {
                 Enter::Nothing => Vec::new(),
             };
         }
-        if let Some(out) = self.training_word(text) {
+        if let Some(out) = self.exercise_line(text).or_else(|| self.training_word(text)) {
             return out;
         }
         if let Some(out) = keys::leading(text, &self.voice.vocab).and_then(|(name, rest)| self.ui(name, rest, now)) {

@@ -135,3 +135,40 @@ impl Analysis {
         said
     }
 }
+
+/// What a line means in a position set to the player (a puzzle, an exercise).
+pub enum Answer {
+    /// A legal move.
+    Move(Move),
+    /// Said at once: why the move cannot be played, which of several is meant, a board question's
+    /// answer.
+    Said(Vec<crate::Out>),
+    /// Not a move nor a board question.
+    Other,
+}
+
+/// Reads `text` in `game`'s position: a move (or why not), or a board question answered there.
+pub fn answer(game: &Game, text: &str, vocab: &anna_language::Vocabulary) -> Answer {
+    use anna_core::command::Command;
+    use anna_core::message::{Played, Priority};
+    use anna_core::rules::MoveError;
+    let said = |words: Words| Answer::Said(vec![crate::Out::Say(words, Priority::Info)]);
+    match anna_language::commands::command(text, vocab) {
+        Ok(Command::Move(spec)) => match game.resolve_spec(&spec) {
+            Ok(mv) => Answer::Move(mv),
+            Err(MoveError::Illegal(reason)) => {
+                said(Words::line("training.puzzle_illegal").arg("reason", Arg::Illegal(reason)))
+            }
+            Err(MoveError::Ambiguous(moves)) => {
+                let options = moves.into_iter().map(|mv| Played::new(game.position(), mv)).collect();
+                said(Words::line("training.puzzle_which").arg("moves", Arg::MoveOptions(options)))
+            }
+            Err(MoveError::NotUnderstood) => Answer::Other,
+        },
+        Ok(Command::Explore(query)) => {
+            let answer = anna_core::explore::answer(game.position(), query);
+            said(Words::Sentence(anna_core::explore::utterance(answer)))
+        }
+        _ => Answer::Other,
+    }
+}

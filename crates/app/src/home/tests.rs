@@ -91,3 +91,29 @@ fn a_takeback_against_the_computer_takes_back_its_answer_and_the_player_s_move()
     assert!(!said!(app, &back).is_empty());
     assert_eq!(Out::think(&back), None, "the computer does not move for the player");
 }
+
+#[test]
+fn once_a_game_against_a_person_is_over_it_may_be_analysed_and_learn_waits_for_the_end() {
+    let mut app = game("en", crate::OtherSide::Person, false);
+    app.line("e4", secs(1));
+    app.line("", secs(2));
+    assert_eq!(
+        said!(app, &app.line("learn", secs(3))),
+        ["No hints, evaluations or takebacks here: in a game at a tournament or against a person the Laws forbid \
+          such help (FIDE 11.3.1). They work in a home game against the computer."]
+    );
+    app.handle(Event::Input(anna_core::command::Input::by(Color::Black, Command::Resign)), secs(4));
+    assert!(app.session().outcome().is_some());
+    let outs = app.line("analyse", secs(5));
+    assert_eq!(asked(&outs).moves.len(), 0, "the start position first");
+    assert_eq!(said!(app, &outs), ["Move 1 of 1."]);
+}
+
+#[test]
+fn learn_during_a_home_game_waits_for_its_end() {
+    let mut app = game("sk", crate::OtherSide::Computer, false);
+    assert_eq!(
+        said!(app, &app.line("uč sa", secs(1))),
+        ["Učiť sa z chýb sa dá po skončení partie: vtedy povedzte uč sa, alebo v anna review."]
+    );
+}

@@ -227,6 +227,18 @@ impl Coach {
             .arg("side", Arg::Side(position.turn()))
     }
 
+    /// A line while an exercise waits: a move is its answer, a board question answers for its
+    /// position; `None` for anything else (the program's own commands).
+    pub fn line(&mut self, text: &str, vocab: &anna_language::Vocabulary) -> Option<Vec<Out>> {
+        let position = self.exercise()?.clone();
+        let game = Game::from_position(position, self.game.castling_mode());
+        match super::answer(&game, text, vocab) {
+            super::Answer::Move(mv) => Some(self.answer(mv)),
+            super::Answer::Said(outs) => Some(outs),
+            super::Answer::Other => None,
+        }
+    }
+
     /// The player's answer to the exercise: the engine judges it.
     pub fn answer(&mut self, mv: Move) -> Vec<Out> {
         let Some(exercises) = &self.exercises else { return Vec::new() };

@@ -11,11 +11,10 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 
 use crate::{keys, Out};
-use anna_core::command::{Command, Name};
-use anna_core::explore;
+use anna_core::command::Name;
 use anna_core::message::{Arg, Played, Priority, Words};
-use anna_core::rules::{Game, MoveError};
-use anna_language::{commands, Voice};
+use anna_core::rules::Game;
+use anna_language::Voice;
 
 /// One puzzle as lichess publishes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,23 +158,10 @@ impl Trainer {
                 _ => {}
             }
         }
-        match commands::command(text, &self.voice.vocab) {
-            Ok(Command::Move(spec)) => match self.game.resolve_spec(&spec) {
-                Ok(mv) => self.try_move(mv),
-                Err(MoveError::Ambiguous(moves)) => {
-                    let options = moves.into_iter().map(|mv| Played::new(self.game.position(), mv)).collect();
-                    vec![say(Words::line("training.puzzle_which").arg("moves", Arg::MoveOptions(options)))]
-                }
-                Err(MoveError::Illegal(reason)) => {
-                    vec![say(Words::line("training.puzzle_illegal").arg("reason", Arg::Illegal(reason)))]
-                }
-                Err(MoveError::NotUnderstood) => self.unknown(text),
-            },
-            Ok(Command::Explore(query)) => {
-                let answer = explore::answer(self.game.position(), query);
-                vec![say(Words::Sentence(explore::utterance(answer)))]
-            }
-            _ => self.unknown(text),
+        match super::answer(&self.game, text, &self.voice.vocab) {
+            super::Answer::Move(mv) => self.try_move(mv),
+            super::Answer::Said(outs) => outs,
+            super::Answer::Other => self.unknown(text),
         }
     }
 
