@@ -22,7 +22,7 @@ struct Args {
     /// its last `[%clk]`), clocks stopped until `resume`; a finished game opens for review.
     #[arg(long)]
     pgn: Option<PathBuf>,
-    /// Which game of a PGN file, 1 for the first (with --pgn, review and braille).
+    /// Which game of a PGN file, 1 for the first (with --pgn, review, analyse and braille).
     #[arg(long = "game", global = true, default_value_t = 1)]
     game_number: usize,
     /// List the games of the PGN file, one a line, and stop.
@@ -224,6 +224,7 @@ fn own_options(subcommand: &str) -> Option<&'static [&'static str]> {
         "ui",
         "game_number",
         "list_games",
+        "engine",
     ];
     Some(match subcommand {
         // A script takes a game's whole setup from the command line.

@@ -204,15 +204,18 @@ pub fn run(
     drive(&mut app, &mut view, outputs, start, origin, sender, receiver)
 }
 
-/// A program without a game of its own (a review, a round of puzzles) driven by the one loop.
+/// A program without a game of its own (a review, a round of puzzles) driven by the one loop;
+/// `engine` answers its questions to an engine (`analyse`).
 pub fn run_program(
     mut program: impl Program,
     mut view: impl View,
     speech: SpeechArgs,
     sounds: SoundPlayer,
+    engine: EngineChoice,
 ) -> ExitCode {
     let (sender, receiver) = mpsc::channel();
-    let outputs = Outputs::new(speech, sounds, sender.clone(), program.voice());
+    let mut outputs = Outputs::new(speech, sounds, sender.clone(), program.voice());
+    outputs.analyst.1 = engine;
     let start = program.start();
     drive(&mut program, &mut view, outputs, start, Duration::ZERO, sender, receiver)
 }

@@ -105,7 +105,8 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
     let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
     if game.is_finished() {
         let review = crate::ui::review::Review::new(game, voice);
-        return crate::runtime::run_program(review, crate::ui::line::LineView::default(), args.speech.clone(), sounds);
+        let (view, engine) = (crate::ui::line::LineView::default(), args.engine.clone().unwrap_or_default());
+        return crate::runtime::run_program(review, view, args.speech.clone(), sounds, engine);
     }
     let (mut session, now, mut history) = game.replay_inputs(config);
     if session.started() {
@@ -150,6 +151,7 @@ pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
                 crate::ui::line::LineView::default(),
                 args.speech.clone(),
                 sounds,
+                args.engine.clone().unwrap_or_default(),
             )
         }
         Err(code) => code,

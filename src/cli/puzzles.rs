@@ -58,5 +58,7 @@ pub fn puzzles(args: &PuzzleArgs<'_>, game: &GameArgs) -> ExitCode {
     }
     let sounds = crate::adapters::sound::SoundPlayer::new(game.sounds == Switch::On);
     let trainer = Trainer::new(found.puzzles, voice);
-    crate::runtime::run_program(trainer, crate::ui::line::LineView::default(), game.speech.clone(), sounds)
+    // Puzzles are judged by their solutions: no engine is asked.
+    let (view, engine) = (crate::ui::line::LineView::default(), crate::adapters::engine::EngineChoice::Builtin);
+    crate::runtime::run_program(trainer, view, game.speech.clone(), sounds, engine)
 }
