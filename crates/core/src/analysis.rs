@@ -306,7 +306,7 @@ pub fn words(mistake: &Mistake, positions: &[Chess], moves: &[Move]) -> Option<W
     let allowed = match mistake.allowed {
         Allowed::Mate(n) => Words::line("analysis.allows_mate").arg("n", Arg::Number(n)),
         Allowed::MissedMate(n) => Words::line("analysis.misses_mate").arg("n", Arg::Number(n)),
-        Allowed::Piece(role) => Words::line(format!("analysis.loses_{}", role_key(role))),
+        Allowed::Piece(role) => Words::line(format!("analysis.loses_{}", crate::message::role_key(role))),
         Allowed::Material(pawns) => Words::line("analysis.loses_material").arg("pawns", Arg::Counted("pawns", pawns)),
         Allowed::Position(score) => Words::line("analysis.after").arg("eval", Arg::Score(score)),
     };
@@ -319,18 +319,6 @@ pub fn words(mistake: &Mistake, positions: &[Chess], moves: &[Move]) -> Option<W
         said = said.arg("better", Arg::Move(Played::new(position, better)));
     }
     Some(said)
-}
-
-/// The name of a piece in keys of `grammar/` (`analysis.loses_knight`).
-pub fn role_key(role: Role) -> &'static str {
-    match role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    }
 }
 
 /// The moves of `line` from `position` in SAN, as a variation is written.

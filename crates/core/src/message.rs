@@ -533,3 +533,15 @@ pub fn worth_reading_back(text: &str) -> bool {
     let wordy = shown.iter().filter(|c| c.is_alphanumeric()).count();
     text.chars().count() <= READ_BACK && wordy * 2 >= shown.len()
 }
+
+/// The name of a kind of piece in the keys of `grammar/` (`peg.white_knight`, `analysis.loses_knight`).
+pub fn role_key(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}

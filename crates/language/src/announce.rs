@@ -289,17 +289,7 @@ impl Voice {
     }
 }
 
-/// The grammar key of a kind of piece (`knight`).
-pub(crate) fn role_key(role: Role) -> &'static str {
-    match role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    }
-}
+pub(crate) use anna_core::message::role_key;
 
 /// Replaces each `{name}` in `template` by its value; unknown placeholders stay as they are.
 pub fn fill(template: &str, args: &[(&str, String)]) -> String {
