@@ -3,7 +3,6 @@
 //! between them.
 
 pub mod line;
-pub mod review;
 pub mod tui;
 
 use clap::ValueEnum;

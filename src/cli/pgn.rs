@@ -104,7 +104,7 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
     };
     let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
     if game.is_finished() {
-        let review = crate::ui::review::Review::new(game, voice);
+        let review = anna_app::review::Review::new(game, voice);
         let (view, engine) = (crate::ui::line::LineView::default(), args.engine.clone().unwrap_or_default());
         return crate::runtime::run_program(review, view, args.speech.clone(), sounds, engine);
     }
@@ -147,7 +147,7 @@ pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
         Ok(game) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
             crate::runtime::run_program(
-                crate::ui::review::Review::new(game, voice),
+                anna_app::review::Review::new(game, voice),
                 crate::ui::line::LineView::default(),
                 args.speech.clone(),
                 sounds,

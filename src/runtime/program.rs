@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::ui::review::Review;
+use anna_app::review::Review;
 use anna_app::training::puzzles::Trainer;
 use anna_app::view::GameView;
 use anna_app::{App, Event, Out};

@@ -3,16 +3,16 @@
 //! `go 23`, `go 23 black` jump; `time`, `moves` and the board questions (`board`, `square e4`,
 //! `where knight`) answer for the position reviewed.
 //!
-//! Like [`App`](anna_app::App), a [`Review`] does no I/O: lines in, [`Out`] values out.
+//! Like [`App`](crate::App), a [`Review`] does no I/O: lines in, [`Out`] values out.
 
 use std::time::Duration;
 
 use shakmaty::{Chess, Color, Position};
 
-use anna_app::keys;
-use anna_app::training::coach::{self, Coach};
-use anna_app::training::DEFAULT_NODES;
-use anna_app::Out;
+use crate::keys;
+use crate::training::coach::{self, Coach};
+use crate::training::DEFAULT_NODES;
+use crate::Out;
 use anna_core::command::{Command, Name};
 use anna_core::explore;
 use anna_core::message::{Arg, Played, Priority, Sentence, Utterance, Words};
