@@ -9,11 +9,12 @@ use std::time::{Duration, Instant};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 
-use super::{find_stockfish, EngineChoice, Process, Talk, GRACE, HANDSHAKE};
+use super::{find_stockfish, EngineChoice, Process, Talk, HANDSHAKE};
 use anna_app::training::Ask;
 use anna_core::analysis::Evaluation;
 use anna_core::opponent::EngineFailure;
 use anna_core::uci;
+use anna_core::uci::GRACE;
 
 pub use anna_app::training::DEFAULT_NODES;
 
