@@ -18,23 +18,19 @@ use anna_language::hearing;
 use anna_language::parse::Lexicon;
 use anna_language::Vocabulary;
 
-#[cfg(any(feature = "listen", test))]
-mod letters;
 mod microphone;
-#[cfg(any(feature = "listen", test))]
-mod room;
 #[cfg(feature = "listen")]
 mod sphinx;
-#[cfg(any(feature = "listen", test))]
-mod sure;
 mod wav;
 
+#[cfg(feature = "listen")]
+use anna_app::heard::letters;
+#[cfg(feature = "listen")]
+use anna_app::heard::room::{noisy, ROOM_SAMPLES};
+#[cfg(feature = "listen")]
+use anna_app::heard::sure::{judge, one_word_before, Reheard, Sureness, Verdict};
 pub use anna_app::{Hearing, ListenError};
 pub use microphone::{Microphone, Mode, Report};
-#[cfg(feature = "listen")]
-use room::{noisy, ROOM_SAMPLES};
-#[cfg(feature = "listen")]
-use sure::{judge, one_word_before, Reheard, Sureness, Verdict};
 pub use wav::read_wav;
 
 /// Where Debian's `pocketsphinx-en-us` puts the US English model and its dictionary.
@@ -72,7 +68,7 @@ impl Model {
 /// A recogniser of Anna's words: two decoders over the same sounds, one held to the grammar of
 /// moves and commands, one with a small language model of the same words; what both hear is
 /// trusted, a move only when no other was nearly as likely, and a move only the grammar heard only
-/// when every other reading is far behind (`listen/sure.rs`). Each decoder normalises what it hears
+/// when every other reading is far behind (`heard/sure.rs`). Each decoder normalises what it hears
 /// by the mean of what it heard before; its first utterance is heard again by a mean taken mostly
 /// from that utterance. A third decoder hears bare phones, to tell apart the letters that rhyme.
 /// The two word decoders come twice, for a quiet room and for a noisy one: the room is judged by
@@ -83,7 +79,7 @@ pub struct Recogniser {
     #[cfg(feature = "listen")]
     noisy: Pair,
     /// A decoder of bare phones, which tells apart letters the word decoders hear alike
-    /// (`listen/letters.rs`); `None` when the model has no phonetic language model.
+    /// (`heard/letters.rs`); `None` when the model has no phonetic language model.
     #[cfg(feature = "listen")]
     phones: Option<sphinx::Sphinx>,
     /// The state of the noise floor added to the samples.

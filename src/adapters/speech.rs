@@ -15,7 +15,7 @@
 pub mod espeak;
 #[cfg(any(not(target_os = "linux"), feature = "speech-dispatcher"))]
 pub mod native;
-pub mod queue;
+pub use anna_app::speech::queue;
 pub mod settings;
 mod thread;
 pub mod transcript;

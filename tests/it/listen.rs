@@ -10,7 +10,7 @@
 //! most 2% a wrong move): the letter names bee, see, dee, ee and gee rhyme and the word decoders
 //! hear every voice's `e four` as `bee four`: a square named by one of them is asked about whenever
 //! a rhyme of it is also legal, unless the phone decoder heard the letter's own consonant (see, dee
-//! and gee only: `adapters/listen/letters.rs`).
+//! and gee only: `crates/app/src/heard/letters.rs`).
 //!
 //! Needs the `listen` feature, flite, sox and the pocketsphinx-en-us model (`.ci/run` installs
 //! them); without them the test is skipped with a note, or fails when `ANNA_REQUIRE_TOOLS=1`.

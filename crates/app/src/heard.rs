@@ -16,6 +16,10 @@
 //! recogniser is not sure, Anna says so and asks again; when its two decoders heard two different
 //! legal moves, she names both and asks for the move again. She never plays or reads back a guess.
 
+pub mod letters;
+pub mod room;
+pub mod sure;
+
 use std::time::Duration;
 
 use shakmaty::Move;
@@ -58,7 +62,7 @@ pub enum ListenError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hearing {
     /// The words the recogniser is sure of: both decoders heard them, or the grammar decoder heard
-    /// a move far ahead of every other reading (`adapters/listen/sure.rs`).
+    /// a move far ahead of every other reading (`crates/app/src/heard/sure.rs`).
     Words(String),
     /// Words the recogniser is sure of, as `Words`, which name a letter that rhymes with others
     /// (bee, see, dee, ee, gee), and the phone decoder heard each such letter's own sound: the

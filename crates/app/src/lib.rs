@@ -32,7 +32,7 @@ mod board;
 mod computer;
 mod confirm;
 mod event;
-mod heard;
+pub mod heard;
 mod home;
 pub mod journal;
 pub mod key;

@@ -1,6 +1,8 @@
 //! The way of speaking the player chose, as a value: the app records and changes it, the speaker
 //! (in the `anna` binary) acts on it.
 
+pub mod queue;
+
 use std::fmt;
 use std::str::FromStr;
 

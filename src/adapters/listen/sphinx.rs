@@ -7,8 +7,8 @@ use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::path::Path;
 use std::ptr::{self, NonNull};
 
-use super::letters::Segment;
 use super::ListenError;
+use anna_app::heard::letters::Segment;
 
 #[repr(C)]
 struct Decoder {
