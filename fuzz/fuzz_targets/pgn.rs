@@ -8,7 +8,7 @@ use anna_core::pgn;
 use anna_core::scoresheet::Tags;
 use anna_core::session::Config;
 use anna_language::{braille, Vocabulary, Voice};
-use anna::ui::review::Review;
+use anna_app::review::Review;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
