@@ -63,3 +63,12 @@ pub fn no_audio_device(errors: &str) -> Option<&str> {
     const SIGNS: [&str; 4] = ["cannot find card", "Unknown PCM", "audio open error", "pa_simple_new"];
     errors.lines().find(|line| SIGNS.iter().any(|sign| line.contains(sign))).map(str::trim)
 }
+
+/// The full path of the program `name` where the PATH finds it (`paths`: another PATH value, as
+/// tests give). The one lookup of a program: the engine, espeak-ng, arecord and the sound players.
+pub fn program(name: &str, paths: Option<&std::ffi::OsStr>) -> Option<std::path::PathBuf> {
+    match paths {
+        Some(paths) => which::which_in(name, Some(paths), std::env::temp_dir()).ok(),
+        None => which::which(name).ok(),
+    }
+}

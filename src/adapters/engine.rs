@@ -32,7 +32,7 @@ pub type Notify = Arc<dyn Fn(Reply) + Send + Sync>;
 /// Stockfish on the PATH, or where Debian puts it.
 pub fn find_stockfish() -> Option<PathBuf> {
     let known = ["/usr/games/stockfish", "/usr/local/bin/stockfish", "/opt/homebrew/bin/stockfish"].map(PathBuf::from);
-    which::which("stockfish").ok().or_else(|| known.into_iter().find(|path| path.is_file()))
+    super::program("stockfish", None).or_else(|| known.into_iter().find(|path| path.is_file()))
 }
 
 /// The computer opponent of a session: the engine (if any, started on the first request) and the

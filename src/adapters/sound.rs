@@ -25,22 +25,6 @@ pub const PLAYERS: &[(&str, &[&str])] = &[("pw-play", &[]), ("paplay", &[]), ("a
 /// A sound waiting longer than this (players stuck, or a burst of effects) is no longer news.
 const STALE: Duration = Duration::from_millis(1500);
 
-/// The full path of the executable `name` in the directories of `path` (a `PATH` value).
-pub fn find_on_path(name: &str, path: Option<&OsString>) -> Option<PathBuf> {
-    std::env::split_paths(path?).map(|dir| dir.join(name)).find(|p| is_executable(p))
-}
-
-#[cfg(unix)]
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    path.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
-
-#[cfg(not(unix))]
-fn is_executable(path: &Path) -> bool {
-    path.is_file()
-}
-
 /// One player command: the program and the arguments before the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerCommand {
@@ -54,7 +38,7 @@ impl PlayerCommand {
         PLAYERS
             .iter()
             .filter_map(|(name, args)| {
-                let program = find_on_path(name, path)?;
+                let program = path.and_then(|paths| super::program(name, Some(paths.as_os_str())))?;
                 Some(PlayerCommand { program, args: args.iter().map(|a| a.to_string()).collect() })
             })
             .collect()

@@ -112,7 +112,7 @@ impl Microphone {
     {
         // A recorder that is not installed is said before "Listening.", not after it.
         let program = &capture_command()[0];
-        which::which(program).map_err(|_| match program.as_str() {
+        crate::adapters::program(program, None).ok_or_else(|| match program.as_str() {
             "arecord" => ListenError::Microphone("arecord is not installed (Debian package alsa-utils)".to_string()),
             _ => ListenError::Microphone(format!("{program} is not found")),
         })?;

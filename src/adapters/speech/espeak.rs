@@ -3,7 +3,7 @@
 //! Stopping kills the process (and for `spd-say` cancels speech-dispatcher's queue too).
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
 use super::settings::Params;
@@ -78,19 +78,7 @@ fn looks_like_language(voice: &str) -> bool {
 
 /// The full path of a command found on the PATH.
 pub fn on_path(command: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|dir| dir.join(command)).find(|p| is_executable(p))
-}
-
-#[cfg(unix)]
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    path.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
-
-#[cfg(not(unix))]
-fn is_executable(path: &Path) -> bool {
-    path.is_file() || path.with_extension("exe").is_file()
+    crate::adapters::program(command, None)
 }
 
 /// A synthesiser program, and the process saying the current sentence.
