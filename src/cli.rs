@@ -21,6 +21,7 @@ use anna_core::command::Command;
 use anna_core::message::Played;
 use anna_core::rules::{Game, MoveError};
 use anna_core::session::{self, Config, FlagPolicy, TouchMove};
+use anna_language::announce::fill;
 use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
 
 pub mod analyse;
@@ -257,7 +258,8 @@ impl GameArgs {
 
     /// Everything a game needs from the arguments, checked before it starts.
     pub(crate) fn prepare(&self, default_lang: &str) -> Result<(Config, Vec<Command>, Voice), String> {
-        Ok((self.config()?, self.setup()?, self.voice(default_lang)?))
+        let voice = self.voice(default_lang)?;
+        Ok((self.config()?, self.setup(&voice.vocab)?, voice))
     }
 
     fn config(&self) -> Result<Config, ArgError> {
@@ -316,31 +318,34 @@ impl GameArgs {
         }
     }
 
-    /// The setup commands these arguments stand for, checked before any game starts.
-    fn setup(&self) -> Result<Vec<Command>, String> {
+    /// The setup commands these arguments stand for, checked before any game starts; what is wrong
+    /// in the words of `vocab`.
+    fn setup(&self, vocab: &Vocabulary) -> Result<Vec<Command>, String> {
         let mut commands = Vec::new();
+        let text = |key: &str, text: &str| fill(vocab.word(key), &[("text", text.to_string())]);
         // The clock mode first: the control then takes it and is read back once, as it stands.
         if let Some(mode) = &self.tc_mode {
-            let mode = mode
-                .parse::<ClockMode>()
-                .map_err(|_| format!("'{mode}' is not a clock mode: use fischer, bronstein or delay."))?;
+            let mode = mode.parse::<ClockMode>().map_err(|_| text("errors.not_a_clock_mode", mode))?;
             commands.push(Command::ClockMode(mode));
         }
         if let Some(tc) = &self.tc {
-            commands.push(Command::TimeControl(TimeControl::read(tc).map_err(|e| e.to_string())?));
+            commands
+                .push(Command::TimeControl(TimeControl::read(tc).map_err(|_| text("errors.not_a_time_control", tc))?));
         }
         if let Some(fen) = &self.fen {
-            anna_core::fen::parse_fen(fen).map_err(|e| e.to_string())?;
+            anna_core::fen::parse_fen(fen).map_err(|e| anna_language::errors::fen(&e, vocab))?;
             commands.push(Command::Fen(fen.clone()));
         }
         if let Some(n) = &self.chess960 {
-            let number =
-                match n.as_str() {
-                    "random" => random_below(960),
-                    n => n.parse::<u32>().ok().filter(|n| *n < 960).ok_or_else(|| {
-                        format!("'{n}' is not a Chess960 start position: use a number from 0 to 959.")
-                    })?,
-                };
+            let number = match n.as_str() {
+                "random" => random_below(960),
+                n => n.parse::<u32>().ok().filter(|n| *n < 960).ok_or_else(|| {
+                    fill(
+                        vocab.word("errors.needs"),
+                        &[("word", "--chess960".into()), ("what", vocab.word_owned("errors.need_chess960"))],
+                    )
+                })?,
+            };
             commands.push(Command::Chess960(number));
         }
         if let Some(name) = &self.white {
@@ -403,7 +408,10 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
 /// `anna say [--fen FEN] MOVE...`: each move in words, in the voice of the arguments.
 pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
     let setup = args.voice("de").map_err(String::from).and_then(|voice| {
-        let game = fen.map_or_else(|| Ok(Game::new()), Game::from_fen).map_err(|e| e.to_string())?;
+        let game = match fen.map(anna_core::fen::parse_fen).transpose() {
+            Ok(_) => fen.map_or_else(|| Ok(Game::new()), Game::from_fen).map_err(|e| e.to_string())?,
+            Err(e) => return Err(anna_language::errors::fen(&e, &voice.vocab)),
+        };
         Ok((voice, game))
     });
     let (voice, mut game) = match setup {
@@ -439,7 +447,7 @@ pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
     let position = match anna_core::fen::parse_fen(fen) {
         Ok(position) => position,
         Err(e) => {
-            eprintln!("anna: {e}");
+            eprintln!("anna: {}", anna_language::errors::fen(&e, &Vocabulary::english()));
             return ExitCode::from(2);
         }
     };

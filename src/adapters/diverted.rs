@@ -67,6 +67,22 @@ impl Drop for Diverted {
     }
 }
 
+/// Notes `line` for whoever looks after the machine: appended to `anna.log` in the data folder,
+/// never said nor shown to the player, whose words come from `grammar/` (a speech program's own
+/// failure, the system's reason a file could not be written). Standard error only when there is no
+/// log.
+pub fn note(line: &str) {
+    use std::io::Write;
+    let written = super::journal::folder().and_then(|folder| {
+        std::fs::create_dir_all(&folder).ok()?;
+        let mut log = OpenOptions::new().create(true).append(true).open(folder.join("anna.log")).ok()?;
+        writeln!(log, "anna: {line}").ok()
+    });
+    if written.is_none() {
+        eprintln!("anna: {line}");
+    }
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;

@@ -272,7 +272,7 @@ impl Speaker {
             .name("anna-speaker".into())
             .spawn(move || Thread::new(plan, notices, flag).serve(inbox));
         if let Err(e) = spawned {
-            eprintln!("anna: speech cannot start: {e}");
+            crate::adapters::diverted::note(&format!("speech cannot start: {e}"));
         }
         Speaker { requests, patience, talking }
     }
@@ -346,8 +346,11 @@ fn settings_for(args: &SpeechArgs, vocab: &Vocabulary) -> Settings {
     if args.save_settings {
         match path.as_deref().map(|p| (p, settings.save(p))) {
             Some((p, Ok(()))) => println!("{}", fill(vocab.word("speech.saved"), &[("path", p.display().to_string())])),
-            Some((p, Err(e))) => eprintln!("anna: the settings could not be saved in {}: {e}", p.display()),
-            None => eprintln!("anna: this system has no folder for settings; nothing was saved."),
+            Some((p, Err(e))) => {
+                crate::adapters::diverted::note(&format!("the settings could not be saved in {}: {e}", p.display()));
+                eprintln!("anna: {}", fill(vocab.word("speech.not_saved"), &[("path", p.display().to_string())]));
+            }
+            None => eprintln!("anna: {}", vocab.word("speech.no_settings_folder")),
         }
     }
     settings

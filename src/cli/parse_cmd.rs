@@ -24,6 +24,9 @@ pub(crate) fn voice_and_game(lang: &str, fen: Option<&str>, args: &GameArgs) -> 
         ExitCode::from(3)
     };
     let voice = args.voice(lang).map_err(|e| fail(&e))?;
+    if let Some(Err(e)) = fen.map(anna_core::fen::parse_fen) {
+        return Err(fail(&anna_language::errors::fen(&e, &voice.vocab)));
+    }
     let game = fen.map(Game::from_fen).transpose().map_err(|e| fail(&e))?.unwrap_or_default();
     Ok((voice, game))
 }

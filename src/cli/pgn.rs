@@ -27,7 +27,13 @@ pub struct Choice {
 pub fn load(file: &Path, choice: Choice, vocab: &Vocabulary) -> Result<ImportedGame, ExitCode> {
     let path = file.display().to_string();
     let bytes = fs::read(file).map_err(|e| {
-        eprintln!("anna: {}", fill(vocab.word("pgn.cannot_read"), &[("path", path.clone()), ("text", e.to_string())]));
+        eprintln!(
+            "anna: {}",
+            fill(
+                vocab.word("pgn.cannot_read"),
+                &[("path", path.clone()), ("text", anna_language::errors::file(e.kind(), vocab))]
+            )
+        );
         ExitCode::from(2)
     })?;
     let mut games = pgn::read(&bytes);

@@ -42,7 +42,13 @@ pub fn puzzles(args: &PuzzleArgs<'_>, game: &GameArgs) -> ExitCode {
     let found = match puzzles::read(args.file, &filter, args.count.max(1)) {
         Ok(found) => found,
         Err(e) => {
-            eprintln!("anna: {}", fill(vocab.word("training.puzzle_cannot_read"), &[path, ("text", e.to_string())]));
+            eprintln!(
+                "anna: {}",
+                fill(
+                    vocab.word("training.puzzle_cannot_read"),
+                    &[path, ("text", anna_language::errors::file(e.kind(), vocab))]
+                )
+            );
             return ExitCode::from(2);
         }
     };

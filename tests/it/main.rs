@@ -17,6 +17,7 @@ mod dgt_recordings;
 mod eboards;
 mod engine;
 mod espeak;
+mod german;
 mod grammar_keys;
 mod grammar_rules;
 mod keymap;

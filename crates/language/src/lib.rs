@@ -6,6 +6,7 @@ pub mod announce;
 pub mod braille;
 pub mod commands;
 pub mod describe;
+pub mod errors;
 pub mod evaluation;
 pub mod explore;
 pub mod hearing;

@@ -373,16 +373,16 @@ impl Thread {
 }
 
 /// The notice that `backend` was given up for `next`. The reason of a failure is for whoever looks
-/// after the machine (stderr), never spoken.
+/// after the machine (the log), never spoken.
 fn given_up(backend: Name, failure: Failure, next: Name) -> Notice {
     match failure {
         Failure::Hung => Notice::Hung { backend, next },
         Failure::Failed(reason) => {
-            eprintln!("anna: speech: {reason}");
+            crate::adapters::diverted::note(&format!("speech: {reason}"));
             Notice::Failed { backend, next }
         }
         Failure::NoAudio(reason) => {
-            eprintln!("anna: speech: {reason}");
+            crate::adapters::diverted::note(&format!("speech: {reason}"));
             Notice::NoAudio { backend, next }
         }
     }

@@ -271,12 +271,12 @@ fn xfen_and_shredder_fen() {
     assert!(!four.is_chess960());
     assert_eq!(four.fullmove_number(), 1);
     assert_eq!(four.halfmoves(), 0);
-    // Errors are sentences.
+    // Errors name what is wrong.
     let bad = Game::from_fen("rnbqkbnr/ppppppp/8 w").err().map(|e| e.to_string());
-    assert!(bad.is_some_and(|e| e.starts_with("That is not a valid FEN")));
+    assert!(bad.is_some_and(|e| e.starts_with("not a valid FEN")));
     let nok = Game::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").err();
     assert!(matches!(nok, Some(GameError::Fen(FenError::Illegal(_)))));
-    assert!(nok.is_some_and(|e| e.to_string().contains("king is missing")));
+    assert!(nok.is_some_and(|e| e.to_string().contains("fen.missing_king")));
 }
 
 #[test]

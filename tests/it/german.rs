@@ -1,0 +1,75 @@
+//! Issue 51: every error a player can meet is said wholly in the game's language, here German: a
+//! FEN, a time control, a PGN or puzzle file that cannot be read, a save and a journal that cannot
+//! be written, a board that is not there, no engine, no speech program, no lichess token. The
+//! system's own English words (`No such file or directory (os error 2)`) never reach the player.
+
+use crate::support;
+
+fn both(output: &std::process::Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+/// English words that would betray a sentence not made from `grammar/de.toml`.
+fn no_english(text: &str) {
+    for english in ["os error", "No such file", "cannot", " the ", "not a valid", "Permission denied"] {
+        assert!(!text.contains(english), "English ({english}) in: {text}");
+    }
+}
+
+#[test]
+fn errors_before_the_game_are_german() {
+    let data = support::TempDir::new("german-args");
+    let run = |args: &[&str]| support::run(&data.0, args, "");
+    let out = run(&["--lang", "de", "--fen", "x"]);
+    assert_eq!(both(&out), "anna: Das ist keine gültige FEN: die Stellung der Figuren ist nicht lesbar.\n");
+    let out = run(&["--lang", "de", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    assert_eq!(both(&out), "anna: Das ist keine gültige FEN: das Brett ist leer, und ein König fehlt.\n");
+    let out = run(&["--lang", "de", "--tc", "xx"]);
+    assert_eq!(
+        both(&out),
+        "anna: „xx“ kann ich nicht als Bedenkzeit lesen; schreiben Sie sie etwa als 15+10 oder 40/5400+30:1800+30.\n"
+    );
+    let out = run(&["review", "/nonexistent/game.pgn", "--lang", "de"]);
+    assert_eq!(both(&out), "anna: /nonexistent/game.pgn ist nicht lesbar: die Datei ist nicht da.\n");
+    let out = run(&["puzzles", "/nonexistent/p.csv", "--lang", "de", "--speech", "off"]);
+    assert!(both(&out).ends_with("anna: /nonexistent/p.csv kann nicht gelesen werden: die Datei ist nicht da.\n"));
+    let out = run(&["say", "--lang", "de", "--fen", "4k3/8/8/8/8/8/8/8 w - - 0 1", "e4"]);
+    assert_eq!(both(&out), "anna: Das ist keine gültige FEN: ein König fehlt.\n");
+    let out = run(&["analyse", "/nonexistent/game.pgn", "--lang", "de"]);
+    no_english(&both(&out));
+}
+
+#[test]
+fn errors_during_a_game_are_german() {
+    let data = support::TempDir::new("german-game");
+    // The journal's folder cannot be made (a file stands where it should be), a save goes nowhere,
+    // the board's port is not there, no lichess token.
+    let blocked = data.join("blocked");
+    std::fs::write(&blocked, "").unwrap();
+    let out = support::anna(&blocked.join("data"))
+        .args(["--lang", "de", "--speech", "off", "--board", "/nonexistent/tty"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"e4\nsave /nonexistent/dir/x.pgn\nquit\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(said.contains("Konnte /nonexistent/dir/x.pgn nicht speichern: der Ordner ist nicht da."), "{said}");
+    assert!(said.contains("Nicht gespeichert: "), "{said}");
+    assert!(said.contains("Das Brett ist nicht verbunden"), "{said}");
+    no_english(&said);
+    let out = support::anna(&data.0)
+        .args(["--lang", "de", "--speech", "off", "--opponent", "lichess"])
+        .env("ANNA_LICHESS_TOKEN", "")
+        .env("XDG_CONFIG_HOME", data.join("config"))
+        .output()
+        .unwrap();
+    let said = both(&out);
+    assert!(said.starts_with("Kein lichess-Token."), "{said}");
+    no_english(&said);
+}
