@@ -73,7 +73,7 @@ impl Drop for Diverted {
 /// log.
 pub fn note(line: &str) {
     use std::io::Write;
-    let written = super::journal::folder().and_then(|folder| {
+    let written = super::data_folder().and_then(|folder| {
         std::fs::create_dir_all(&folder).ok()?;
         let mut log = OpenOptions::new().create(true).append(true).open(folder.join("anna.log")).ok()?;
         writeln!(log, "anna: {line}").ok()

@@ -61,9 +61,10 @@ fn a_bad_move_stops_with_the_reason() {
     let (code, _, err) = say(&["--lang", "xx", "e4"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("There is no language 'xx'; the languages are en, de, sk, cs, pl, sl."), "{err}");
+    // `say` speaks German unless told otherwise, its errors too.
     let (code, _, err) = say(&["--fen", "nonsense", "e4"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("not a valid FEN"), "{err}");
+    assert!(err.contains("Das ist keine gültige FEN"), "{err}");
 }
 
 /// FIDE D.2.1 as the Laws write it, in every interface language: `--squares german` says the whole
