@@ -12,21 +12,7 @@ use anna_core::message::{Arg, Priority, Words};
 use anna_core::session::TouchMove;
 use anna_language::{commands, MoveForm, SquareStyle, Vocabulary, Voice};
 
-fn on_off(value: &str) -> Option<bool> {
-    match value {
-        "on" | "yes" | "true" => Some(true),
-        "off" | "no" | "false" => Some(false),
-        _ => None,
-    }
-}
-
-const fn on_off_word(on: bool) -> &'static str {
-    if on {
-        "on"
-    } else {
-        "off"
-    }
-}
+use anna_core::command::{on_off, on_off_word};
 
 impl App {
     /// Every setting the runtime carries out, as it is in force now.

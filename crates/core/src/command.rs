@@ -143,6 +143,25 @@ pub enum Setting {
     Laws(crate::laws::Edition),
 }
 
+/// `on` or `off` (also `yes`/`no`, `true`/`false`) as a setting's value: the one reading of the
+/// on/off words, for the parser, the journal and the terminal's settings alike.
+pub fn on_off(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "on" | "yes" | "true" => Some(true),
+        "off" | "no" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+/// The word a setting's on/off value is written with.
+pub const fn on_off_word(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
+}
+
 /// A completed illegal move as reported (7.5).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {

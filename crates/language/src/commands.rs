@@ -309,11 +309,7 @@ fn move_spec(text: &str, vocab: &Vocabulary) -> Result<MoveSpec, CommandError> {
 fn setting(rest: &str) -> Option<Setting> {
     let (name, value) = rest.split_once(char::is_whitespace)?;
     let value = value.trim().to_ascii_lowercase();
-    let on_off = |v: &str| match v {
-        "on" | "yes" | "true" => Some(true),
-        "off" | "no" | "false" => Some(false),
-        _ => None,
-    };
+    let on_off = anna_core::command::on_off;
     match name.to_ascii_lowercase().as_str() {
         "auto-press" => on_off(&value).map(Setting::AutoPress),
         "touch-move" => match value.as_str() {

@@ -207,18 +207,12 @@ const fn form_name(form: MoveForm) -> &'static str {
     }
 }
 
-const fn on_off(on: bool) -> &'static str {
-    if on {
-        "on"
-    } else {
-        "off"
-    }
-}
+use anna_core::command::on_off_word as on_off;
 
+/// Only the words the journal writes: `on`, `off`.
 fn flag(text: &str) -> Res<bool> {
     match text {
-        "on" => Ok(true),
-        "off" => Ok(false),
+        "on" | "off" => Ok(anna_core::command::on_off(text) == Some(true)),
         _ => bad(format!("'{text}' is not on or off")),
     }
 }
