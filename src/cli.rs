@@ -24,6 +24,21 @@ use anna_core::session::{self, Config, FlagPolicy, TouchMove};
 use anna_language::announce::fill;
 use anna_language::{MoveForm, SquareStyle, Vocabulary, Voice};
 
+/// The value of `result`, or the command stops there: what went wrong on standard error as
+/// `anna: ...` (already in the player's words) and the exit `code` the command documents. The one
+/// way a command of the command line gives up before its work.
+macro_rules! or_stop {
+    ($result:expr, $code:expr) => {
+        match $result {
+            Ok(value) => value,
+            Err(error) => {
+                eprintln!("anna: {error}");
+                return std::process::ExitCode::from($code);
+            }
+        }
+    };
+}
+
 pub mod analyse;
 mod board;
 mod listen;
@@ -375,13 +390,7 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (config, setup, voice) = match args.prepare("en") {
-        Ok(prepared) => prepared,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let (config, setup, voice) = or_stop!(args.prepare("en"), 2);
     let steps = match script::parse_script(&text, &voice) {
         Ok(steps) => steps,
         Err(e) => {
@@ -414,13 +423,7 @@ pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
         };
         Ok((voice, game))
     });
-    let (voice, mut game) = match setup {
-        Ok(setup) => setup,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let (voice, mut game) = or_stop!(setup, 2);
     let mut out = std::io::stdout().lock();
     for text in moves.iter().flat_map(|m| m.split_whitespace()) {
         let played = game.resolve(text).and_then(|mv| game.play(mv).map(|ply| Played { san: ply.san, mv }));
@@ -467,13 +470,7 @@ pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
 /// `anna`: a game in the terminal, in the line mode (every sentence written as a line, which a
 /// screen reader reads) or the board view.
 pub fn play(args: &GameArgs) -> ExitCode {
-    let (config, setup, voice) = match args.prepare("en") {
-        Ok(prepared) => prepared,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let (config, setup, voice) = or_stop!(args.prepare("en"), 2);
     let mut options = Options {
         ask_setup: !args.no_setup && !args.has_game_arguments() && std::io::stdin().is_terminal(),
         ..args.options()

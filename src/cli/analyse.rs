@@ -29,13 +29,7 @@ pub struct AnalyseArgs {
 /// Exit codes: 0 analysed; 1 no engine, or it failed before the first move, or the output could not
 /// be written; 2 the PGN could not be read.
 pub fn analyse(args: &AnalyseArgs, choice: Choice, game_args: &GameArgs) -> ExitCode {
-    let voice = match game_args.voice("en") {
-        Ok(voice) => voice,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let voice = or_stop!(game_args.voice("en"), 2);
     let say = |words: Words| println!("{}", voice.words(&words));
     let game = match load(&args.file, choice, &voice.vocab) {
         Ok(game) => game,
@@ -94,7 +88,7 @@ pub fn analyse(args: &AnalyseArgs, choice: Choice, game_args: &GameArgs) -> Exit
         );
         let shown = out.display().to_string();
         if let Err(e) = write(out, &text) {
-            eprintln!("anna: {e}");
+            crate::adapters::diverted::note(&format!("{}: {e}", out.display()));
             say(Words::line("training.cannot_write").arg("path", Arg::Text(shown)));
             return ExitCode::from(1);
         }

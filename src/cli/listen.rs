@@ -22,13 +22,7 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
     };
     // What can be checked without loading the model is said at once: the language, the build, the
     // model's files, then the recording.
-    let samples = match Recogniser::can_hear(&voice.vocab).and_then(|_| read_wav(file)) {
-        Ok(samples) => samples,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(3);
-        }
-    };
+    let samples = or_stop!(Recogniser::can_hear(&voice.vocab).and_then(|_| read_wav(file)), 3);
     let heard = Recogniser::new(&voice.vocab, game.position()).and_then(|mut recogniser| recogniser.hear(&samples));
     // What the game would act on: the words the recogniser is sure of, or the grammar's when both
     // decoders' words mean the same.

@@ -97,13 +97,7 @@ pub fn fault_words(game: &ImportedGame, number: usize, vocab: &Vocabulary) -> Op
 /// `anna --pgn FILE`: an unfinished game goes on where it stopped, clocks stopped until `resume`;
 /// a finished one opens for review.
 pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
-    let (config, _, voice) = match args.prepare("en") {
-        Ok(prepared) => prepared,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let (config, _, voice) = or_stop!(args.prepare("en"), 2);
     let game = match load(file, choice, &voice.vocab) {
         Ok(game) => game,
         Err(code) => return code,
@@ -142,13 +136,7 @@ pub fn continue_game(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
 
 /// `anna review FILE`.
 pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
-    let voice = match args.voice("en") {
-        Ok(voice) => voice,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let voice = or_stop!(args.voice("en"), 2);
     match load(file, choice, &voice.vocab) {
         Ok(game) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
@@ -167,13 +155,7 @@ pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
 /// `anna braille FILE [-o OUT.brf]`: the braille scoresheet as Unicode braille on stdout, or as a
 /// `.brf` file.
 pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, force: bool, args: &GameArgs) -> ExitCode {
-    let voice = match args.voice("en") {
-        Ok(voice) => voice,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let voice = or_stop!(args.voice("en"), 2);
     let game = match load(file, choice, &voice.vocab) {
         Ok(game) => game,
         Err(code) => return code,

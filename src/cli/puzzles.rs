@@ -19,13 +19,7 @@ pub struct PuzzleArgs<'a> {
 
 /// Exit codes: 0 played; 2 the file cannot be read, or no puzzle in it fits.
 pub fn puzzles(args: &PuzzleArgs<'_>, game: &GameArgs) -> ExitCode {
-    let voice = match game.voice("en") {
-        Ok(voice) => voice,
-        Err(e) => {
-            eprintln!("anna: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let voice = or_stop!(game.voice("en"), 2);
     let vocab = &voice.vocab;
     let path = ("path", args.file.display().to_string());
     let rating = match args.rating.map(|text| (text, Filter::rating_range(text))) {
