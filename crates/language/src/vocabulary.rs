@@ -37,9 +37,21 @@ fn loaded() -> &'static [Vocabulary] {
     LOADED.get_or_init(|| SOURCES.iter().filter_map(|(code, source)| Vocabulary::load(code, source).ok()).collect())
 }
 
-/// The words of one language.
+/// The words of one language, loaded once and shared: a clone is a handle to the same words.
 #[derive(Debug, Clone)]
-pub struct Vocabulary {
+pub struct Vocabulary(std::sync::Arc<Wordbook>);
+
+impl std::ops::Deref for Vocabulary {
+    type Target = Wordbook;
+
+    fn deref(&self) -> &Wordbook {
+        &self.0
+    }
+}
+
+/// Every word of one language, as `grammar/<code>.toml` gives them; read through [`Vocabulary`].
+#[derive(Debug)]
+pub struct Wordbook {
     code: &'static str,
     pub name: String,
     /// How a noun after a number is chosen.
@@ -262,7 +274,7 @@ impl Vocabulary {
         if let Some(missing) = Name::ALL.into_iter().find(|n| commands.iter().all(|(name, _)| name != n)) {
             return Err(error(&format!("[commands] has no words for {missing}")));
         }
-        Ok(Vocabulary {
+        Ok(Vocabulary(std::sync::Arc::new(Wordbook {
             code,
             name: file.language.name,
             plural: file.language.plural,
@@ -297,7 +309,7 @@ impl Vocabulary {
             commands,
             colours: ByColor { white: file.colours.white, black: file.colours.black },
             words,
-        })
+        })))
     }
 
     /// The vocabulary of `code`, or a sentence naming the languages there are.
