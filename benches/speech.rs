@@ -15,8 +15,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anna::adapters::speech::transcript::Memory;
-use anna::adapters::speech::worker::{Engine, EngineError};
-use anna::adapters::speech::{Backend, Name, Notices, Plan, Speaker};
+use anna::adapters::speech::worker::{SpeechError, Synthesizer};
+use anna::adapters::speech::{Backend, BackendName, Notices, Plan, Speaker};
 use anna_app::{App, Event, Options, Out};
 use anna_core::clock::TimeControl;
 use anna_core::command::{Command, Input};
@@ -58,8 +58,8 @@ fn report(what: &str, mut samples: Vec<Duration>, target: &str) {
 /// A speaker whose engine is [`Talkative`], and what it is handed, with the instant.
 fn talkative_speaker() -> (Speaker, mpsc::Receiver<(String, Instant)>) {
     let (heard, arrivals) = mpsc::channel();
-    let backend = Backend::new(Name::Program("talkative".into()), move || {
-        Ok(Box::new(Talkative { heard, speaking: false }) as Box<dyn Engine>)
+    let backend = Backend::new(BackendName::Program("talkative".into()), move || {
+        Ok(Box::new(Talkative { heard, speaking: false }) as Box<dyn Synthesizer>)
     });
     let quiet: Notices = Box::new(|_| None);
     (Speaker::start(Plan::new(vec![backend]), quiet), arrivals)
@@ -69,7 +69,7 @@ fn talkative_speaker() -> (Speaker, mpsc::Receiver<(String, Instant)>) {
 fn latency() {
     let voice = Voice::english();
     let (heard, arrivals) = mpsc::channel();
-    let backend = Backend::new(Name::Program("memory".into()), move || Ok(Box::new(Memory::new(heard)) as _));
+    let backend = Backend::new(BackendName::Program("memory".into()), move || Ok(Box::new(Memory::new(heard)) as _));
     let quiet: Notices = Box::new(|_| None);
     let speaker = Speaker::start(Plan::new(vec![backend]), quiet);
     let mut samples = Vec::with_capacity(SAMPLES);
@@ -107,17 +107,17 @@ struct Talkative {
     speaking: bool,
 }
 
-impl Engine for Talkative {
-    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
+impl Synthesizer for Talkative {
+    fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
         self.speaking = text.starts_with("Commands:");
         let _ = self.heard.send((text.to_string(), Instant::now()));
         Ok(())
     }
-    fn stop(&mut self) -> Result<(), EngineError> {
+    fn stop(&mut self) -> Result<(), SpeechError> {
         self.speaking = false;
         Ok(())
     }
-    fn is_speaking(&mut self) -> Result<bool, EngineError> {
+    fn is_speaking(&mut self) -> Result<bool, SpeechError> {
         Ok(self.speaking)
     }
 }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use anna::adapters::speech::native::Native;
 use anna::adapters::speech::transcript::Memory;
-use anna::adapters::speech::{Backend, Engine, Name, Notice, Notices, Params, Plan, Speaker};
+use anna::adapters::speech::{Backend, BackendName, Notice, Notices, Params, Plan, Speaker, Synthesizer};
 use anna_core::message::Priority;
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -113,17 +113,17 @@ fn speech_dispatcher_begins_and_ends_each_utterance() {
     });
     let (fallback, fell_back) = mpsc::channel();
     let backends = vec![
-        Backend::new(Name::Native, move || Ok(Box::new(Native::new(&params)?) as Box<dyn Engine>)),
-        Backend::new(Name::Program("memory".into()), move || Ok(Box::new(Memory::new(fallback)) as _)),
+        Backend::new(BackendName::Native, move || Ok(Box::new(Native::new(&params)?) as Box<dyn Synthesizer>)),
+        Backend::new(BackendName::Program("memory".into()), move || Ok(Box::new(Memory::new(fallback)) as _)),
     ];
     let speaker = Speaker::start(Plan { announce: true, ..Plan::new(backends) }, sink);
     // speech-dispatcher takes seconds to come up: the next backend speaks meanwhile, and native
     // speech takes over once it is up.
     let mut first = told.recv_timeout(WAIT);
-    if first == Ok(Notice::Using(Name::Program("memory".into()))) {
+    if first == Ok(Notice::Using(BackendName::Program("memory".into()))) {
         first = told.recv_timeout(WAIT);
     }
-    assert_eq!(first, Ok(Notice::Using(Name::Native)));
+    assert_eq!(first, Ok(Notice::Using(BackendName::Native)));
     while fell_back.try_recv().is_ok() {}
     speaker.say("White: Knight Felix three.", Priority::Move);
     speaker.say("Black resigns.", Priority::Urgent);

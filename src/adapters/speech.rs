@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 pub use queue::{Item, Push, Queue};
 pub use settings::{Choice, Params, Settings, SpeechArgs};
-pub use worker::{Engine, EngineError, Factory, Failure, Worker};
+pub use worker::{Factory, Failure, SpeechError, Synthesizer, Worker};
 
 use anna_core::message::Priority;
 use anna_language::announce::fill;
@@ -41,7 +41,7 @@ pub const NATIVE: bool = cfg!(any(not(target_os = "linux"), feature = "speech-di
 
 /// A backend's name as said in notices.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Name {
+pub enum BackendName {
     Native,
     /// A synthesiser program (`espeak-ng`), or any engine named by its maker (tests).
     Program(String),
@@ -52,21 +52,21 @@ pub enum Name {
     Off,
 }
 
-impl Name {
+impl BackendName {
     pub fn words(&self, vocab: &Vocabulary) -> String {
         match self {
-            Name::Native => vocab.word_owned("speech.native"),
-            Name::Program(name) => name.clone(),
-            Name::Transcript => vocab.word_owned("speech.transcript"),
-            Name::File(path) => fill(vocab.word("speech.file"), &[("path", path.display().to_string())]),
-            Name::Off => vocab.word_owned("speech.off"),
+            BackendName::Native => vocab.word_owned("speech.native"),
+            BackendName::Program(name) => name.clone(),
+            BackendName::Transcript => vocab.word_owned("speech.transcript"),
+            BackendName::File(path) => fill(vocab.word("speech.file"), &[("path", path.display().to_string())]),
+            BackendName::Off => vocab.word_owned("speech.off"),
         }
     }
 }
 
 /// A way of speaking the speaker may try: its name and how to make its engine.
 pub struct Backend {
-    pub name: Name,
+    pub name: BackendName,
     maker: Maker,
     /// Its place in the plan: a lower one is preferred, and tried again after a rest.
     rank: usize,
@@ -75,20 +75,23 @@ pub struct Backend {
 /// How a backend's engine is made: once, or again whenever it is tried again.
 enum Maker {
     Once(Option<Factory>),
-    Again(std::sync::Arc<dyn Fn() -> Result<Box<dyn Engine>, EngineError> + Send + Sync>),
+    Again(std::sync::Arc<dyn Fn() -> Result<Box<dyn Synthesizer>, SpeechError> + Send + Sync>),
 }
 
 impl Backend {
     /// A backend whose engine can be made once: given up, it is gone.
-    pub fn new(name: Name, factory: impl FnOnce() -> Result<Box<dyn Engine>, EngineError> + Send + 'static) -> Backend {
+    pub fn new(
+        name: BackendName,
+        factory: impl FnOnce() -> Result<Box<dyn Synthesizer>, SpeechError> + Send + 'static,
+    ) -> Backend {
         Backend { name, maker: Maker::Once(Some(Box::new(factory))), rank: 0 }
     }
 
     /// A backend whose engine can be made again: given up after a failure, it is tried again after
     /// [`RETRY_AFTER`], so one bad sentence never silences it for good.
     pub fn reusable(
-        name: Name,
-        factory: impl Fn() -> Result<Box<dyn Engine>, EngineError> + Send + Sync + 'static,
+        name: BackendName,
+        factory: impl Fn() -> Result<Box<dyn Synthesizer>, SpeechError> + Send + Sync + 'static,
     ) -> Backend {
         Backend { name, maker: Maker::Again(std::sync::Arc::new(factory)), rank: 0 }
     }
@@ -112,15 +115,15 @@ pub const RETRY_AFTER: Duration = Duration::from_secs(60);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     /// This backend speaks from now on.
-    Using(Name),
+    Using(BackendName),
     /// A backend did not answer in time; the next one takes over.
-    Hung { backend: Name, next: Name },
+    Hung { backend: BackendName, next: BackendName },
     /// A backend failed; the next one takes over.
-    Failed { backend: Name, next: Name },
+    Failed { backend: BackendName, next: BackendName },
     /// A backend found no audio device; the next one takes over.
-    NoAudio { backend: Name, next: Name },
+    NoAudio { backend: BackendName, next: BackendName },
     /// Native speech was asked for on Linux in a build without the `speech-dispatcher` feature.
-    NeedsFeature { next: Name },
+    NeedsFeature { next: BackendName },
 }
 
 impl Notice {
@@ -189,13 +192,13 @@ impl Plan {
         let lines = || match &settings.transcript {
             Some(path) => {
                 let path = path.clone();
-                Backend::reusable(Name::File(path.clone()), move || {
+                Backend::reusable(BackendName::File(path.clone()), move || {
                     Ok(Box::new(transcript::Transcript::open(&path)?) as _)
                 })
             }
-            None => Backend::new(Name::Transcript, || Ok(Box::new(transcript::Silent) as _)),
+            None => Backend::new(BackendName::Transcript, || Ok(Box::new(transcript::Silent) as _)),
         };
-        let off = || Backend::new(Name::Off, || Ok(Box::new(transcript::Silent) as _));
+        let off = || Backend::new(BackendName::Off, || Ok(Box::new(transcript::Silent) as _));
         let backends = match settings.backend {
             Choice::Auto => {
                 let mut chain: Vec<Backend> = native(&params).into_iter().collect();
@@ -212,7 +215,7 @@ impl Plan {
             },
             Choice::Espeak => {
                 let missing = || {
-                    Backend::new(Name::Program(espeak::Program::EspeakNg.command().into()), || {
+                    Backend::new(BackendName::Program(espeak::Program::EspeakNg.command().into()), || {
                         Err("none of espeak-ng, espeak or spd-say is on the PATH".into())
                     })
                 };
@@ -229,7 +232,7 @@ impl Plan {
 #[cfg(any(not(target_os = "linux"), feature = "speech-dispatcher"))]
 fn native(params: &Params) -> Option<Backend> {
     let params = params.clone();
-    Some(Backend::reusable(Name::Native, move || Ok(Box::new(native::Native::new(&params)?) as _)))
+    Some(Backend::reusable(BackendName::Native, move || Ok(Box::new(native::Native::new(&params)?) as _)))
 }
 
 #[cfg(not(any(not(target_os = "linux"), feature = "speech-dispatcher")))]
@@ -240,7 +243,7 @@ fn native(_params: &Params) -> Option<Backend> {
 fn espeak(params: &Params) -> Option<Backend> {
     let (program, path) = espeak::Program::find()?;
     let params = params.clone();
-    Some(Backend::reusable(Name::Program(program.command().into()), move || {
+    Some(Backend::reusable(BackendName::Program(program.command().into()), move || {
         Ok(Box::new(espeak::Espeak::new(program, path.clone(), &params)) as _)
     }))
 }
@@ -366,7 +369,7 @@ pub fn voices(args: &SpeechArgs, voice: &Voice) -> ExitCode {
         eprintln!("anna: {}", notice.words(&voice.vocab));
     }
     for mut backend in plan.backends {
-        if matches!(backend.name, Name::Transcript | Name::File(_) | Name::Off) {
+        if matches!(backend.name, BackendName::Transcript | BackendName::File(_) | BackendName::Off) {
             continue;
         }
         let name = backend.name.words(&voice.vocab);

@@ -49,7 +49,7 @@ use std::time::{Duration, Instant};
 
 use serialport::{ClearBuffer, DataBits, Parity, SerialPort};
 
-use anna_board::codec::Request;
+use anna_board::codec::PegRequest;
 use anna_board::protocol::{Protocol, Wire, WireError};
 use anna_board::{BoardEvent, HostCommand};
 
@@ -101,7 +101,7 @@ impl Default for LinkOptions {
 /// A peg board kept connected on one serial port. Dropping it closes the port and stops its threads.
 pub struct Link {
     path: String,
-    control: Sender<(u64, Request)>,
+    control: Sender<(u64, PegRequest)>,
     stop: Sender<()>,
     seq: Arc<AtomicU32>,
     connection: Arc<AtomicU64>,
@@ -140,7 +140,7 @@ impl Shared {
 
     /// Sends a command in the connection's protocol; a numbered one of a board that acknowledges
     /// waits for its acknowledgement. A command the board has no use for is not sent.
-    fn send(&mut self, request: &Request, ack_within: Duration) {
+    fn send(&mut self, request: &PegRequest, ack_within: Duration) {
         let Some(protocol) = self.protocol else { return };
         let Some(line) = protocol.encode(request) else { return };
         self.write(&line);
@@ -190,7 +190,7 @@ impl Link {
         let shared = Arc::new(Mutex::new(Shared::default()));
         let seq = Arc::new(AtomicU32::new(1));
         let connection = Arc::new(AtomicU64::new(NOT_CONNECTED));
-        let (control, commands) = mpsc::channel::<(u64, Request)>();
+        let (control, commands) = mpsc::channel::<(u64, PegRequest)>();
         let (stop, stopped) = mpsc::channel();
         let reader = Reader {
             path: path.to_string(),
@@ -230,7 +230,7 @@ impl Link {
     /// `Ack`). Never blocks; dropped when the board is not connected.
     pub fn send(&self, command: HostCommand) -> u32 {
         let seq = self.seq.fetch_add(1, Ordering::Relaxed);
-        let _ = self.control.send((self.connection.load(Ordering::Acquire), Request { seq, command }));
+        let _ = self.control.send((self.connection.load(Ordering::Acquire), PegRequest { seq, command }));
         seq
     }
 
@@ -462,7 +462,7 @@ impl Reader {
                     }
                     if protocol.acknowledges() {
                         let query =
-                            Request { seq: self.seq.fetch_add(1, Ordering::Relaxed), command: HostCommand::Query };
+                            PegRequest { seq: self.seq.fetch_add(1, Ordering::Relaxed), command: HostCommand::Query };
                         shared.send(&query, self.options.ack_within);
                     } else {
                         shared.write(&protocol.start());

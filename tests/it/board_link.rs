@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anna::board_link::serial::{Link, LinkError, LinkReport};
 use anna::board_link::sim::{Note, SimOptions, Simulator};
-use anna_board::codec::{self, LineError, Request, RequestDecoder};
+use anna_board::codec::{self, LineError, PegRequest, RequestDecoder};
 use anna_board::protocol::{Protocol, WireError};
 use anna_board::{BoardEvent, HostCommand};
 use serialport::{SerialPort, TTYPort};
@@ -39,8 +39,8 @@ fn connected(options: SimOptions) -> Bench {
     assert_eq!(next(&reports), LinkReport::Event(BoardEvent::Board(expected)));
     // The query that asked for it is the first numbered command.
     assert_eq!(next(&reports), LinkReport::Event(BoardEvent::Ack(1)));
-    assert_eq!(next(&notes), Note::Command(Request { seq: 0, command: HostCommand::Hello { version: 1 } }));
-    assert_eq!(next(&notes), Note::Command(Request { seq: 1, command: HostCommand::Query }));
+    assert_eq!(next(&notes), Note::Command(PegRequest { seq: 0, command: HostCommand::Hello { version: 1 } }));
+    assert_eq!(next(&notes), Note::Command(PegRequest { seq: 1, command: HostCommand::Query }));
     Bench { sim, notes, link, reports }
 }
 
@@ -109,7 +109,7 @@ fn a_shown_move_is_acknowledged() {
     assert_eq!(seq, 2);
     assert_eq!(next(&bench.reports), LinkReport::Event(BoardEvent::Ack(seq)));
     let note = next(&bench.notes);
-    assert_eq!(note, Note::Command(Request { seq, command: show }));
+    assert_eq!(note, Note::Command(PegRequest { seq, command: show }));
     assert_eq!(note.to_string(), "show move e7 to e5");
     let seq = bench.link.send(HostCommand::Invalid(Square::D4));
     assert_eq!(next(&bench.reports), LinkReport::Event(BoardEvent::Ack(seq)));
@@ -223,7 +223,7 @@ impl HandBoard {
     }
 
     /// The next request Anna sends.
-    fn read(&mut self) -> Request {
+    fn read(&mut self) -> PegRequest {
         let mut byte = [0u8; 1];
         loop {
             assert_eq!(self.master.read(&mut byte).expect("a line from Anna within 10 seconds"), 1);
@@ -265,7 +265,7 @@ fn a_command_lost_on_the_way_is_sent_again() {
     board.send(&BoardEvent::Hello { version: 1, name: String::new() });
     assert_eq!(next(&reports), LinkReport::Connected { name: String::new(), version: 1, protocol: Protocol::ANNA });
     let query = board.read();
-    assert_eq!(query, Request { seq: 1, command: HostCommand::Query });
+    assert_eq!(query, PegRequest { seq: 1, command: HostCommand::Query });
     board.send(&BoardEvent::Board(snapshot_of(&Board::new())));
     board.send(&BoardEvent::Ack(1));
     assert!(matches!(next(&reports), LinkReport::Event(BoardEvent::Board(_))));
@@ -273,8 +273,8 @@ fn a_command_lost_on_the_way_is_sent_again() {
 
     let seq = link.send(HostCommand::Clear);
     // The board "loses" the first copy: it does not acknowledge it, and Anna sends it again.
-    assert_eq!(board.read(), Request { seq, command: HostCommand::Clear });
-    assert_eq!(board.read(), Request { seq, command: HostCommand::Clear });
+    assert_eq!(board.read(), PegRequest { seq, command: HostCommand::Clear });
+    assert_eq!(board.read(), PegRequest { seq, command: HostCommand::Clear });
     board.send(&BoardEvent::Ack(seq));
     assert_eq!(next(&reports), LinkReport::Event(BoardEvent::Ack(seq)));
 }

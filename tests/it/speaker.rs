@@ -7,7 +7,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use anna::adapters::speech::transcript::Memory;
-use anna::adapters::speech::{Backend, Engine, EngineError, Name, Notice, Notices, Plan, Speaker};
+use anna::adapters::speech::{Backend, BackendName, Notice, Notices, Plan, Speaker, SpeechError, Synthesizer};
 use anna_core::message::Priority::{Info, Move, Urgent};
 
 const SHORT: Duration = Duration::from_millis(200);
@@ -31,7 +31,7 @@ struct Fake {
     heard: mpsc::Sender<(String, Instant)>,
 }
 
-fn act(a: Act) -> Result<(), EngineError> {
+fn act(a: Act) -> Result<(), SpeechError> {
     match a {
         Act::Answer => Ok(()),
         Act::Fail => Err("broken on purpose".into()),
@@ -41,19 +41,19 @@ fn act(a: Act) -> Result<(), EngineError> {
     }
 }
 
-impl Engine for Fake {
-    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
+impl Synthesizer for Fake {
+    fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
         act(self.speak)?;
         let _ = self.heard.send((text.to_string(), Instant::now()));
         Ok(())
     }
-    fn stop(&mut self) -> Result<(), EngineError> {
+    fn stop(&mut self) -> Result<(), SpeechError> {
         act(self.stop)
     }
-    fn is_speaking(&mut self) -> Result<bool, EngineError> {
+    fn is_speaking(&mut self) -> Result<bool, SpeechError> {
         Ok(!self.gate.load(Ordering::SeqCst))
     }
-    fn voices(&mut self) -> Result<Vec<String>, EngineError> {
+    fn voices(&mut self) -> Result<Vec<String>, SpeechError> {
         Ok(Vec::new())
     }
 }
@@ -61,15 +61,15 @@ impl Engine for Fake {
 fn fake(name: &str, speak: Act, stop: Act, gate: &Arc<AtomicBool>) -> (Backend, mpsc::Receiver<(String, Instant)>) {
     let (heard, receiver) = mpsc::channel();
     let gate = gate.clone();
-    let backend = Backend::new(Name::Program(name.into()), move || {
-        Ok(Box::new(Fake { speak, stop, gate, heard }) as Box<dyn Engine>)
+    let backend = Backend::new(BackendName::Program(name.into()), move || {
+        Ok(Box::new(Fake { speak, stop, gate, heard }) as Box<dyn Synthesizer>)
     });
     (backend, receiver)
 }
 
 fn memory() -> (Backend, mpsc::Receiver<(String, Instant)>) {
     let (heard, receiver) = mpsc::channel();
-    (Backend::new(Name::Program("memory".into()), move || Ok(Box::new(Memory::new(heard)) as _)), receiver)
+    (Backend::new(BackendName::Program("memory".into()), move || Ok(Box::new(Memory::new(heard)) as _)), receiver)
 }
 
 /// A sink that passes each notice on, and asks for it to be said as `notice: ...`.
@@ -90,8 +90,8 @@ fn next(heard: &mpsc::Receiver<(String, Instant)>) -> String {
     heard.recv_timeout(BOUND).expect("the engine heard something in time").0
 }
 
-fn program(name: &str) -> Name {
-    Name::Program(name.into())
+fn program(name: &str) -> BackendName {
+    BackendName::Program(name.into())
 }
 
 #[test]
@@ -274,8 +274,8 @@ struct Flaky {
     calls: Arc<std::sync::atomic::AtomicUsize>,
 }
 
-impl Engine for Flaky {
-    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
+impl Synthesizer for Flaky {
+    fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
         if self.calls.fetch_add(1, Ordering::SeqCst) == 0 {
             return Err("one bad sentence".into());
         }
@@ -289,7 +289,7 @@ fn a_backend_given_up_for_one_bad_sentence_is_tried_again_later() {
     let (heard, flaky_heard) = mpsc::channel();
     let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let flaky = Backend::reusable(program("flaky"), move || {
-        Ok(Box::new(Flaky { heard: heard.clone(), calls: calls.clone() }) as Box<dyn Engine>)
+        Ok(Box::new(Flaky { heard: heard.clone(), calls: calls.clone() }) as Box<dyn Synthesizer>)
     });
     let (fallback, fallback_heard) = memory();
     let (sink, _told) = notices();

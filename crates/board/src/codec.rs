@@ -33,7 +33,7 @@
 //! | `SRNBQKBNRPPPPPPPP................................pppppppprnbqkbnr*53` | the whole board: `S` and 64 characters, one a square in the order a1, b1, .. h1, a2, .. h8 (the `n`th character is square `n`, file `n % 8`, rank `n / 8`): `.` an empty hole, `?` a hole with a piece the board cannot tell, or the piece as in FEN (`PNBRQK` white, `pnbrqk` black). A board with reed switches only sends `.` and `?`: `S????????????????................................????????????????*53`. |
 //! | `A7*76` | acknowledged: the host command numbered 7 was carried out |
 //!
-//! # From Anna to the board ([`HostCommand`], numbered in a [`Request`])
+//! # From Anna to the board ([`HostCommand`], numbered in a [`PegRequest`])
 //!
 //! Every command but the hello carries a sequence number right after its letter. The board answers
 //! each numbered command with `A` and the same number once it has carried it out (after the `S`
@@ -58,11 +58,11 @@
 //! # In code
 //!
 //! ```
-//! use anna_board::codec::{self, EventDecoder, Request};
+//! use anna_board::codec::{self, EventDecoder, PegRequest};
 //! use anna_board::{BoardEvent, HostCommand};
 //! use shakmaty::Square;
 //!
-//! let line = codec::encode_request(&Request { seq: 7, command: HostCommand::ShowMove {
+//! let line = codec::encode_request(&PegRequest { seq: 7, command: HostCommand::ShowMove {
 //!     from: Square::E2, to: Square::E4, captured: None, rook: None } });
 //! assert_eq!(line, b"M7 e2e4*5C\n");
 //!
@@ -93,7 +93,7 @@ pub const MAX_NAME: usize = 32;
 /// A host command with the sequence number the board acknowledges. The hello carries no number
 /// on the wire: it is encoded without `seq` and decoded with `seq` 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Request {
+pub struct PegRequest {
     pub seq: u32,
     pub command: HostCommand,
 }
@@ -172,7 +172,7 @@ pub fn encode_event(event: &BoardEvent) -> Vec<u8> {
 }
 
 /// Anna's line for a command.
-pub fn encode_request(request: &Request) -> Vec<u8> {
+pub fn encode_request(request: &PegRequest) -> Vec<u8> {
     let seq = request.seq;
     let payload = match &request.command {
         HostCommand::Hello { version } => format!("H{version}"),
@@ -306,15 +306,15 @@ pub fn decode_event(line: &[u8]) -> Result<BoardEvent, LineError> {
     }
 }
 
-/// Reads one of Anna's lines (without its line end) as a [`Request`], as a board does.
-pub fn decode_request(line: &[u8]) -> Result<Request, LineError> {
+/// Reads one of Anna's lines (without its line end) as a [`PegRequest`], as a board does.
+pub fn decode_request(line: &[u8]) -> Result<PegRequest, LineError> {
     let payload = payload(line)?;
     let letter = payload.chars().next().ok_or(LineError::Empty)?;
     let rest = &payload[1..];
     let malformed = LineError::Malformed(letter);
     if letter == 'H' {
         let version = number(rest).ok_or(malformed)?;
-        return Ok(Request { seq: 0, command: HostCommand::Hello { version } });
+        return Ok(PegRequest { seq: 0, command: HostCommand::Hello { version } });
     }
     if !matches!(letter, 'M' | 'I' | 'C' | 'Q') {
         return Err(LineError::Unknown(letter));
@@ -342,10 +342,10 @@ pub fn decode_request(line: &[u8]) -> Result<Request, LineError> {
         ('Q', []) => HostCommand::Query,
         _ => return Err(malformed),
     };
-    Ok(Request { seq, command })
+    Ok(PegRequest { seq, command })
 }
 
-/// What a line decodes into: [`BoardEvent`] for Anna, [`Request`] for a board.
+/// What a line decodes into: [`BoardEvent`] for Anna, [`PegRequest`] for a board.
 pub trait Message: Sized {
     fn decode(line: &[u8]) -> Result<Self, LineError>;
     fn encode(&self) -> Vec<u8>;
@@ -360,7 +360,7 @@ impl Message for BoardEvent {
     }
 }
 
-impl Message for Request {
+impl Message for PegRequest {
     fn decode(line: &[u8]) -> Result<Self, LineError> {
         decode_request(line)
     }
@@ -382,7 +382,7 @@ pub struct Decoder<T> {
 /// What Anna reads from a board.
 pub type EventDecoder = Decoder<BoardEvent>;
 /// What a board reads from Anna.
-pub type RequestDecoder = Decoder<Request>;
+pub type RequestDecoder = Decoder<PegRequest>;
 
 impl<T: Message> Default for Decoder<T> {
     fn default() -> Self {
@@ -448,12 +448,12 @@ impl BoardProtocol for Anna {
         Box::new(EventDecoder::new())
     }
     fn greeting(&self) -> Vec<u8> {
-        encode_request(&Request { seq: 0, command: HostCommand::Hello { version: VERSION } })
+        encode_request(&PegRequest { seq: 0, command: HostCommand::Hello { version: VERSION } })
     }
     fn start(&self) -> Vec<u8> {
         Vec::new()
     }
-    fn encode(&self, request: &Request) -> Option<Vec<u8>> {
+    fn encode(&self, request: &PegRequest) -> Option<Vec<u8>> {
         Some(encode_request(request))
     }
     fn acknowledges(&self) -> bool {

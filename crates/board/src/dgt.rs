@@ -49,7 +49,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Piece, Role};
 
-use super::codec::Request;
+use super::codec::PegRequest;
 use super::protocol::{Answer, BoardEnd, BoardProtocol, Note, Sensed, Serial, Wire, WireError};
 use super::{BoardEvent, Cell, ClockFace, ClockHand, ClockReading, HostCommand, Snapshot};
 
@@ -356,7 +356,7 @@ impl BoardProtocol for Dgt {
     fn start(&self) -> Vec<u8> {
         vec![command::SEND_BOARD, command::UPDATE_NICE, command::SEND_CLOCK]
     }
-    fn encode(&self, request: &Request) -> Option<Vec<u8>> {
+    fn encode(&self, request: &PegRequest) -> Option<Vec<u8>> {
         match request.command {
             HostCommand::Query => Some(vec![command::SEND_BOARD]),
             _ => None,

@@ -34,7 +34,7 @@ use std::fmt::Write as _;
 
 use shakmaty::Square;
 
-use super::codec::Request;
+use super::codec::PegRequest;
 use super::codec::{cell_char, cell_from_char};
 use super::protocol::{Answer, BoardEnd, BoardProtocol, Note, Sensed, Serial, Wire, WireError};
 use super::{BoardEvent, Cell, HostCommand, Snapshot};
@@ -371,7 +371,7 @@ impl BoardProtocol for Millennium {
         bytes.extend(encode_command(&Command::Status));
         with_parity(bytes)
     }
-    fn encode(&self, request: &Request) -> Option<Vec<u8>> {
+    fn encode(&self, request: &PegRequest) -> Option<Vec<u8>> {
         let command = match &request.command {
             HostCommand::Hello { .. } => Command::Version,
             HostCommand::Query => Command::Status,

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use shakmaty::{Board, Square};
 
-use super::codec::{LineError, Request};
+use super::codec::{LineError, PegRequest};
 use super::{BoardEvent, Cell, ClockReading, HostCommand, Snapshot};
 use anna_core::bad_value::BadValue;
 
@@ -49,7 +49,7 @@ pub trait BoardProtocol: Sync {
     /// protocol that [acknowledges](BoardProtocol::acknowledges) is asked with a numbered query.
     fn start(&self) -> Vec<u8>;
     /// The bytes of a command; `None` when this board has no such thing (a DGT board has no lights).
-    fn encode(&self, request: &Request) -> Option<Vec<u8>>;
+    fn encode(&self, request: &PegRequest) -> Option<Vec<u8>>;
     /// The board acknowledges numbered commands, which are sent again until it does.
     fn acknowledges(&self) -> bool {
         false
@@ -198,7 +198,7 @@ impl Sensed<'_> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
     /// A command from Anna, carried out and acknowledged.
-    Command(Request),
+    Command(PegRequest),
     /// A line from Anna that could not be read.
     Rejected(LineError),
     /// What Anna asked of the board, in words.
@@ -210,7 +210,7 @@ pub enum Note {
 impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Note::Command(Request { command, .. }) => match command {
+            Note::Command(PegRequest { command, .. }) => match command {
                 HostCommand::Hello { version } => write!(f, "Anna says hello, protocol {version}"),
                 HostCommand::ShowMove { from, to, captured, rook } => {
                     write!(f, "show move {from} to {to}")?;
@@ -310,7 +310,7 @@ mod tests {
 
     #[test]
     fn a_shown_move_lights_a_millennium_board_and_a_dgt_board_has_no_lights() {
-        let show = Request {
+        let show = PegRequest {
             seq: 3,
             command: HostCommand::ShowMove { from: Square::E2, to: Square::E4, captured: None, rook: None },
         };
@@ -331,7 +331,7 @@ mod tests {
             let events: Vec<_> = wire.feed(&answer.bytes).into_iter().collect::<Result<_, _>>().unwrap();
             assert!(matches!(events.as_slice(), [BoardEvent::Hello { .. }, ..]), "{protocol}: {events:?}");
             let asked = if protocol.acknowledges() {
-                protocol.encode(&Request { seq: 1, command: HostCommand::Query }).unwrap()
+                protocol.encode(&PegRequest { seq: 1, command: HostCommand::Query }).unwrap()
             } else {
                 protocol.start()
             };

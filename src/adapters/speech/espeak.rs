@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
 use super::settings::Params;
-use super::worker::{Engine, EngineError};
+use super::worker::{SpeechError, Synthesizer};
 
 /// The programs tried, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,15 +121,15 @@ impl Espeak {
     }
 }
 
-impl Engine for Espeak {
-    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
+impl Synthesizer for Espeak {
+    fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
         self.kill();
         let mut command = Command::new(&self.path);
         command.args(&self.flags).stdout(Stdio::null()).stderr(Stdio::piped());
         // espeak reads the sentence on its standard input: no length limit of an argument list,
         // and a sentence starting with a dash is never read as a flag. spd-say takes it after `--`.
         let program = self.program.command();
-        let failed = |e: std::io::Error| EngineError::io(program)(e);
+        let failed = |e: std::io::Error| SpeechError::io(program)(e);
         let mut input = None;
         if self.program == Program::SpdSay {
             command.arg("--").arg(text).stdin(Stdio::null());
@@ -160,7 +160,7 @@ impl Engine for Espeak {
         Ok(())
     }
 
-    fn stop(&mut self) -> Result<(), EngineError> {
+    fn stop(&mut self) -> Result<(), SpeechError> {
         self.kill();
         if self.program == Program::SpdSay {
             // Killing spd-say leaves the sentence in speech-dispatcher's queue: cancel it there.
@@ -170,9 +170,9 @@ impl Engine for Espeak {
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .status()
-                .map_err(EngineError::io("spd-say -C"))?;
+                .map_err(SpeechError::io("spd-say -C"))?;
             if !status.success() {
-                return Err(EngineError::Reported(format!("spd-say -C: {status}")));
+                return Err(SpeechError::Reported(format!("spd-say -C: {status}")));
             }
         }
         Ok(())
@@ -180,22 +180,22 @@ impl Engine for Espeak {
 
     /// The sentence ends when the process does. espeak-ng exits 0 even when it has no audio device,
     /// but then writes an error: that counts as a failure, so `auto` moves on to a working backend.
-    fn is_speaking(&mut self) -> Result<bool, EngineError> {
+    fn is_speaking(&mut self) -> Result<bool, SpeechError> {
         let Some(child) = self.child.as_mut() else { return Ok(false) };
-        let Some(status) = child.try_wait().map_err(EngineError::io(self.program.command()))? else { return Ok(true) };
+        let Some(status) = child.try_wait().map_err(SpeechError::io(self.program.command()))? else { return Ok(true) };
         let mut errors = String::new();
         if let Some(mut stderr) = child.stderr.take() {
             let _ = stderr.read_to_string(&mut errors);
         }
         self.child = None;
         if let Some(line) = crate::adapters::no_audio_device(&errors) {
-            return Err(EngineError::NoAudio(format!("{}: {line}", self.program.command())));
+            return Err(SpeechError::NoAudio(format!("{}: {line}", self.program.command())));
         }
         let error = errors.lines().rev().find(|l| l.to_ascii_lowercase().contains("error")).map(str::trim);
         match (status.success(), error) {
             (true, None) => Ok(false),
-            (_, Some(line)) => Err(EngineError::Reported(format!("{}: {line}", self.program.command()))),
-            (false, None) => Err(EngineError::Reported(format!("{}: {status}", self.program.command()))),
+            (_, Some(line)) => Err(SpeechError::Reported(format!("{}: {line}", self.program.command()))),
+            (false, None) => Err(SpeechError::Reported(format!("{}: {status}", self.program.command()))),
         }
     }
 
@@ -208,15 +208,15 @@ impl Engine for Espeak {
         }
     }
 
-    fn voices(&mut self) -> Result<Vec<String>, EngineError> {
+    fn voices(&mut self) -> Result<Vec<String>, SpeechError> {
         let flag = if self.program == Program::SpdSay { "-L" } else { "--voices" };
         let out = Command::new(&self.path)
             .arg(flag)
             .stderr(Stdio::null())
             .output()
-            .map_err(EngineError::io(self.program.command()))?;
+            .map_err(SpeechError::io(self.program.command()))?;
         if !out.status.success() {
-            return Err(EngineError::Reported(format!("{} {flag}: {}", self.program.command(), out.status)));
+            return Err(SpeechError::Reported(format!("{} {flag}: {}", self.program.command(), out.status)));
         }
         Ok(parse_voices(self.program, &String::from_utf8_lossy(&out.stdout)))
     }

@@ -5,7 +5,7 @@
 use tts::Tts;
 
 use super::settings::Params;
-use super::worker::{Engine, EngineError};
+use super::worker::{SpeechError, Synthesizer};
 
 pub struct Native {
     tts: Tts,
@@ -14,8 +14,8 @@ pub struct Native {
 impl Native {
     /// The system's default synthesiser with the rate, volume, pitch and voice of `params`. Settings
     /// an engine does not support are left at its defaults rather than refusing to speak.
-    pub fn new(params: &Params) -> Result<Native, EngineError> {
-        let mut tts = Tts::default().map_err(|e| EngineError::Reported(e.to_string()))?;
+    pub fn new(params: &Params) -> Result<Native, SpeechError> {
+        let mut tts = Tts::default().map_err(|e| SpeechError::Reported(e.to_string()))?;
         let features = tts.supported_features();
         if features.rate {
             let rate = Params::scale(params.rate, tts.min_rate(), tts.normal_rate(), tts.max_rate());
@@ -49,28 +49,28 @@ impl Native {
     }
 }
 
-impl Engine for Native {
-    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
+impl Synthesizer for Native {
+    fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
         // Never interrupt here: the speaker's queue decides, and calls `stop` when it must.
-        self.tts.speak(text, false).map(|_| ()).map_err(|e| EngineError::Reported(e.to_string()))
+        self.tts.speak(text, false).map(|_| ()).map_err(|e| SpeechError::Reported(e.to_string()))
     }
 
-    fn stop(&mut self) -> Result<(), EngineError> {
-        self.tts.stop().map(|_| ()).map_err(|e| EngineError::Reported(e.to_string()))
+    fn stop(&mut self) -> Result<(), SpeechError> {
+        self.tts.stop().map(|_| ()).map_err(|e| SpeechError::Reported(e.to_string()))
     }
 
     /// Engines that cannot tell (some screen readers) are taken as done at once: their own queue
     /// then holds the sentences, which is what a screen reader user expects.
-    fn is_speaking(&mut self) -> Result<bool, EngineError> {
+    fn is_speaking(&mut self) -> Result<bool, SpeechError> {
         if self.tts.supported_features().is_speaking {
-            self.tts.is_speaking().map_err(|e| EngineError::Reported(e.to_string()))
+            self.tts.is_speaking().map_err(|e| SpeechError::Reported(e.to_string()))
         } else {
             Ok(false)
         }
     }
 
-    fn voices(&mut self) -> Result<Vec<String>, EngineError> {
-        let voices = self.tts.voices().map_err(|e| EngineError::Reported(e.to_string()))?;
+    fn voices(&mut self) -> Result<Vec<String>, SpeechError> {
+        let voices = self.tts.voices().map_err(|e| SpeechError::Reported(e.to_string()))?;
         Ok(voices.iter().map(|v| format!("{}\t{}", v.name(), v.language())).collect())
     }
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::queue::{Item, Push, Queue};
 use super::worker::{self, Failure, Worker};
-use super::{Backend, Name, Notice, Notices, Plan, Request};
+use super::{Backend, BackendName, Notice, Notices, Plan, Request};
 use anna_core::message::Priority;
 
 /// The speaker thread's state.
@@ -25,10 +25,10 @@ pub(super) struct Thread {
     /// A backend given up and tried again, not yet heard to finish a sentence: said to speak only
     /// once it has, and given up again without a word if it fails the same way (a machine without
     /// a sound card must not hear of it every few seconds).
-    trying: Option<Name>,
+    trying: Option<BackendName>,
     /// The backend chosen at the start, said to speak once it has finished a sentence (not before:
     /// one that starts but cannot reach a sound card would be named and given up in one breath).
-    unannounced: Option<Name>,
+    unannounced: Option<BackendName>,
     retry: Duration,
     queue: Queue,
     /// When the current sentence was handed to the engine.
@@ -223,9 +223,9 @@ impl Thread {
                     self.started = Instant::now();
                     self.begun = false;
                     // The file backend writes it itself when it is the one speaking.
-                    let file_speaks = matches!(self.current, Some((Backend { name: Name::File(_), .. }, _)));
+                    let file_speaks = matches!(self.current, Some((Backend { name: BackendName::File(_), .. }, _)));
                     if let (Some(tee), false) = (self.tee.as_mut(), file_speaks) {
-                        let _ = worker::Engine::speak(tee, &words);
+                        let _ = worker::Synthesizer::speak(tee, &words);
                     }
                     return;
                 }
@@ -270,11 +270,11 @@ impl Thread {
 
     /// Starts the first backend of the chain that comes up in time, telling the user of each one
     /// given up (`failed`, and any that fail to start) and, if `announce`, of the one chosen.
-    fn next_backend(&mut self, mut failed: Option<(Name, Failure)>, announce: bool) {
+    fn next_backend(&mut self, mut failed: Option<(BackendName, Failure)>, announce: bool) {
         let mut told = false;
         loop {
             if let Some((backend, failure)) = failed.take() {
-                let next = self.chain.front().map_or(Name::Off, |b| b.name.clone());
+                let next = self.chain.front().map_or(BackendName::Off, |b| b.name.clone());
                 self.notify(&given_up(backend, failure, next));
                 told = true;
             }
@@ -346,7 +346,7 @@ impl Thread {
             }
             Err(mpsc::TryRecvError::Empty) => Failure::Hung,
         };
-        let next = self.current.as_ref().map_or(Name::Off, |(b, _)| b.name.clone());
+        let next = self.current.as_ref().map_or(BackendName::Off, |(b, _)| b.name.clone());
         let name = backend.name.clone();
         self.resting.push((backend, Instant::now()));
         self.notify(&given_up(name, failure, next));
@@ -374,7 +374,7 @@ impl Thread {
 
 /// The notice that `backend` was given up for `next`. The reason of a failure is for whoever looks
 /// after the machine (the log), never spoken.
-fn given_up(backend: Name, failure: Failure, next: Name) -> Notice {
+fn given_up(backend: BackendName, failure: Failure, next: BackendName) -> Notice {
     match failure {
         Failure::Hung => Notice::Hung { backend, next },
         Failure::Failed(reason) => {

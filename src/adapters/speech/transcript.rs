@@ -11,13 +11,13 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::worker::{Engine, EngineError};
+use super::worker::{SpeechError, Synthesizer};
 
 /// Says nothing; the written lines are all there is.
 pub struct Silent;
 
-impl Engine for Silent {
-    fn speak(&mut self, _text: &str) -> Result<(), EngineError> {
+impl Synthesizer for Silent {
+    fn speak(&mut self, _text: &str) -> Result<(), SpeechError> {
         Ok(())
     }
 }
@@ -28,20 +28,20 @@ pub struct Transcript {
 }
 
 impl Transcript {
-    pub fn open(path: &Path) -> Result<Transcript, EngineError> {
+    pub fn open(path: &Path) -> Result<Transcript, SpeechError> {
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(EngineError::io(path.display().to_string()))?;
+            .map_err(SpeechError::io(path.display().to_string()))?;
         Ok(Transcript { file })
     }
 }
 
-impl Engine for Transcript {
-    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
+impl Synthesizer for Transcript {
+    fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
         // Flushed at once: whoever follows the file must see the sentence now.
-        writeln!(self.file, "{text}").and_then(|()| self.file.flush()).map_err(EngineError::io("the transcript file"))
+        writeln!(self.file, "{text}").and_then(|()| self.file.flush()).map_err(SpeechError::io("the transcript file"))
     }
 }
 
@@ -56,12 +56,12 @@ impl Memory {
     }
 }
 
-impl Engine for Memory {
-    fn speak(&mut self, text: &str) -> Result<(), EngineError> {
+impl Synthesizer for Memory {
+    fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
         let _ = self.heard.send((text.to_string(), Instant::now()));
         Ok(())
     }
-    fn voices(&mut self) -> Result<Vec<String>, EngineError> {
+    fn voices(&mut self) -> Result<Vec<String>, SpeechError> {
         Ok(vec!["memory\tin-memory recorder".into()])
     }
 }

@@ -12,7 +12,7 @@ use std::time::Duration;
 /// Why an engine could not do what it was asked; written to the log, never spoken (the speaker
 /// says only that it moved on to another backend).
 #[derive(Debug, thiserror::Error)]
-pub enum EngineError {
+pub enum SpeechError {
     /// The system refused: a program that cannot be started, a pipe, a file.
     #[error("{what}: {source}")]
     Io { what: String, source: std::io::Error },
@@ -24,30 +24,30 @@ pub enum EngineError {
     NoAudio(String),
 }
 
-impl EngineError {
+impl SpeechError {
     /// Maps an I/O error of `what` (a program, a file) into an engine error.
-    pub fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> EngineError {
+    pub fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> SpeechError {
         let what = what.into();
-        move |source| EngineError::Io { what, source }
+        move |source| SpeechError::Io { what, source }
     }
 }
 
-impl From<&str> for EngineError {
-    fn from(text: &str) -> EngineError {
-        EngineError::Reported(text.to_string())
+impl From<&str> for SpeechError {
+    fn from(text: &str) -> SpeechError {
+        SpeechError::Reported(text.to_string())
     }
 }
 
 /// A way of speaking. Calls may block briefly; the [`Worker`] guards them with a timeout.
-pub trait Engine {
+pub trait Synthesizer {
     /// Begins to say `text` and returns at once; the words may go on after it returns.
-    fn speak(&mut self, text: &str) -> Result<(), EngineError>;
+    fn speak(&mut self, text: &str) -> Result<(), SpeechError>;
     /// Stops what is being said. Engines that finish each sentence at once have nothing to stop.
-    fn stop(&mut self) -> Result<(), EngineError> {
+    fn stop(&mut self) -> Result<(), SpeechError> {
         Ok(())
     }
     /// Whether the last sentence is still being said. An error means the sentence failed.
-    fn is_speaking(&mut self) -> Result<bool, EngineError> {
+    fn is_speaking(&mut self) -> Result<bool, SpeechError> {
         Ok(false)
     }
     /// Whether the engine has taken up the last sentence. An engine that cannot tell says yes; one
@@ -57,7 +57,7 @@ pub trait Engine {
         true
     }
     /// The names of the voices, one per entry, as `--voice` takes them; none by default.
-    fn voices(&mut self) -> Result<Vec<String>, EngineError> {
+    fn voices(&mut self) -> Result<Vec<String>, SpeechError> {
         Ok(Vec::new())
     }
 }
@@ -67,12 +67,12 @@ pub trait Engine {
 pub const BEGIN_WITHIN: Duration = Duration::from_secs(1);
 
 /// Says once whether an engine launched by [`Worker::launch`] came up.
-pub type Starting = mpsc::Receiver<Result<(), EngineError>>;
+pub type Starting = mpsc::Receiver<Result<(), SpeechError>>;
 
 /// Makes an engine; runs on the worker thread.
-pub type Factory = Box<dyn FnOnce() -> Result<Box<dyn Engine>, EngineError> + Send>;
+pub type Factory = Box<dyn FnOnce() -> Result<Box<dyn Synthesizer>, SpeechError> + Send>;
 
-type Call = Box<dyn FnOnce(&mut dyn Engine) + Send>;
+type Call = Box<dyn FnOnce(&mut dyn Synthesizer) + Send>;
 
 /// Why a call to an engine gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,10 +85,10 @@ pub enum Failure {
     NoAudio(String),
 }
 
-impl From<EngineError> for Failure {
-    fn from(error: EngineError) -> Failure {
+impl From<SpeechError> for Failure {
+    fn from(error: SpeechError) -> Failure {
         match error {
-            EngineError::NoAudio(_) => Failure::NoAudio(error.to_string()),
+            SpeechError::NoAudio(_) => Failure::NoAudio(error.to_string()),
             other => Failure::Failed(other.to_string()),
         }
     }
@@ -144,7 +144,7 @@ impl Worker {
     pub fn call<T, F>(&self, f: F) -> Result<T, Failure>
     where
         T: Send + 'static,
-        F: FnOnce(&mut dyn Engine) -> Result<T, EngineError> + Send + 'static,
+        F: FnOnce(&mut dyn Synthesizer) -> Result<T, SpeechError> + Send + 'static,
     {
         let (reply, answer) = mpsc::channel();
         let call: Call = Box::new(move |engine| {
@@ -186,21 +186,21 @@ mod tests {
     use super::*;
 
     struct Echo;
-    impl Engine for Echo {
-        fn speak(&mut self, text: &str) -> Result<(), EngineError> {
+    impl Synthesizer for Echo {
+        fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
             if text.is_empty() {
                 Err("nothing to say".into())
             } else {
                 Ok(())
             }
         }
-        fn stop(&mut self) -> Result<(), EngineError> {
+        fn stop(&mut self) -> Result<(), SpeechError> {
             Ok(())
         }
-        fn is_speaking(&mut self) -> Result<bool, EngineError> {
+        fn is_speaking(&mut self) -> Result<bool, SpeechError> {
             Ok(false)
         }
-        fn voices(&mut self) -> Result<Vec<String>, EngineError> {
+        fn voices(&mut self) -> Result<Vec<String>, SpeechError> {
             Ok(vec!["echo".into()])
         }
     }
@@ -208,7 +208,7 @@ mod tests {
     #[test]
     fn calls_reach_the_engine_and_errors_come_back() {
         let worker = Worker::start(
-            Box::new(|| Ok(Box::new(Echo) as Box<dyn Engine>)),
+            Box::new(|| Ok(Box::new(Echo) as Box<dyn Synthesizer>)),
             Duration::from_secs(5),
             Duration::from_secs(5),
         )

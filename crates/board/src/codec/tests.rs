@@ -15,8 +15,8 @@ fn start_snapshot() -> Snapshot {
     Snapshot(cells)
 }
 
-fn request(seq: u32, command: HostCommand) -> Request {
-    Request { seq, command }
+fn request(seq: u32, command: HostCommand) -> PegRequest {
+    PegRequest { seq, command }
 }
 
 #[test]
@@ -222,11 +222,11 @@ proptest! {
     fn every_command_survives_the_wire(
         commands in proptest::collection::vec((any::<u32>(), command_strategy()), 1..8)
     ) {
-        let requests: Vec<Request> = commands
+        let requests: Vec<PegRequest> = commands
             .into_iter()
             .map(|(seq, command)| {
                 let seq = if matches!(command, HostCommand::Hello { .. }) { 0 } else { seq };
-                Request { seq, command }
+                PegRequest { seq, command }
             })
             .collect();
         let bytes: Vec<u8> = requests.iter().flat_map(encode_request).collect();
