@@ -223,6 +223,15 @@ impl From<ArgError> for String {
 }
 
 impl GameArgs {
+    /// The board view's settings these arguments ask for, for a player of Black when `black`.
+    pub(crate) fn board_settings(&self, black: bool) -> Settings {
+        Settings {
+            large: !self.small_squares,
+            color: Settings::color_allowed(self.no_color, std::env::var("NO_COLOR").ok().as_deref()),
+            flipped: self.flip != black,
+        }
+    }
+
     /// The voice these arguments ask for; `default_lang` when none is given.
     pub fn voice(&self, default_lang: &str) -> Result<Voice, ArgError> {
         let code = self.lang.as_deref().unwrap_or(default_lang);
@@ -519,11 +528,7 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
             // Black at the bottom for the player of Black, unless --flip turns it back.
             let black = app.session().config().player == Some(Color::Black);
             app.set_press_key(anna_app::PressKey::Space);
-            let settings = Settings {
-                large: !args.small_squares,
-                color: Settings::color_allowed(args.no_color, std::env::var("NO_COLOR").ok().as_deref()),
-                flipped: args.flip != black,
-            };
+            let settings = args.board_settings(black);
             match BoardView::open(Screen::new(app.voice().clone(), settings)) {
                 Ok(view) => {
                     // Nothing but the view writes to the terminal while it is up.

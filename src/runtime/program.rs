@@ -94,8 +94,12 @@ impl Program for Trainer {
     fn handle(&mut self, event: Event, _now: Duration) -> Vec<Out> {
         match event {
             Event::Line(line) => self.line(&line),
+            Event::Command(command) => self.command(command),
             _ => Vec::new(),
         }
+    }
+    fn view(&self, _now: Duration) -> Option<GameView> {
+        Some(Trainer::view(self))
     }
     fn voice(&self) -> &Voice {
         Trainer::voice(self)

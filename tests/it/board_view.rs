@@ -211,3 +211,44 @@ fn errors_on_standard_error_never_garble_the_board() {
     t.wait_for("anna-exited-0");
     t.wait_for("messages written during the board view are in");
 }
+
+/// Issue 50: puzzles in the board view: the puzzle's position is drawn, a move is made on the board
+/// by the keys (Enter on the piece, Enter on its square) or typed after `:`, and judged as in the line mode.
+#[test]
+fn puzzles_in_the_board_view() {
+    let dir = support::TempDir::new("puzzles-board");
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/puzzles/four.csv");
+    let file = file.display().to_string();
+    let said = dir.join("said.txt");
+    let said_arg = said.display().to_string();
+    let args = [
+        "puzzles",
+        file.as_str(),
+        "--ui",
+        "board",
+        "--speech",
+        "transcript",
+        "--transcript",
+        &said_arg,
+        "--sounds",
+        "off",
+        "--count",
+        "2",
+    ];
+    let Some(t) = Terminal::start_with("puzzles", &dir.join("data"), &[], &args) else { return };
+    t.wait_for("Puzzle 1 of 2");
+    // The back-rank puzzle: the black queen stands on b2, the white rook on d1.
+    let screen = t.screen();
+    let rank = |n: char| screen.lines().find(|l| l.starts_with(&format!("{n} "))).map(str::to_string);
+    assert!(rank('2').is_some_and(|r| r.contains('q')), "{screen}");
+    t.type_line(":Rd7");
+    t.wait_for("is not the solution");
+    t.type_line(":Rd8");
+    t.wait_for("Puzzle 2 of 2");
+    t.type_line(":Qxf7");
+    t.wait_for("anna-exited-0");
+    // The view is gone with the last puzzle; what was said is in the transcript.
+    let said = std::fs::read_to_string(&said).unwrap();
+    assert!(said.contains("Right: Rook David acht checkmate."), "{said}");
+    assert!(said.trim_end().ends_with("1 of 2 puzzles solved at the first try."), "{said}");
+}

@@ -52,6 +52,28 @@ pub struct GameView {
 /// The face of a clock shows whole seconds, rounded up: it shows 0:00 only when the flag falls.
 pub use anna_core::clock::face as shown;
 
+/// The view of a position with no clock (a puzzle, a game reviewed): its moves from `game`, the
+/// player `player`.
+pub fn of_game(voice: &Voice, game: &anna_core::rules::Game, player: Option<Color>) -> GameView {
+    GameView {
+        voice: voice.clone(),
+        position: game.position().clone(),
+        turn: game.turn(),
+        awaiting_press: None,
+        last_move: game.plies().last().map(|ply| Played { san: ply.san, mv: ply.mv }),
+        moves: anna_core::scoresheet::Scoresheet::default().move_pairs(game),
+        clocks: ByColor { white: Duration::ZERO, black: Duration::ZERO },
+        timed: false,
+        running: None,
+        outcome: None,
+        evaluation: None,
+        player,
+        asks_promotion: false,
+        awaiting_answer: false,
+        changes_at: None,
+    }
+}
+
 /// The instant (in the clock's time) the running clock's face next changes, or `None` when no clock
 /// runs, there is no time control, or the flag has fallen.
 pub fn next_face(clock: &Clock, now: Duration) -> Option<Duration> {

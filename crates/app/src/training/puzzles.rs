@@ -8,7 +8,7 @@
 //! position on the board. At the end: how many were solved at the first try.
 
 use shakmaty::uci::UciMove;
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Move, Position};
 
 use crate::{keys, Out};
 use anna_core::command::Name;
@@ -272,9 +272,25 @@ impl Trainer {
             .arg("total", Arg::Number(total)))]
     }
 
-    /// The side to move, for the view.
-    pub fn turn(&self) -> Color {
-        self.game.turn()
+    /// The puzzle as the board view shows it: the position, the moves played in it, the side to
+    /// find the move at the bottom.
+    pub fn view(&self) -> crate::view::GameView {
+        crate::view::of_game(&self.voice, &self.game, Some(self.game.turn()))
+    }
+
+    /// A move made on the board view (Enter on the piece and on its square).
+    pub fn command(&mut self, command: anna_core::command::Command) -> Vec<Out> {
+        match command {
+            anna_core::command::Command::Move(spec) => match self.game.resolve_spec(&spec) {
+                Ok(mv) => self.try_move(mv),
+                Err(anna_core::rules::MoveError::Illegal(reason)) => {
+                    vec![say(Words::line("training.puzzle_illegal").arg("reason", Arg::Illegal(reason)))]
+                }
+                // The board view names both squares: nothing else can be meant.
+                Err(_) => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
     }
 }
 
