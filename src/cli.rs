@@ -423,6 +423,30 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// A program without a game of its own (a review, puzzles) in the view `args` ask for: the line
+/// mode, or the board view with standard error sent to the log meanwhile.
+pub(crate) fn run_program_in_view(
+    program: impl crate::runtime::Program,
+    args: &GameArgs,
+    sounds: crate::adapters::sound::SoundPlayer,
+    engine: crate::adapters::engine::EngineChoice,
+) -> ExitCode {
+    if args.ui != crate::ui::Ui::Board {
+        return crate::runtime::run_program(
+            program,
+            crate::ui::line::LineView::default(),
+            args.speech.clone(),
+            sounds,
+            engine,
+        );
+    }
+    let screen = Screen::new(program.voice().clone(), args.board_settings(false));
+    let view = or_stop!(BoardView::open(screen).map_err(|e| format!("the board view needs a terminal: {e}")), 1);
+    let _diverted =
+        crate::adapters::data_folder().and_then(|folder| crate::adapters::diverted::Diverted::to_log_in(&folder));
+    crate::runtime::run_program(program, view, args.speech.clone(), sounds, engine)
+}
+
 /// `anna say [--fen FEN] MOVE...`: each move in words, in the voice of the arguments.
 pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
     let setup = args.voice("de").map_err(String::from).and_then(|voice| {

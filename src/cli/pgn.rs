@@ -140,13 +140,8 @@ pub fn review(file: &Path, choice: Choice, args: &GameArgs) -> ExitCode {
     match load(file, choice, &voice.vocab) {
         Ok(game) => {
             let sounds = crate::adapters::sound::SoundPlayer::new(args.sounds == Switch::On);
-            crate::runtime::run_program(
-                anna_app::review::Review::new(game, voice),
-                crate::ui::line::LineView::default(),
-                args.speech.clone(),
-                sounds,
-                args.engine.clone().unwrap_or_default(),
-            )
+            let review = anna_app::review::Review::new(game, voice);
+            super::run_program_in_view(review, args, sounds, args.engine.clone().unwrap_or_default())
         }
         Err(code) => code,
     }

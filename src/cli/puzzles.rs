@@ -59,21 +59,5 @@ pub fn puzzles(args: &PuzzleArgs<'_>, game: &GameArgs) -> ExitCode {
     let sounds = crate::adapters::sound::SoundPlayer::new(game.sounds == Switch::On);
     let trainer = Trainer::new(found.puzzles, voice);
     // Puzzles are judged by their solutions: no engine is asked.
-    let engine = crate::adapters::engine::EngineChoice::Builtin;
-    if game.ui == crate::ui::Ui::Board {
-        let view = match crate::ui::tui::terminal::BoardView::open(crate::ui::tui::Screen::new(
-            trainer.voice().clone(),
-            game.board_settings(false),
-        )) {
-            Ok(view) => view,
-            Err(e) => {
-                eprintln!("anna: the board view needs a terminal: {e}");
-                return ExitCode::from(1);
-            }
-        };
-        let _diverted =
-            crate::adapters::data_folder().and_then(|folder| crate::adapters::diverted::Diverted::to_log_in(&folder));
-        return crate::runtime::run_program(trainer, view, game.speech.clone(), sounds, engine);
-    }
-    crate::runtime::run_program(trainer, crate::ui::line::LineView::default(), game.speech.clone(), sounds, engine)
+    super::run_program_in_view(trainer, game, sounds, crate::adapters::engine::EngineChoice::Builtin)
 }

@@ -79,11 +79,15 @@ impl Program for Review {
         match event {
             Event::Line(line) => self.line(&line),
             Event::Evaluated { id, result } => self.evaluated(id, result),
+            Event::Command(command) => self.command(command),
             _ => Vec::new(),
         }
     }
     fn voice(&self) -> &Voice {
         Review::voice(self)
+    }
+    fn view(&self, _now: Duration) -> Option<GameView> {
+        Some(Review::view(self))
     }
 }
 

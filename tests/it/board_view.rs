@@ -252,3 +252,24 @@ fn puzzles_in_the_board_view() {
     assert!(said.contains("Right: Rook David acht checkmate."), "{said}");
     assert!(said.trim_end().ends_with("1 of 2 puzzles solved at the first try."), "{said}");
 }
+
+/// `anna review --ui board` draws the position reviewed: after `:next` White's pawn stands on e4.
+#[test]
+fn review_in_the_board_view() {
+    let dir = support::TempDir::new("review-board");
+    let pgn = dir.join("g.pgn");
+    std::fs::write(&pgn, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    let pgn = pgn.display().to_string();
+    let args = ["review", pgn.as_str(), "--ui", "board", "--speech", "off", "--sounds", "off"];
+    let Some(t) = Terminal::start_with("review", &dir.join("data"), &[], &args) else { return };
+    t.wait_for("Review of A against B");
+    let rank = |screen: &str, n: char| screen.lines().find(|l| l.starts_with(&format!("{n} "))).map(str::to_string);
+    assert!(rank(&t.screen(), '2').is_some_and(|r| r.matches('P').count() == 8), "{}", t.screen());
+    t.type_line(":next");
+    t.wait_for("Move 1");
+    let screen = t.screen();
+    assert!(rank(&screen, '2').is_some_and(|r| r.matches('P').count() == 7), "{screen}");
+    assert!(rank(&screen, '4').is_some_and(|r| r.contains('P')), "{screen}");
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}

@@ -106,6 +106,28 @@ impl Review {
         }
     }
 
+    /// The position reviewed as the board view shows it (an exercise's position while one waits).
+    pub fn view(&self) -> crate::view::GameView {
+        let mut game = self.game.game.clone();
+        while game.plies().len() > self.at {
+            game.undo();
+        }
+        if let Some(position) = self.coach.exercise() {
+            game = anna_core::rules::Game::from_position(position.clone(), game.castling_mode());
+        }
+        crate::view::of_game(&self.voice, &game, None)
+    }
+
+    /// A move made on the board view: an exercise's answer.
+    pub fn command(&mut self, command: Command) -> Vec<Out> {
+        let (Command::Move(spec), Some(position)) = (command, self.coach.exercise()) else { return Vec::new() };
+        let game = anna_core::rules::Game::from_position(position.clone(), self.game.game.castling_mode());
+        match game.resolve_spec(&spec) {
+            Ok(mv) => self.coach.answer(mv),
+            Err(_) => Vec::new(),
+        }
+    }
+
     /// The analysing engine's answer.
     pub fn evaluated(
         &mut self,
