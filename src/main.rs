@@ -210,6 +210,8 @@ fn own_options(subcommand: &str) -> Option<&'static [&'static str]> {
     const WORDS: &[&str] = &["lang", "squares", "form"];
     const VOICE: &[&str] =
         &["lang", "squares", "form", "speech", "voice", "rate", "volume", "pitch", "transcript", "save_settings"];
+    // A program in the view asked for (review, puzzles); review also reads a game of a PGN file and
+    // asks an engine, which are last so that puzzles take the rest.
     const REVIEW: &[&str] = &[
         "lang",
         "squares",
@@ -222,10 +224,14 @@ fn own_options(subcommand: &str) -> Option<&'static [&'static str]> {
         "transcript",
         "sounds",
         "ui",
+        "small_squares",
+        "no_color",
+        "flip",
         "game_number",
         "list_games",
         "engine",
     ];
+    const PUZZLES: &[&str] = REVIEW.split_at(REVIEW.len() - 3).0;
     Some(match subcommand {
         // A script takes a game's whole setup from the command line.
         "replay" => return None,
@@ -233,22 +239,7 @@ fn own_options(subcommand: &str) -> Option<&'static [&'static str]> {
         "voices" => VOICE,
         "review" => REVIEW,
         "braille" => &["lang", "game_number", "list_games"],
-        "puzzles" => &[
-            "lang",
-            "squares",
-            "form",
-            "speech",
-            "voice",
-            "rate",
-            "volume",
-            "pitch",
-            "transcript",
-            "sounds",
-            "ui",
-            "small_squares",
-            "no_color",
-            "flip",
-        ],
+        "puzzles" => PUZZLES,
         "analyse" => &["lang", "squares", "form", "engine", "game_number", "list_games"],
         _ => &[],
     })

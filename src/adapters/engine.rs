@@ -35,6 +35,16 @@ pub fn find_stockfish() -> Option<PathBuf> {
     super::program("stockfish", None).or_else(|| known.into_iter().find(|path| path.is_file()))
 }
 
+/// The program of a UCI engine `choice` names: its path, or Stockfish where it is installed for
+/// `auto`; `None` for the built-in opponent or no Stockfish. One reading for play and analysis.
+pub fn engine_path(choice: &EngineChoice) -> Option<PathBuf> {
+    match choice {
+        EngineChoice::Path(path) => Some(path.clone()),
+        EngineChoice::Auto => find_stockfish(),
+        EngineChoice::Builtin => None,
+    }
+}
+
 /// The computer opponent of a session: the engine (if any, started on the first request) and the
 /// built-in opponent for everything the engine cannot answer.
 pub struct Computer {
@@ -68,12 +78,7 @@ impl Computer {
         }
         if request.engine {
             if self.engine.is_none() {
-                let path = match &self.choice {
-                    EngineChoice::Path(path) => Some(path.clone()),
-                    EngineChoice::Auto => find_stockfish(),
-                    EngineChoice::Builtin => None,
-                };
-                if let Some(path) = path {
+                if let Some(path) = engine_path(&self.choice) {
                     self.engine = Some(Engine::start(&path, self.notify.clone()));
                 }
             }

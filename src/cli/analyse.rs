@@ -11,7 +11,7 @@ use shakmaty::{Color, Position};
 use super::pgn::{load, Choice};
 use super::GameArgs;
 use crate::adapters::engine::analyst::Analyst;
-use crate::adapters::engine::{find_stockfish, EngineChoice};
+use crate::adapters::engine::engine_path;
 use anna_app::training::Analysis;
 use anna_core::analysis::{self, Mistake};
 use anna_core::message::{Arg, Words};
@@ -35,12 +35,7 @@ pub fn analyse(args: &AnalyseArgs, choice: Choice, game_args: &GameArgs) -> Exit
         Ok(game) => game,
         Err(code) => return code,
     };
-    let path = match &game_args.engine {
-        Some(EngineChoice::Path(path)) => Some(path.clone()),
-        Some(EngineChoice::Builtin) => None,
-        Some(EngineChoice::Auto) | None => find_stockfish(),
-    };
-    let Some(path) = path else {
+    let Some(path) = engine_path(&game_args.engine.clone().unwrap_or_default()) else {
         say(Words::line("training.no_engine"));
         return ExitCode::from(1);
     };

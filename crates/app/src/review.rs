@@ -120,12 +120,8 @@ impl Review {
 
     /// A move made on the board view: an exercise's answer.
     pub fn command(&mut self, command: Command) -> Vec<Out> {
-        let (Command::Move(spec), Some(position)) = (command, self.coach.exercise()) else { return Vec::new() };
-        let game = anna_core::rules::Game::from_position(position.clone(), self.game.game.castling_mode());
-        match game.resolve_spec(&spec) {
-            Ok(mv) => self.coach.answer(mv),
-            Err(_) => Vec::new(),
-        }
+        let Command::Move(spec) = command else { return Vec::new() };
+        self.coach.move_made(&spec).unwrap_or_default()
     }
 
     /// The analysing engine's answer.

@@ -150,25 +150,33 @@ pub enum Answer {
 /// Reads `text` in `game`'s position: a move (or why not), or a board question answered there.
 pub fn answer(game: &Game, text: &str, vocab: &anna_language::Vocabulary) -> Answer {
     use anna_core::command::Command;
+    use anna_core::message::Priority;
+    match anna_language::commands::command(text, vocab) {
+        Ok(Command::Move(spec)) => answer_move(game, &spec),
+        Ok(Command::Explore(query)) => {
+            let answer = anna_core::explore::answer(game.position(), query);
+            let words = Words::Sentence(anna_core::explore::utterance(answer));
+            Answer::Said(vec![crate::Out::Say(words, Priority::Info)])
+        }
+        _ => Answer::Other,
+    }
+}
+
+/// A move named in `game`'s position (typed, said, or made on the board view): the move, or why it
+/// cannot be played, or which of several is meant.
+pub fn answer_move(game: &Game, spec: &anna_core::rules::MoveSpec) -> Answer {
     use anna_core::message::{Played, Priority};
     use anna_core::rules::MoveError;
     let said = |words: Words| Answer::Said(vec![crate::Out::Say(words, Priority::Info)]);
-    match anna_language::commands::command(text, vocab) {
-        Ok(Command::Move(spec)) => match game.resolve_spec(&spec) {
-            Ok(mv) => Answer::Move(mv),
-            Err(MoveError::Illegal(reason)) => {
-                said(Words::line("training.puzzle_illegal").arg("reason", Arg::Illegal(reason)))
-            }
-            Err(MoveError::Ambiguous(moves)) => {
-                let options = moves.into_iter().map(|mv| Played::new(game.position(), mv)).collect();
-                said(Words::line("training.puzzle_which").arg("moves", Arg::MoveOptions(options)))
-            }
-            Err(MoveError::NotUnderstood) => Answer::Other,
-        },
-        Ok(Command::Explore(query)) => {
-            let answer = anna_core::explore::answer(game.position(), query);
-            said(Words::Sentence(anna_core::explore::utterance(answer)))
+    match game.resolve_spec(spec) {
+        Ok(mv) => Answer::Move(mv),
+        Err(MoveError::Illegal(reason)) => {
+            said(Words::line("training.puzzle_illegal").arg("reason", Arg::Illegal(reason)))
         }
-        _ => Answer::Other,
+        Err(MoveError::Ambiguous(moves)) => {
+            let options = moves.into_iter().map(|mv| Played::new(game.position(), mv)).collect();
+            said(Words::line("training.puzzle_which").arg("moves", Arg::MoveOptions(options)))
+        }
+        Err(MoveError::NotUnderstood) => Answer::Other,
     }
 }

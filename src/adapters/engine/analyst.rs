@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 
-use super::{find_stockfish, EngineChoice, Process, Talk, HANDSHAKE};
+use super::{engine_path, EngineChoice, Process, Talk, HANDSHAKE};
 use anna_app::training::Ask;
 use anna_core::analysis::Evaluation;
 use anna_core::opponent::EngineFailure;
@@ -111,11 +111,7 @@ impl Worker {
         std::thread::spawn(move || {
             let mut analyst: Option<Analyst> = None;
             for ask in inbox {
-                let path = match &choice {
-                    EngineChoice::Path(path) => Some(path.clone()),
-                    EngineChoice::Auto => find_stockfish(),
-                    EngineChoice::Builtin => None,
-                };
+                let path = engine_path(&choice);
                 let result = (|| {
                     let path = path.ok_or(EngineFailure::NotFound)?;
                     let (start, position) = ask.positions().ok_or(EngineFailure::Garbage)?;

@@ -230,9 +230,23 @@ impl Coach {
     /// A line while an exercise waits: a move is its answer, a board question answers for its
     /// position; `None` for anything else (the program's own commands).
     pub fn line(&mut self, text: &str, vocab: &anna_language::Vocabulary) -> Option<Vec<Out>> {
-        let position = self.exercise()?.clone();
-        let game = Game::from_position(position, self.game.castling_mode());
-        match super::answer(&game, text, vocab) {
+        let answer = super::answer(&self.exercise_game()?, text, vocab);
+        self.answered(answer)
+    }
+
+    /// A move made on the board view while an exercise waits: its answer.
+    pub fn move_made(&mut self, spec: &anna_core::rules::MoveSpec) -> Option<Vec<Out>> {
+        let answer = super::answer_move(&self.exercise_game()?, spec);
+        self.answered(answer)
+    }
+
+    /// The exercise's position as a game, its moves read in.
+    fn exercise_game(&self) -> Option<Game> {
+        Some(Game::from_position(self.exercise()?.clone(), self.game.castling_mode()))
+    }
+
+    fn answered(&mut self, answer: super::Answer) -> Option<Vec<Out>> {
+        match answer {
             super::Answer::Move(mv) => Some(self.answer(mv)),
             super::Answer::Said(outs) => Some(outs),
             super::Answer::Other => None,

@@ -280,16 +280,11 @@ impl Trainer {
 
     /// A move made on the board view (Enter on the piece and on its square).
     pub fn command(&mut self, command: anna_core::command::Command) -> Vec<Out> {
-        match command {
-            anna_core::command::Command::Move(spec) => match self.game.resolve_spec(&spec) {
-                Ok(mv) => self.try_move(mv),
-                Err(anna_core::rules::MoveError::Illegal(reason)) => {
-                    vec![say(Words::line("training.puzzle_illegal").arg("reason", Arg::Illegal(reason)))]
-                }
-                // The board view names both squares: nothing else can be meant.
-                Err(_) => Vec::new(),
-            },
-            _ => Vec::new(),
+        let anna_core::command::Command::Move(spec) = command else { return Vec::new() };
+        match super::answer_move(&self.game, &spec) {
+            super::Answer::Move(mv) => self.try_move(mv),
+            super::Answer::Said(outs) => outs,
+            super::Answer::Other => Vec::new(),
         }
     }
 }

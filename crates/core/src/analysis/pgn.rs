@@ -46,6 +46,7 @@ pub fn annotated(
         }
         if imported.offer {
             tokens.push("{ (=) }".to_string());
+            after_comment = true;
         }
         if let Some(mistake) = mistake {
             tokens.push(format!("{{ {} }}", comment(mistake).replace('}', ")")));
