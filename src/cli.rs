@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use shakmaty::Color;
 
+use crate::adapters::diverted::Diverted;
 use crate::ui::line::LineView;
 use crate::ui::tui::terminal::BoardView;
 use crate::ui::tui::{Screen, Settings};
@@ -16,7 +17,7 @@ use anna_app::script;
 use anna_app::{App, Options};
 use anna_core::adjudicate::{self, Winnability};
 use anna_core::bad_value::BadValue;
-use anna_core::clock::{ClockMode, TimeControl};
+use anna_core::clock::TimeControl;
 use anna_core::command::Command;
 use anna_core::message::Played;
 use anna_core::rules::{Game, MoveError};
@@ -47,6 +48,7 @@ mod parse_cmd;
 pub mod pgn;
 pub mod puzzles;
 mod resume;
+pub mod usage;
 
 pub use board::{board_sim, boards, SimArgs};
 pub use listen::listen;
@@ -207,18 +209,64 @@ pub enum Switch {
     Off,
 }
 
-/// An argument of the command line that cannot be used.
-#[derive(Debug, thiserror::Error)]
+/// An argument of the command line that cannot be used, by kind; [`ArgError::words`] says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ArgError {
-    #[error(transparent)]
-    Value(#[from] BadValue),
-    #[error(transparent)]
-    Language(#[from] anna_language::vocabulary::UnknownLanguage),
+    /// A value a setting does not take (`--squares foo`).
+    Value(BadValue),
+    /// A language Anna does not speak (`--lang xx`).
+    Language(String),
+    ClockMode(String),
+    TimeControl(String),
+    Fen(anna_core::fen::FenError),
+    /// Not a Chess960 start position number.
+    Chess960(String),
 }
 
-impl From<ArgError> for String {
-    fn from(error: ArgError) -> String {
-        error.to_string()
+impl ArgError {
+    /// What is wrong, in the words of `vocab`.
+    pub fn words(&self, vocab: &Vocabulary) -> String {
+        let text = |key: &str, text: &str| fill(vocab.word(key), &[("text", text.to_string())]);
+        match self {
+            ArgError::Value(error) => anna_language::errors::bad_value(error, &format!("--{}", error.setting), vocab),
+            ArgError::Language(code) => {
+                let codes = Vocabulary::codes().collect::<Vec<_>>().join(", ");
+                fill(vocab.word("errors.no_language"), &[("code", code.clone()), ("codes", codes)])
+            }
+            ArgError::ClockMode(mode) => text("errors.not_a_clock_mode", mode),
+            ArgError::TimeControl(tc) => text("errors.not_a_time_control", tc),
+            ArgError::Fen(error) => anna_language::errors::fen(error, vocab),
+            ArgError::Chess960(_) => fill(
+                vocab.word("errors.needs"),
+                &[("word", "--chess960".into()), ("what", vocab.word_owned("errors.need_chess960"))],
+            ),
+        }
+    }
+}
+
+impl From<BadValue> for ArgError {
+    fn from(error: BadValue) -> ArgError {
+        ArgError::Value(error)
+    }
+}
+
+/// An argument that cannot be used, said in the language the command line asked for (English when
+/// that is what cannot be used): what `anna: ...` writes on standard error.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    pub error: ArgError,
+    vocab: Vocabulary,
+}
+
+impl Refusal {
+    pub(crate) fn new(error: impl Into<ArgError>, vocab: &Vocabulary) -> Refusal {
+        Refusal { error: error.into(), vocab: vocab.clone() }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.error.words(&self.vocab))
     }
 }
 
@@ -233,14 +281,16 @@ impl GameArgs {
     }
 
     /// The voice these arguments ask for; `default_lang` when none is given.
-    pub fn voice(&self, default_lang: &str) -> Result<Voice, ArgError> {
+    pub fn voice(&self, default_lang: &str) -> Result<Voice, Refusal> {
         let code = self.lang.as_deref().unwrap_or(default_lang);
-        let vocab = Vocabulary::find(code)?;
+        let vocab = Vocabulary::find(code)
+            .map_err(|_| Refusal::new(ArgError::Language(code.into()), &Vocabulary::english()))?;
+        let refused = |error: BadValue| Refusal::new(error, &vocab);
         // At a tournament the announcement is the one the Laws give (FIDE D.2.1), unless asked otherwise.
         let default = if self.tournament || self.assistant { SquareStyle::German } else { SquareStyle::default() };
-        let squares = self.squares.as_deref().map(str::parse::<SquareStyle>).transpose()?.unwrap_or(default);
-        let form = self.form.as_deref().map(str::parse::<MoveForm>).transpose()?.unwrap_or_default();
-        Ok(Voice::new(vocab, squares, form))
+        let squares = self.squares.as_deref().map(str::parse::<SquareStyle>).transpose().map_err(refused)?;
+        let form = self.form.as_deref().map(str::parse::<MoveForm>).transpose().map_err(refused)?;
+        Ok(Voice::new(vocab.clone(), squares.unwrap_or(default), form.unwrap_or_default()))
     }
 
     /// The arguments given that a resumed game takes from its journal instead: its setup, its
@@ -281,23 +331,20 @@ impl GameArgs {
     }
 
     /// Everything a game needs from the arguments, checked before it starts.
-    pub(crate) fn prepare(&self, default_lang: &str) -> Result<(Config, Vec<Command>, Voice), String> {
+    pub(crate) fn prepare(&self, default_lang: &str) -> Result<(Config, Vec<Command>, Voice), Refusal> {
         let voice = self.voice(default_lang)?;
-        Ok((self.config()?, self.setup(&voice.vocab)?, voice))
+        let refused = |error: ArgError| Refusal::new(error, &voice.vocab);
+        Ok((self.config().map_err(|e| refused(e.into()))?, self.setup().map_err(refused)?, voice))
     }
 
-    fn config(&self) -> Result<Config, ArgError> {
+    fn config(&self) -> Result<Config, BadValue> {
         let player = match self.player.as_deref() {
             None | Some("both") => None,
-            Some(side) => Some(
-                anna_language::commands::color(side)
-                    .ok_or_else(|| BadValue::new(side, "a side", "white, black or both"))?,
-            ),
+            Some(side) => Some(anna_language::commands::color(side).ok_or_else(|| BadValue::new(side, "player"))?),
         };
         let alarms = match self.alarms.as_deref() {
             None => Config::default().alarms,
-            Some(text) => anna_language::commands::alarm_times(text)
-                .ok_or_else(|| BadValue::new(text, "a list of alarm times", "times like 10:00,5:00,0:30, or off"))?,
+            Some(text) => anna_language::commands::alarm_times(text).ok_or_else(|| BadValue::new(text, "alarms"))?,
         };
         // The assistant presses for the side that moved, speaks of time only when asked, and the
         // blind player (--player, white unless given) claims a flag fall (D.2.10).
@@ -306,7 +353,7 @@ impl GameArgs {
         let laws = self.laws.clone().or_else(|| crate::adapters::config::value("rules", "laws"));
         let laws = match laws.as_deref() {
             None => Default::default(),
-            Some(text) => text.parse().map_err(|()| BadValue::new(text, "an edition of the Laws", "2023 or 2018"))?,
+            Some(text) => text.parse().map_err(|()| BadValue::new(text, "laws"))?,
         };
         Ok(Config {
             laws,
@@ -342,33 +389,24 @@ impl GameArgs {
         }
     }
 
-    /// The setup commands these arguments stand for, checked before any game starts; what is wrong
-    /// in the words of `vocab`.
-    fn setup(&self, vocab: &Vocabulary) -> Result<Vec<Command>, String> {
+    /// The setup commands these arguments stand for, checked before any game starts.
+    fn setup(&self) -> Result<Vec<Command>, ArgError> {
         let mut commands = Vec::new();
-        let text = |key: &str, text: &str| fill(vocab.word(key), &[("text", text.to_string())]);
         // The clock mode first: the control then takes it and is read back once, as it stands.
         if let Some(mode) = &self.tc_mode {
-            let mode = mode.parse::<ClockMode>().map_err(|_| text("errors.not_a_clock_mode", mode))?;
-            commands.push(Command::ClockMode(mode));
+            commands.push(Command::ClockMode(mode.parse().map_err(|_| ArgError::ClockMode(mode.clone()))?));
         }
         if let Some(tc) = &self.tc {
-            commands
-                .push(Command::TimeControl(TimeControl::read(tc).map_err(|_| text("errors.not_a_time_control", tc))?));
+            commands.push(Command::TimeControl(TimeControl::read(tc).map_err(|_| ArgError::TimeControl(tc.clone()))?));
         }
         if let Some(fen) = &self.fen {
-            anna_core::fen::parse_fen(fen).map_err(|e| anna_language::errors::fen(&e, vocab))?;
+            anna_core::fen::parse_fen(fen).map_err(ArgError::Fen)?;
             commands.push(Command::Fen(fen.clone()));
         }
         if let Some(n) = &self.chess960 {
             let number = match n.as_str() {
                 "random" => random_below(960),
-                n => n.parse::<u32>().ok().filter(|n| *n < 960).ok_or_else(|| {
-                    fill(
-                        vocab.word("errors.needs"),
-                        &[("word", "--chess960".into()), ("what", vocab.word_owned("errors.need_chess960"))],
-                    )
-                })?,
+                n => n.parse::<u32>().ok().filter(|n| *n < 960).ok_or_else(|| ArgError::Chess960(n.to_string()))?,
             };
             commands.push(Command::Chess960(number));
         }
@@ -441,22 +479,25 @@ pub(crate) fn run_program_in_view(
         );
     }
     let screen = Screen::new(program.voice().clone(), args.board_settings(false));
-    let view = or_stop!(BoardView::open(screen).map_err(|e| format!("the board view needs a terminal: {e}")), 1);
+    let needs_terminal = |_| program.voice().vocab.word_owned("screen.needs_terminal");
+    let view = or_stop!(BoardView::open(screen).map_err(needs_terminal), 1);
     let _diverted =
-        crate::adapters::data_folder().and_then(|folder| crate::adapters::diverted::Diverted::to_log_in(&folder));
+        crate::adapters::data_folder().and_then(|folder| Diverted::to_log_in(&folder, &program.voice().vocab));
     crate::runtime::run_program(program, view, args.speech.clone(), sounds, engine)
 }
 
 /// `anna say [--fen FEN] MOVE...`: each move in words, in the voice of the arguments.
 pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
-    let setup = args.voice("de").map_err(String::from).and_then(|voice| {
-        let game = match fen.map(anna_core::fen::parse_fen).transpose() {
-            Ok(_) => fen.map_or_else(|| Ok(Game::new()), Game::from_fen).map_err(|e| e.to_string())?,
-            Err(e) => return Err(anna_language::errors::fen(&e, &voice.vocab)),
-        };
-        Ok((voice, game))
-    });
-    let (voice, mut game) = or_stop!(setup, 2);
+    let voice = or_stop!(args.voice("de"), 2);
+    let start =
+        fen.map(anna_core::fen::parse_fen).transpose().map_err(|e| Refusal::new(ArgError::Fen(e), &voice.vocab));
+    let mut game = match or_stop!(start, 2) {
+        Some(start) => {
+            let mode = shakmaty::Position::castles(&start).mode();
+            Game::from_position(start, mode)
+        }
+        None => Game::new(),
+    };
     let mut out = std::io::stdout().lock();
     for text in moves.iter().flat_map(|m| m.split_whitespace()) {
         let played = game.resolve(text).and_then(|mv| game.play(mv).map(|ply| Played { san: ply.san, mv }));
@@ -465,7 +506,7 @@ pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
                 let _ = writeln!(out, "{}", voice.move_words(&played));
             }
             Err(MoveError::NotUnderstood) => {
-                eprintln!("anna: I cannot read the move '{text}': write it in SAN (Nf3) or UCI (g1f3).");
+                eprintln!("anna: {}", fill(voice.vocab.word("errors.say_move"), &[("text", text.to_string())]));
                 return ExitCode::from(1);
             }
             Err(e) => {
@@ -524,10 +565,7 @@ pub fn play(args: &GameArgs) -> ExitCode {
     let mut app = App::new(config, setup, voice.clone(), options);
     let kept = args.kept_from_the_game();
     if args.resume && !kept.is_empty() {
-        eprintln!(
-            "anna: --resume goes on with the game as it was saved; it keeps its own {}, not the command line's.",
-            kept.join(", ")
-        );
+        eprintln!("anna: {}", fill(voice.vocab.word("journal.kept_own"), &[("flags", kept.join(", "))]));
     }
     match resume::unfinished_games(args.resume, ask, &voice) {
         Ok(games) => app = app.with_unfinished_games(games),
@@ -557,11 +595,11 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
                 Ok(view) => {
                     // Nothing but the view writes to the terminal while it is up.
                     let _diverted = crate::adapters::data_folder()
-                        .and_then(|folder| crate::adapters::diverted::Diverted::to_log_in(&folder));
+                        .and_then(|folder| Diverted::to_log_in(&folder, &app.voice().vocab));
                     crate::runtime::run(app, view, args.speech.clone(), sounds, engine, board, listen)
                 }
-                Err(e) => {
-                    eprintln!("anna: the board view needs a terminal: {e}");
+                Err(_) => {
+                    eprintln!("anna: {}", app.voice().vocab.word("screen.needs_terminal"));
                     ExitCode::from(1)
                 }
             }

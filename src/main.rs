@@ -266,9 +266,10 @@ fn command() -> clap::Command {
 }
 
 fn main() -> ExitCode {
-    let args = match Args::from_arg_matches(&command().get_matches()) {
+    let given: Vec<String> = std::env::args().collect();
+    let args = match command().try_get_matches().and_then(|matches| Args::from_arg_matches(&matches)) {
         Ok(args) => args,
-        Err(e) => e.exit(),
+        Err(e) => return cli::usage::refuse(e, &given),
     };
     let choice = cli::pgn::Choice { number: args.game_number, list: args.list_games };
     match args.command {
@@ -307,7 +308,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Commands::Boards { paths }) => cli::boards(&paths),
+        Some(Commands::Boards { paths }) => cli::boards(&paths, &args.game),
         Some(Commands::BoardSim { fen, auto, occupancy, link, protocol, turned }) => {
             let sim = cli::SimArgs { fen: fen.or(args.game.fen.clone()), auto, occupancy, link, protocol, turned };
             cli::board_sim(sim)

@@ -247,7 +247,8 @@ fn drive(
         let now = elapsed();
         if let Err(e) = view.draw(program, now) {
             outputs.speaker.finish(Duration::ZERO);
-            eprintln!("anna: the terminal failed: {e}");
+            crate::adapters::diverted::note(&format!("the terminal failed: {e}"));
+            eprintln!("anna: {}", program.voice().vocab.word("screen.terminal_failed"));
             return ExitCode::from(1);
         }
         let checkpoint = program.clock_running().then_some(fed + CHECKPOINT);

@@ -15,6 +15,8 @@ const MAX_LOG: u64 = 1 << 20;
 /// Standard error sent to the log until this is dropped.
 pub struct Diverted {
     path: PathBuf,
+    /// The player's words, for the line said at the end.
+    vocab: anna_language::Vocabulary,
     /// The log's length when it began: what is past it was written during the view.
     began: u64,
     #[cfg(unix)]
@@ -24,7 +26,7 @@ pub struct Diverted {
 impl Diverted {
     /// Sends standard error to `anna.log` in `folder`. `None`, leaving standard error alone, when
     /// the log cannot be opened or the system cannot divert it.
-    pub fn to_log_in(folder: &Path) -> Option<Diverted> {
+    pub fn to_log_in(folder: &Path, vocab: &anna_language::Vocabulary) -> Option<Diverted> {
         std::fs::create_dir_all(folder).ok()?;
         let path = folder.join("anna.log");
         let mut log = OpenOptions::new().create(true).append(true).open(&path).ok()?;
@@ -32,19 +34,19 @@ impl Diverted {
             log.set_len(0).ok()?;
         }
         let began = log.seek(SeekFrom::End(0)).ok()?;
-        Diverted::divert(log, path, began)
+        Diverted::divert(log, path, began, vocab.clone())
     }
 
     #[cfg(unix)]
-    fn divert(log: File, path: PathBuf, began: u64) -> Option<Diverted> {
+    fn divert(log: File, path: PathBuf, began: u64, vocab: anna_language::Vocabulary) -> Option<Diverted> {
         use std::os::fd::AsFd;
         let saved = rustix::io::dup(std::io::stderr().as_fd()).ok()?;
         rustix::stdio::dup2_stderr(log.as_fd()).ok()?;
-        Some(Diverted { path, began, saved })
+        Some(Diverted { path, vocab, began, saved })
     }
 
     #[cfg(not(unix))]
-    fn divert(_log: File, _path: PathBuf, _began: u64) -> Option<Diverted> {
+    fn divert(_log: File, _path: PathBuf, _began: u64, _vocab: anna_language::Vocabulary) -> Option<Diverted> {
         None
     }
 
@@ -62,7 +64,11 @@ impl Drop for Diverted {
         }
         let grown = std::fs::metadata(&self.path).map_or(0, |m| m.len());
         if grown > self.began {
-            eprintln!("anna: messages written during the board view are in {}", self.path.display());
+            let path = self.path.display().to_string();
+            eprintln!(
+                "anna: {}",
+                anna_language::announce::fill(self.vocab.word("screen.messages_in"), &[("path", path)])
+            );
         }
     }
 }
@@ -91,7 +97,7 @@ mod tests {
     fn standard_error_goes_to_the_log_and_comes_back() {
         let folder = std::env::temp_dir().join(format!("anna-diverted-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&folder);
-        let diverted = Diverted::to_log_in(&folder).expect("diverted");
+        let diverted = Diverted::to_log_in(&folder, &anna_language::Vocabulary::english()).expect("diverted");
         // A child inheriting standard error writes to the log too, as a speech program would.
         let status = std::process::Command::new("sh").args(["-c", "echo 'espeak-ng: error' >&2"]).status().unwrap();
         assert!(status.success());

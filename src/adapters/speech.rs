@@ -382,11 +382,19 @@ pub fn voices(args: &SpeechArgs, voice: &Voice) -> ExitCode {
                 let _ = list.iter().try_for_each(|line| writeln!(out, "{line}"));
                 return ExitCode::SUCCESS;
             }
-            Ok(_) => eprintln!("anna: {name} lists no voices."),
-            Err(Failure::Hung) => eprintln!("anna: {name} did not answer."),
-            Err(Failure::Failed(e) | Failure::NoAudio(e)) => eprintln!("anna: {name}: {e}"),
+            Ok(_) => eprintln!("anna: {}", fill(voice.vocab.word("speech.no_voices"), &[("backend", name)])),
+            Err(failure) => {
+                let key = match failure {
+                    Failure::Hung => "speech.voices_hung",
+                    Failure::Failed(e) | Failure::NoAudio(e) => {
+                        super::diverted::note(&format!("{name}: {e}"));
+                        "speech.voices_failed"
+                    }
+                };
+                eprintln!("anna: {}", fill(voice.vocab.word(key), &[("backend", name)]));
+            }
         }
     }
-    eprintln!("anna: no backend with voices: the transcript and off leave the voice to your screen reader.");
+    eprintln!("anna: {}", voice.vocab.word("speech.no_backend_voices"));
     ExitCode::from(1)
 }

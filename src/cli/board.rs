@@ -73,12 +73,14 @@ const PROBE_WAIT: Duration = Duration::from_millis(600);
 
 /// `anna boards [PATH...]`: the serial ports (or the paths given), one a line, with the board that
 /// answers on each.
-pub fn boards(paths: &[String]) -> ExitCode {
+pub fn boards(paths: &[String], args: &super::GameArgs) -> ExitCode {
+    let vocab = or_stop!(args.voice("en"), 2).vocab;
     let lines = if paths.is_empty() {
         match serial::port_lines() {
             Ok(lines) => lines,
             Err(e) => {
-                eprintln!("anna: the serial ports cannot be listed: {e}");
+                crate::adapters::diverted::note(&format!("the serial ports cannot be listed: {e}"));
+                eprintln!("anna: {}", vocab.word("line.ports_unlisted"));
                 return ExitCode::from(1);
             }
         }
@@ -86,14 +88,14 @@ pub fn boards(paths: &[String]) -> ExitCode {
         paths.iter().map(|path| format!("{path}\tgiven")).collect()
     };
     if lines.is_empty() {
-        println!("No serial port found: is the board plugged in? (anna board-sim makes a virtual one.)");
+        println!("{}", vocab.word("line.no_ports"));
         return ExitCode::from(1);
     }
     let mut answered = false;
     for line in lines {
         let path = line.split('\t').next().unwrap_or_default();
         // Each port takes a few seconds at most: say which one is being asked.
-        eprintln!("Asking {path}...");
+        eprintln!("{}", anna_language::announce::fill(vocab.word("line.asking"), &[("path", path.to_string())]));
         let answer = match serial::probe(path, PROBE_WAIT) {
             Ok(Some((protocol, name))) => {
                 answered = true;

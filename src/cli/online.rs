@@ -150,8 +150,8 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
 /// Fischer increment. `None` without `--tc`.
 fn clock_of(args: &GameArgs, voice: &Teller<'_>) -> Result<Option<(u64, u64)>, ExitCode> {
     let Some(text) = &args.tc else { return Ok(None) };
-    let tc = TimeControl::read(text).map_err(|e| {
-        eprintln!("anna: {e}");
+    let tc = TimeControl::read(text).map_err(|_| {
+        eprintln!("anna: {}", super::ArgError::TimeControl(text.clone()).words(&voice.vocab));
         ExitCode::from(2)
     })?;
     match tc.periods.as_slice() {
@@ -242,7 +242,7 @@ fn log_in(voice: &Teller<'_>) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("anna: {e}");
+            crate::adapters::diverted::note(&format!("the lichess token could not be stored: {e}"));
             tell(voice, line("online_login_not_stored"));
             ExitCode::from(1)
         }

@@ -176,7 +176,8 @@ pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, force: bool, arg
                     ExitCode::SUCCESS
                 }
                 Err(SaveError::Exists(path)) => {
-                    eprintln!("anna: {} is there already; add --force to write over it.", path.display());
+                    let path = path.display().to_string();
+                    eprintln!("anna: {}", fill(voice.vocab.word("line.save_exists_force"), &[("path", path)]));
                     ExitCode::from(1)
                 }
                 Err(SaveError::NotAFile(path)) => {

@@ -209,7 +209,7 @@ fn errors_on_standard_error_never_garble_the_board() {
     assert!(log.contains("anna: speech: espeak-ng: ALSA lib"), "{log}");
     t.type_line(":quit");
     t.wait_for("anna-exited-0");
-    t.wait_for("messages written during the board view are in");
+    t.wait_for("What was written during the board view is in");
 }
 
 /// Issue 50: puzzles in the board view: the puzzle's position is drawn, a move is made on the board

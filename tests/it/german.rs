@@ -39,6 +39,52 @@ fn errors_before_the_game_are_german() {
     no_english(&both(&out));
 }
 
+/// The command line itself: a value a setting does not take (Anna's own check or clap's), an
+/// option or a command that is not there, a file missing, a move `anna say` cannot read.
+#[test]
+fn a_command_line_that_cannot_be_read_is_said_in_german() {
+    let data = support::TempDir::new("german-usage");
+    let said = |args: &[&str]| {
+        let out = support::run(&data.0, args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        both(&out)
+    };
+    assert_eq!(
+        said(&["--lang", "de", "--squares", "foo"]),
+        "anna: Die Einstellung --squares nimmt: annex-d, german, anna, nato, plain. „foo“ gehört nicht dazu.\n"
+    );
+    assert_eq!(
+        said(&["--lang", "de", "--player", "grün"]),
+        "anna: Die Einstellung --player nimmt: white, black, both. „grün“ gehört nicht dazu.\n"
+    );
+    assert_eq!(
+        said(&["--lang=de", "--level", "12"]),
+        "anna: Die Einstellung --level nimmt: 1 … 8. „12“ gehört nicht dazu.\n"
+    );
+    assert_eq!(
+        said(&["--lang", "de", "--ui", "x"]),
+        "anna: Die Einstellung --ui nimmt: line, board. „x“ gehört nicht dazu.\n"
+    );
+    assert_eq!(
+        said(&["--lang", "de", "--flipp"]),
+        "anna: Anna hat keine Option „--flipp“; anna --help listet sie auf. Meinten Sie „--flip“?\n"
+    );
+    assert_eq!(
+        said(&["--lang", "de", "revieww"]),
+        "anna: Anna hat keinen Befehl „revieww“; anna --help listet sie auf. Meinten Sie „review“?\n"
+    );
+    assert_eq!(said(&["review", "--lang", "de"]), "anna: „anna review“ braucht <FILE>.\n");
+    let out = support::run(&data.0, &["say", "--lang", "de", "Kx9"], "");
+    assert_eq!(
+        both(&out),
+        "anna: Den Zug „Kx9“ kann ich nicht lesen: schreiben Sie ihn in SAN (Nf3) oder UCI (g1f3).\n"
+    );
+    // English when the language asked for is not one Anna speaks, as the sentence says.
+    assert_eq!(said(&["--lang", "xx"]), "anna: There is no language 'xx'; the languages are en, de, sk, cs, pl, sl.\n");
+    // Help stays clap's, and succeeds.
+    assert!(support::run(&data.0, &["--help"], "").status.success());
+}
+
 #[test]
 fn errors_during_a_game_are_german() {
     let data = support::TempDir::new("german-game");

@@ -144,8 +144,8 @@ fn arguments_a_resumed_game_keeps_its_own_of_are_named() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stderr),
-        "anna: --resume goes on with the game as it was saved; it keeps its own --tc, --lang, --opponent, \
-         not the command line's.\n"
+        "anna: --resume setzt die Partie fort, wie sie gespeichert wurde; sie behält ihre eigenen --tc, --lang, \
+         --opponent, nicht die der Befehlszeile.\n"
     );
     assert!(text(&out.stdout).contains("1. e-four, e-five; 2. Knight f-three.\n"), "in English, as it was played");
 }

@@ -63,7 +63,7 @@ impl FromStr for EngineChoice {
 
     fn from_str(s: &str) -> Result<EngineChoice, BadValue> {
         match s.trim() {
-            "" => Err(BadValue::new(s, "an engine", "the path of a UCI engine, or builtin")),
+            "" => Err(BadValue::new(s, "engine")),
             "builtin" | "anna" => Ok(EngineChoice::Builtin),
             "auto" => Ok(EngineChoice::Auto),
             path => Ok(EngineChoice::Path(PathBuf::from(path))),

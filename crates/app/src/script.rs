@@ -482,7 +482,7 @@ mod tests {
         let e = parse_script_en("0:00 touch x9\n").unwrap_err();
         assert_eq!(e.to_string(), "line 1: 'touch' needs a square, like e2.");
         let e = parse_script_en("0:00 computer 9\n").unwrap_err();
-        assert_eq!(e.to_string(), "line 1: '9' is not a level: use a number from 1 (beginner) to 8 (club player).");
+        assert_eq!(e.to_string(), "line 1: Setting level takes: 1 … 8. '9' is not one of them.");
     }
 
     #[test]

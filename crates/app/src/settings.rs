@@ -105,7 +105,7 @@ impl App {
                 _ => None,
             },
         };
-        let words = match (said, values(&name)) {
+        let words = match (said, anna_core::bad_value::values(&name)) {
             (Some(value), _) => {
                 Words::line("line.setting_changed").arg("name", Arg::Text(name)).arg("value", Arg::Text(value))
             }
@@ -179,27 +179,4 @@ impl App {
             .arg("laws", Arg::Number(u32::from(config.laws.year())));
         Out::Say(words, Priority::Info)
     }
-}
-
-/// The values a setting takes, as they are typed (the same in every language), for a value that is
-/// not one of them; `None` for a name that is no setting.
-fn values(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "language" | "lang" => "en, de, sk, cs, pl, sl",
-        "squares" => "annex-d, anna, nato, plain",
-        "form" => "short, long",
-        "speech" => "auto, native, espeak, transcript, off",
-        "rate" => "-100 … 100",
-        "volume" => "0 … 100",
-        "sounds" | "confirm" | "auto-press" | "tournament" => "on, off",
-        "enter" => "press, nothing",
-        "touch-move" => "warn, enforce",
-        "flag" => "auto, claim",
-        "supervision" => "full, partial",
-        "no-draw-offer-before" => "1, 2, 3 …",
-        "player" => "white, black, both",
-        "alarms" => "10:00,1:00,0:10 … | off",
-        "laws" => "2023, 2018",
-        _ => return None,
-    })
 }

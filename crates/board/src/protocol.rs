@@ -116,12 +116,11 @@ impl FromStr for Protocol {
     type Err = BadValue;
     fn from_str(text: &str) -> Result<Protocol, BadValue> {
         let word = text.trim().to_ascii_lowercase();
-        Protocol::ALL.iter().copied().find(|p| p.id() == word || p.also_called().contains(&word.as_str())).ok_or_else(
-            || {
-                let ids: Vec<&str> = Protocol::ALL.iter().map(|p| p.id()).collect();
-                BadValue::new(text, "a board protocol", ids.join(", "))
-            },
-        )
+        Protocol::ALL
+            .iter()
+            .copied()
+            .find(|p| p.id() == word || p.also_called().contains(&word.as_str()))
+            .ok_or_else(|| BadValue::new(text, "board-protocol"))
     }
 }
 
@@ -275,6 +274,9 @@ mod tests {
         assert_eq!("ChessLink".parse::<Protocol>().unwrap(), Protocol::MILLENNIUM);
         assert_eq!("peg".parse::<Protocol>().unwrap(), Protocol::ANNA);
         assert!("dgt3000".parse::<Protocol>().is_err());
+        // The values the player is told when a protocol's name is wrong are these protocols.
+        let ids: Vec<&str> = Protocol::ALL.iter().map(|p| p.id()).collect();
+        assert_eq!(anna_core::bad_value::values("board-protocol"), Some(ids.join(", ").as_str()));
     }
 
     #[test]

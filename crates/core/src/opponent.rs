@@ -110,11 +110,7 @@ impl FromStr for Level {
     type Err = BadValue;
 
     fn from_str(s: &str) -> Result<Level, BadValue> {
-        s.trim()
-            .parse::<u8>()
-            .ok()
-            .and_then(Level::new)
-            .ok_or_else(|| BadValue::new(s, "a level", "a number from 1 (beginner) to 8 (club player)"))
+        s.trim().parse::<u8>().ok().and_then(Level::new).ok_or_else(|| BadValue::new(s, "level"))
     }
 }
 

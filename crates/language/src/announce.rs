@@ -51,7 +51,7 @@ impl FromStr for SquareStyle {
             "anna" => Ok(SquareStyle::Anna),
             "nato" => Ok(SquareStyle::Nato),
             "plain" => Ok(SquareStyle::Plain),
-            _ => Err(BadValue::new(s, "a way of naming squares", "annex-d, german, anna, nato or plain")),
+            _ => Err(BadValue::new(s, "squares")),
         }
     }
 }
@@ -62,7 +62,7 @@ impl FromStr for MoveForm {
         match s.to_ascii_lowercase().as_str() {
             "short" => Ok(MoveForm::Short),
             "long" => Ok(MoveForm::Long),
-            _ => Err(BadValue::new(s, "a move form", "short or long")),
+            _ => Err(BadValue::new(s, "form")),
         }
     }
 }
@@ -440,6 +440,18 @@ mod tests {
     use anna_core::message::{Priority, Sentence};
     use anna_core::outcome::Reason;
     use anna_core::rules::Game;
+
+    /// The values a player is told these settings take are the values they read.
+    #[test]
+    fn the_values_told_are_the_values_read() {
+        for value in anna_core::bad_value::values("squares").unwrap().split(", ") {
+            assert!(value.parse::<SquareStyle>().is_ok(), "{value}");
+        }
+        for value in anna_core::bad_value::values("form").unwrap().split(", ") {
+            assert!(value.parse::<MoveForm>().is_ok(), "{value}");
+        }
+        assert_eq!("x".parse::<MoveForm>().unwrap_err(), anna_core::bad_value::BadValue::new("x", "form"));
+    }
 
     #[test]
     fn times_are_words() {

@@ -18,10 +18,7 @@ fn choose(game: &Game, n: u8, seed: u64) -> Move {
 fn levels_are_one_to_eight() {
     assert_eq!("1".parse::<Level>(), Ok(Level::MIN));
     assert_eq!(" 8".parse::<Level>(), Ok(Level::MAX));
-    assert_eq!(
-        "9".parse::<Level>().unwrap_err().to_string(),
-        "'9' is not a level: use a number from 1 (beginner) to 8 (club player)."
-    );
+    assert_eq!("9".parse::<Level>().unwrap_err().to_string(), "Setting level takes: 1 … 8. '9' is not one of them.");
     assert!("0".parse::<Level>().is_err() && "strong".parse::<Level>().is_err());
     assert_eq!(Level::all().count(), 8);
 }
