@@ -367,7 +367,9 @@ impl Reader {
                     let now_wrong = wire.wrong_parity();
                     let band = |n: u64| 64 - n.leading_zeros();
                     if band(now_wrong) > band(wrong) {
-                        eprintln!("anna: board: {now_wrong} characters read despite a wrong parity bit");
+                        crate::adapters::diverted::note(&format!(
+                            "board: {now_wrong} characters read despite a wrong parity bit"
+                        ));
                     }
                     if let Some(end) = self.lines(events) {
                         break end;

@@ -45,8 +45,13 @@ fn unfinished_game(path: &Path, resume: bool, voice: &Voice) -> Option<anna_app:
     let say = |key: &str, args: &[(&str, String)]| anna_language::announce::fill(voice.vocab.word(key), args);
     let shown = path.display().to_string();
     // Held from now on: a second Anna started while this one asks neither offers nor continues it.
+    let cannot_read = |e: &std::io::Error| {
+        crate::adapters::diverted::note(&format!("{shown}: {e}"));
+        let why = anna_language::errors::file(e.kind(), &voice.vocab);
+        eprintln!("anna: {}", say("pgn.cannot_read", &[("path", shown.clone()), ("text", why)]));
+    };
     if let Err(e) = journal::hold(path) {
-        eprintln!("anna: {shown}: {e}");
+        cannot_read(&e);
         return None;
     }
     match journal::recover(path).and_then(|recovered| journal::cut_unreplayable(recovered, anna_app::replayable)) {
@@ -68,7 +73,7 @@ fn unfinished_game(path: &Path, resume: bool, voice: &Voice) -> Option<anna_app:
             None
         }
         Err(RecoverError::Io(e)) => {
-            eprintln!("anna: {shown}: {e}");
+            cannot_read(&e);
             None
         }
     }
