@@ -5,7 +5,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use anna_core::command::{Command, Input};
-use anna_core::message::{Arg, Effect, Event, Sentence, Sound};
+use anna_core::message::{Arg, Effect, Fact, Sentence, Sound};
 use anna_core::outcome::{Outcome, Reason};
 use anna_core::session::*;
 
@@ -18,7 +18,7 @@ fn act(session: &mut Session, text: &str, now: Duration) -> Vec<Effect> {
     session.handle(Input::act(command), now)
 }
 
-fn events(effects: &[Effect]) -> Vec<&Event> {
+fn events(effects: &[Effect]) -> Vec<&Fact> {
     effects.iter().filter_map(|e| if let Effect::Record(ev) = e { Some(ev) } else { None }).collect()
 }
 
@@ -33,7 +33,7 @@ fn the_session_asks_to_be_woken_at_the_exact_flag_fall() {
     // Black's minute runs from 0:10.
     assert_eq!(s.next_deadline(), Some(secs(70)));
     let effects = s.handle(Input::Tick, secs(70));
-    assert!(events(&effects).contains(&&Event::FlagFell { side: Color::Black }));
+    assert!(events(&effects).contains(&&Fact::FlagFell { side: Color::Black }));
     assert_eq!(s.outcome(), Some(Outcome::win(Color::White, Reason::Time)));
     assert_eq!(s.next_deadline(), None);
 }
@@ -69,7 +69,7 @@ fn a_late_input_sees_the_flag_fall_first_at_its_own_instant() {
     act(&mut s, "start", secs(0));
     // White never moved; a move typed after the flag fell is refused, the game is over.
     let effects = act(&mut s, "e4", secs(75));
-    assert_eq!(events(&effects)[0], &Event::FlagFell { side: Color::White });
+    assert_eq!(events(&effects)[0], &Fact::FlagFell { side: Color::White });
     assert_eq!(s.outcome(), Some(Outcome::win(Color::Black, Reason::Time)));
     assert!(s.game().plies().is_empty());
 }

@@ -507,7 +507,7 @@ impl App {
         self.save_at_end(over, &mut out);
         // 7.2.1, 7.3: the game is cancelled; a new one is played, with the colours swapped.
         let cancelled = effects.iter().find_map(|e| match e {
-            Effect::Record(anna_core::message::Event::Cancelled { swap, .. }) => Some(*swap),
+            Effect::Record(anna_core::message::Fact::Cancelled { swap, .. }) => Some(*swap),
             _ => None,
         });
         if let Some(swap) = cancelled {

@@ -25,7 +25,7 @@ pub enum Out {
     Write(Words),
     Play(Sound),
     /// A fact for the record (a move, a press, a decision with its article): transcripts print it.
-    Record(message::Event),
+    Record(message::Fact),
     /// The settings the runtime acts on, all of them as they are in force: put out at the start,
     /// on every restore and whenever one changes, so nothing is copied into the runtime by hand.
     Settings(InForce),

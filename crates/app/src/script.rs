@@ -317,7 +317,7 @@ fn write_outs(transcript: &mut Vec<String>, time: Duration, outs: &[Out], voice:
             Out::Say(..) | Out::SayLive(..) => format!("say {}", out.words(voice).unwrap_or_default()),
             Out::Play(sound) => format!("play {}", sound.name()),
             // Events write 2018's article numbers; the transcript gives the edition in force.
-            Out::Record(event) => voice.laws.cite_in(&event_text(event)).into_owned(),
+            Out::Record(fact) => voice.laws.cite_in(&fact_text(fact)).into_owned(),
             Out::Board(role, command) => format!("{}> {}", board::role_name(*role), mirror::command_text(command)),
             _ => continue,
         };
@@ -332,43 +332,43 @@ pub(crate) fn side(color: Color) -> &'static str {
     }
 }
 
-/// The stable machine form of an event in transcripts.
-pub fn event_text(event: &message::Event) -> String {
+/// The stable machine form of a fact of the game in transcripts.
+pub fn fact_text(fact: &message::Fact) -> String {
     let t = |d: &Duration| format_precise(*d);
-    match event {
-        message::Event::Started { side: s } => format!("start {}", side(*s)),
-        message::Event::Moved { side: s, san, uci } => format!("move {} {san} ({uci})", side(*s)),
-        message::Event::Retracted { side: s, san } => format!("retract {} {san}", side(*s)),
-        message::Event::Completed { side: s, white, black } => {
+    match fact {
+        message::Fact::Started { side: s } => format!("start {}", side(*s)),
+        message::Fact::Moved { side: s, san, uci } => format!("move {} {san} ({uci})", side(*s)),
+        message::Fact::Retracted { side: s, san } => format!("retract {} {san}", side(*s)),
+        message::Fact::Completed { side: s, white, black } => {
             format!("press {} (white {}, black {})", side(*s), t(white), t(black))
         }
-        message::Event::PeriodStarted { side: s, period, added } => {
+        message::Fact::PeriodStarted { side: s, period, added } => {
             format!("period {} {} +{}", side(*s), period + 1, t(added))
         }
-        message::Event::Offered { side: s } => format!("offer {}", side(*s)),
-        message::Event::Declined { side: s } => format!("decline {}", side(*s)),
-        message::Event::Touched { side: s, square } => format!("touch {} {square}", side(*s)),
-        message::Event::Adjusting { side: s } => format!("jadoube {} (FIDE 4.2.1)", side(*s)),
-        message::Event::Cancelled { swap: false, article } => format!("cancelled (FIDE {article})"),
-        message::Event::Cancelled { swap: true, article } => format!("cancelled, colours swapped (FIDE {article})"),
-        message::Event::PressedLate { side: s, late } => {
+        message::Fact::Offered { side: s } => format!("offer {}", side(*s)),
+        message::Fact::Declined { side: s } => format!("decline {}", side(*s)),
+        message::Fact::Touched { side: s, square } => format!("touch {} {square}", side(*s)),
+        message::Fact::Adjusting { side: s } => format!("jadoube {} (FIDE 4.2.1)", side(*s)),
+        message::Fact::Cancelled { swap: false, article } => format!("cancelled (FIDE {article})"),
+        message::Fact::Cancelled { swap: true, article } => format!("cancelled, colours swapped (FIDE {article})"),
+        message::Fact::PressedLate { side: s, late } => {
             format!("late press {}: {} moved onto its own clock (FIDE 6.2.2)", side(*s), t(late))
         }
-        message::Event::TimeAdded { side: s, added, article } => {
+        message::Fact::TimeAdded { side: s, added, article } => {
             format!("time {} +{} (FIDE {article})", side(*s), t(added))
         }
-        message::Event::IllegalMove { side: s, count, article } => {
+        message::Fact::IllegalMove { side: s, count, article } => {
             format!("illegal {} #{count} (FIDE {article})", side(*s))
         }
-        message::Event::ClaimRejected { side: s, article } => format!("claim rejected {} (FIDE {article})", side(*s)),
-        message::Event::Paused => "pause".to_string(),
-        message::Event::Resumed => "resume".to_string(),
-        message::Event::Adjusted { side: s, remaining, moves } => {
+        message::Fact::ClaimRejected { side: s, article } => format!("claim rejected {} (FIDE {article})", side(*s)),
+        message::Fact::Paused => "pause".to_string(),
+        message::Fact::Resumed => "resume".to_string(),
+        message::Fact::Adjusted { side: s, remaining, moves } => {
             format!("adjust {} {} moves {moves} (FIDE 6.10.2)", side(*s), t(remaining))
         }
-        message::Event::FlagFell { side: s } => format!("flag {}", side(*s)),
-        message::Event::ArbiterToDecide { article } => format!("arbiter to decide (FIDE {article})"),
-        message::Event::Sealed { side: s, number, white_used, black_used, fen, offer } => {
+        message::Fact::FlagFell { side: s } => format!("flag {}", side(*s)),
+        message::Fact::ArbiterToDecide { article } => format!("arbiter to decide (FIDE {article})"),
+        message::Fact::Sealed { side: s, number, white_used, black_used, fen, offer } => {
             let offer = offer.map_or(String::new(), |o| format!(", offer {}", side(o)));
             format!(
                 "seal {} move {number} (used white {}, black {}{offer}) before {fen} (FIDE I.2)",
@@ -377,8 +377,8 @@ pub fn event_text(event: &message::Event) -> String {
                 t(black_used)
             )
         }
-        message::Event::Opened => "open (FIDE I.9.1)".to_string(),
-        message::Event::Ended(o) => {
+        message::Fact::Opened => "open (FIDE I.9.1)".to_string(),
+        message::Fact::Ended(o) => {
             format!("end {} {}{}", o.result(), o.reason.key().replace('_', " "), by_article(*o))
         }
     }

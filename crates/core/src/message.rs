@@ -1,5 +1,5 @@
 //! What the session tells the world: sentences to speak ([`Utterance`]), earcons to play ([`Sound`])
-//! and decisions and clock changes to record ([`Event`]). All are plain values, so tests and
+//! and decisions and clock changes to record ([`Fact`]). All are plain values, so tests and
 //! transcripts read them directly.
 //! The words of every sentence live in `grammar/`; here a sentence is only a key and its arguments.
 
@@ -347,7 +347,7 @@ impl Words {
 
 /// A fact for the record: decisions, moves and clock changes, in a stable machine form.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
+pub enum Fact {
     /// The clocks were started; the side whose clock runs.
     Started {
         side: Color,
@@ -512,7 +512,7 @@ impl Sound {
 pub enum Effect {
     Say(Utterance),
     Play(Sound),
-    Record(Event),
+    Record(Fact),
 }
 
 /// The most characters of a line read back to the player when it is not understood.

@@ -25,7 +25,7 @@ use crate::adjudicate::Deadness;
 use crate::clock::{Clock, TimeControl};
 use crate::command::{Command, IllegalMove, Input};
 use crate::explore;
-use crate::message::{Arg, Effect, Event, Played, Priority, Sentence, Sound, Utterance};
+use crate::message::{Arg, Effect, Fact, Played, Priority, Sentence, Sound, Utterance};
 use crate::outcome::{Outcome, Reason};
 use crate::rules::{AutoEnd, Game, MoveError, MoveSpec};
 use crate::scoresheet::Scoresheet;
@@ -334,8 +334,8 @@ impl Session {
         self.say(Utterance::new(Priority::Info, sentence));
     }
 
-    fn record(&mut self, event: Event) {
-        self.effects.push(Effect::Record(event));
+    fn record(&mut self, fact: Fact) {
+        self.effects.push(Effect::Record(fact));
     }
 
     pub(super) fn sound(&mut self, sound: Sound) {
@@ -366,7 +366,7 @@ impl Session {
         self.started = true;
         let side = self.game.turn();
         self.clock.start(side, now);
-        self.record(Event::Started { side });
+        self.record(Fact::Started { side });
     }
 
     /// The side that made the move now waiting for the clock press.
@@ -427,7 +427,7 @@ impl Session {
         }
         if let Some(ply) = retracted {
             self.sheet.pop();
-            self.record(Event::Retracted { side: mover, san: ply.san.to_string() });
+            self.record(Fact::Retracted { side: mover, san: ply.san.to_string() });
         }
         // The first move starts the clock without a word of its own: the move is what the player
         // waits for, said at once, and "White to move" would no longer be true.
@@ -486,14 +486,14 @@ impl Session {
         self.touched = None;
         self.adjusting = None;
         self.released = None;
-        self.record(Event::Moved { side: mover, san: san.clone(), uci });
+        self.record(Fact::Moved { side: mover, san: san.clone(), uci });
         let sentence = if correction { Sentence::Corrected } else { Sentence::Moved };
         self.sound(Sound::of_move(&played));
         let priority = if self.config.player == Some(mover) { Priority::ReadBack } else { Priority::Move };
         self.say(Utterance::new(priority, sentence).arg("side", Arg::Side(mover)).arg("move", Arg::Move(played)));
         if self.offer == Some(!mover) {
             self.offer = None;
-            self.record(Event::Declined { side: mover });
+            self.record(Fact::Declined { side: mover });
             self.say(Utterance::new(Priority::Info, Sentence::DrawDeclinedByMove).arg("side", Arg::Side(mover)));
         }
         // A.4.4: the illegal position an unclaimed illegal move left is still on the board after the
@@ -548,13 +548,13 @@ impl Session {
         self.pending = false;
         self.implied_press = None;
         self.sheet.set_clock(report.remaining);
-        self.record(Event::Completed {
+        self.record(Fact::Completed {
             side,
             white: self.clock.remaining(Color::White, now),
             black: self.clock.remaining(Color::Black, now),
         });
         if let Some(period) = report.new_period {
-            self.record(Event::PeriodStarted { side, period: period.index, added: period.added });
+            self.record(Fact::PeriodStarted { side, period: period.index, added: period.added });
             // The new period's time brings the alarms back.
             *self.alarm_floor.get_mut(side) = None;
             if self.config.tournament {
@@ -586,7 +586,7 @@ impl Session {
             self.clock.set_remaining(side, remaining, now);
             self.clock.add_time(!side, late, now);
         }
-        self.record(Event::PressedLate { side, late });
+        self.record(Fact::PressedLate { side, late });
         self.say(self.side_arg(Sentence::LatePress, side).arg("opponent", Arg::Side(!side)));
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use super::Session;
-use crate::message::{Arg, Event, Priority, Sentence, Utterance};
+use crate::message::{Arg, Fact, Priority, Sentence, Utterance};
 use crate::outcome::{Outcome, Reason};
 use crate::rules::MoveSpec;
 
@@ -47,7 +47,7 @@ impl Session {
             }
             self.sheet.pop();
             self.pending = false;
-            self.record(Event::Retracted { side, san: ply.san.to_string() });
+            self.record(Fact::Retracted { side, san: ply.san.to_string() });
         }
         if !self.started {
             self.start(now);
@@ -56,7 +56,7 @@ impl Session {
         self.touched = None;
         let number = self.game.fullmove_number();
         let (white_used, black_used) = (self.clock.used(Color::White, now), self.clock.used(Color::Black, now));
-        self.record(Event::Sealed { side, number, white_used, black_used, fen: self.game.fen(), offer: self.offer });
+        self.record(Fact::Sealed { side, number, white_used, black_used, fen: self.game.fen(), offer: self.offer });
         self.envelope = Some(Envelope { side, spec });
         self.say(
             Utterance::new(Priority::Info, Sentence::Sealed)
@@ -76,7 +76,7 @@ impl Session {
         let Some(envelope) = self.envelope.take() else {
             return self.info(Sentence::NotAdjourned);
         };
-        self.record(Event::Opened);
+        self.record(Fact::Opened);
         self.info(Sentence::Opened);
         self.clock.resume(now);
         match self.game.resolve_spec(&envelope.spec) {

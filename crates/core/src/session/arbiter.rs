@@ -7,7 +7,7 @@ use shakmaty::{CastlingSide, Color, Move, Position, Role, Square};
 
 use super::{FlagPolicy, Question, Session, TouchMove};
 use crate::clock::Category;
-use crate::message::{Arg, Event, Played, Priority, Sentence, Sound, Utterance};
+use crate::message::{Arg, Fact, Played, Priority, Sentence, Sound, Utterance};
 use crate::outcome::{Outcome, Reason};
 use crate::rules::{MoveError, MoveSpec};
 
@@ -43,7 +43,7 @@ impl Session {
         }
         let added = self.config.laws.penalty(self.category());
         self.clock.add_time(side, added, now);
-        self.record(Event::TimeAdded { side, added, article });
+        self.record(Fact::TimeAdded { side, added, article });
         added
     }
 
@@ -59,7 +59,7 @@ impl Session {
         }
         self.offer = Some(side);
         self.sheet.mark_offer(&self.game, side);
-        self.record(Event::Offered { side });
+        self.record(Fact::Offered { side });
         self.sound(Sound::DrawOffer);
         // I.4: an offer made while the game is adjourned is a proper one.
         let proper = self.pending_side() == Some(side) || self.envelope.is_some();
@@ -110,7 +110,7 @@ impl Session {
             return self.say(self.side_arg(Sentence::OwnDrawOffer, side));
         }
         self.offer = None;
-        self.record(Event::Declined { side });
+        self.record(Fact::Declined { side });
         self.say(self.side_arg(Sentence::DrawDeclined, side));
     }
 
@@ -122,7 +122,7 @@ impl Session {
             return self.say(self.side_arg(Sentence::AdjustNotOnMove, side));
         }
         self.adjusting = Some(side);
-        self.record(Event::Adjusting { side });
+        self.record(Fact::Adjusting { side });
         self.say(self.side_arg(Sentence::Adjusting, side));
     }
 
@@ -163,7 +163,7 @@ impl Session {
         }
         if self.offer == Some(!side) {
             self.offer = None;
-            self.record(Event::Declined { side });
+            self.record(Fact::Declined { side });
             self.say(self.side_arg(Sentence::DrawDeclinedByTouch, side));
         }
         let mut squares = match self.touched.take() {
@@ -178,7 +178,7 @@ impl Session {
         squares.push(square);
         let (duty, _) = self.duty(&squares);
         self.touched = Some((side, squares));
-        self.record(Event::Touched { side, square: square.to_string() });
+        self.record(Fact::Touched { side, square: square.to_string() });
         // A capture that only narrows the duty said (the piece that must move now captures the
         // piece touched after it, or the piece that must be captured is now taken by the piece
         // touched after it) is the capture being made, as on a peg board at every capture: nothing
@@ -352,7 +352,7 @@ impl Session {
             return self.end(Outcome::draw(Reason::FiftyMoves), now);
         }
         // 9.5.3: an incorrect claim gives the opponent time, and the declared move must be played.
-        self.record(Event::ClaimRejected { side, article: "9.5.3" });
+        self.record(Fact::ClaimRejected { side, article: "9.5.3" });
         let added = self.penalty(!side, "9.5.3", now);
         // With no clock there is no time to give: say so rather than a penalty that is not applied.
         let sentence =
@@ -390,7 +390,7 @@ impl Session {
         }
         self.offer = Some(side);
         self.sheet.mark_offer(&self.game, side);
-        self.record(Event::Offered { side });
+        self.record(Fact::Offered { side });
         self.say(self.side_arg(sentence, side).arg("opponent", Arg::Side(!side)));
     }
 
@@ -399,7 +399,7 @@ impl Session {
         let Some(side) = self.clock.running() else { return };
         if self.flag_announced != Some(side) {
             self.flag_announced = Some(side);
-            self.record(Event::FlagFell { side });
+            self.record(Fact::FlagFell { side });
             self.sound(Sound::FlagFall);
             let quota = self.clock.moves_left_in_period(side).filter(|n| *n > 0);
             let u = match quota {
@@ -429,7 +429,7 @@ impl Session {
             Some(fallen) if fallen == opponent || self.clock.flag_fell_at(opponent, now).is_some() => {
                 if self.flag_announced != Some(fallen) {
                     self.flag_announced = Some(fallen);
-                    self.record(Event::FlagFell { side: fallen });
+                    self.record(Fact::FlagFell { side: fallen });
                     self.sound(Sound::FlagFall);
                 }
                 self.decide_flag(fallen, now);
@@ -461,7 +461,7 @@ impl Session {
         self.clock.quickplay_increment(now);
         let added = Duration::from_secs(120);
         self.clock.add_time(!side, added, now);
-        self.record(Event::TimeAdded { side: !side, added, article: "III.4" });
+        self.record(Fact::TimeAdded { side: !side, added, article: "III.4" });
         let u = Utterance::new(Priority::Info, Sentence::Quickplay)
             .arg("opponent", Arg::Side(!side))
             .arg("time", Arg::Time(added));
@@ -472,7 +472,7 @@ impl Session {
     pub(super) fn pause(&mut self, now: Duration) {
         if !self.clock.is_paused() {
             self.clock.pause(now);
-            self.record(Event::Paused);
+            self.record(Fact::Paused);
             self.info(Sentence::Paused);
         }
     }
@@ -482,7 +482,7 @@ impl Session {
             return self.info(Sentence::NotPaused);
         }
         self.clock.resume(now);
-        self.record(Event::Resumed);
+        self.record(Fact::Resumed);
         self.info(Sentence::Resumed);
     }
 
@@ -491,7 +491,7 @@ impl Session {
             return self.say(Utterance::new(Priority::Info, Sentence::ClockSettingStays));
         }
         self.clock.set_remaining(side, time, now);
-        self.record(Event::Adjusted { side, remaining: time, moves: self.clock.moves(side) });
+        self.record(Fact::Adjusted { side, remaining: time, moves: self.clock.moves(side) });
         self.say(
             Utterance::new(Priority::Info, Sentence::Adjusted)
                 .arg("side", Arg::Side(side))
@@ -512,7 +512,7 @@ impl Session {
             return self.say(Utterance::new(Priority::Info, Sentence::ClockSettingStays));
         }
         self.clock.set_moves(side, moves);
-        self.record(Event::Adjusted { side, remaining: self.clock.remaining(side, now), moves });
+        self.record(Fact::Adjusted { side, remaining: self.clock.remaining(side, now), moves });
         self.say(
             Utterance::new(Priority::Info, Sentence::AdjustedMoves)
                 .arg("side", Arg::Side(side))

@@ -7,7 +7,7 @@ use shakmaty::Color;
 
 use super::{AutoEnd, Deadness, Outcome, Question, Reason, Session};
 use crate::adjudicate::{self, Winnability};
-use crate::message::{Arg, Event, Priority, Sentence, Sound, Utterance};
+use crate::message::{Arg, Fact, Priority, Sentence, Sound, Utterance};
 
 impl Session {
     pub(super) fn automatic_outcome(&self, mover: Color) -> Option<Outcome> {
@@ -35,7 +35,7 @@ impl Session {
             }
             Deadness::Undetermined if self.question.is_none() => {
                 self.question = Some(Question::DeadPosition);
-                self.record(Event::ArbiterToDecide { article: "5.2.2" });
+                self.record(Fact::ArbiterToDecide { article: "5.2.2" });
                 self.say(Utterance::new(Priority::Urgent, Sentence::ArbiterDeadPosition));
             }
             Deadness::Undetermined => {}
@@ -53,7 +53,7 @@ impl Session {
         self.question = None;
         self.offer = None;
         self.clock.stop(now);
-        self.record(Event::Ended(outcome));
+        self.record(Fact::Ended(outcome));
         self.sound(Sound::GameEnd);
         // A result that a move brought about is said after that move, never before it; the others
         // (a flag fall, a resignation, a claim) interrupt whatever is being said.
@@ -97,7 +97,7 @@ impl Session {
             Winnability::Undetermined => {
                 self.clock.stop(now);
                 self.question = Some(question);
-                self.record(Event::ArbiterToDecide { article: question.article() });
+                self.record(Fact::ArbiterToDecide { article: question.article() });
                 self.ask_arbiter(now);
             }
         }

@@ -8,7 +8,7 @@ use shakmaty::{attacks, Bitboard, Color, Move, Position, Role, Square};
 
 use super::{Question, Session, Unclaimed};
 use crate::command::{IllegalMove, Irregularity};
-use crate::message::{Arg, Event, Played, Priority, Sentence, Sound, Utterance};
+use crate::message::{Arg, Fact, Played, Priority, Sentence, Sound, Utterance};
 use crate::outcome::Reason;
 use crate::rules::MoveSpec;
 
@@ -61,7 +61,7 @@ impl Session {
     pub(super) fn penalise_illegal(&mut self, offender: Color, kind: IllegalMove, now: Duration) {
         let count = self.illegal_moves.get(offender) + 1;
         *self.illegal_moves.get_mut(offender) = count;
-        self.record(Event::IllegalMove { side: offender, count, article: "7.5.5" });
+        self.record(Fact::IllegalMove { side: offender, count, article: "7.5.5" });
         self.sound(Sound::Illegal);
         if count >= 2 {
             let question = Question::SecondIllegal(offender);
@@ -113,7 +113,7 @@ impl Session {
             None => {
                 let squares = self.touched_by(offender, &spec);
                 for square in &squares {
-                    self.record(Event::Touched { side: offender, square: square.to_string() });
+                    self.record(Fact::Touched { side: offender, square: square.to_string() });
                 }
                 if !squares.is_empty() {
                     self.touched = Some((offender, squares));
@@ -157,7 +157,7 @@ impl Session {
         if self.outcome.is_none() {
             if let Some(from) = from {
                 self.touched = Some((offender, vec![from]));
-                self.record(Event::Touched { side: offender, square: from.to_string() });
+                self.record(Fact::Touched { side: offender, square: from.to_string() });
             }
         }
     }
@@ -180,7 +180,7 @@ impl Session {
         for _ in 0..n {
             let Some(ply) = self.game.undo() else { break };
             self.sheet.pop();
-            self.record(Event::Retracted { side: ply.before.turn(), san: ply.san.to_string() });
+            self.record(Fact::Retracted { side: ply.before.turn(), san: ply.san.to_string() });
             taken += 1;
         }
         let turn = self.game.turn();
@@ -200,7 +200,7 @@ impl Session {
     /// 7.2.1: a wrong initial position cancels the game, and a new one is played; 7.3: colours
     /// reversed do the same, with the correct colours, unless 10 moves or more have been made by
     /// both players (then the game goes on); 7.4.1: a player who displaced pieces re-establishes
-    /// the position in his own time. The app starts the new game (`Event::Cancelled`).
+    /// the position in his own time. The app starts the new game (`Fact::Cancelled`).
     pub(super) fn irregular(&mut self, actor: Option<Color>, irregularity: Irregularity, now: Duration) {
         match irregularity {
             // A.4.1.2 (2023: A.5.1.2): not after ten moves each without full supervision.
@@ -209,7 +209,7 @@ impl Session {
             }
             Irregularity::InitialPosition => {
                 self.clock.pause(now);
-                self.record(Event::Cancelled { swap: false, article: "7.2.1" });
+                self.record(Fact::Cancelled { swap: false, article: "7.2.1" });
                 self.say(Utterance::new(Priority::Urgent, Sentence::InitialPositionWrong));
             }
             Irregularity::ColoursReversed => {
@@ -218,7 +218,7 @@ impl Session {
                     return self.say(Utterance::new(Priority::Urgent, Sentence::ColoursReversedContinue));
                 }
                 self.clock.pause(now);
-                self.record(Event::Cancelled { swap: true, article: "7.3" });
+                self.record(Fact::Cancelled { swap: true, article: "7.3" });
                 self.say(Utterance::new(Priority::Urgent, Sentence::ColoursReversedNewGame));
             }
             Irregularity::Displaced => {
@@ -233,7 +233,7 @@ impl Session {
     fn take_back_two_hands(&mut self, offender: Color, now: Duration) {
         let Some(ply) = self.game.undo() else { return };
         self.sheet.pop();
-        self.record(Event::Retracted { side: offender, san: ply.san.to_string() });
+        self.record(Fact::Retracted { side: offender, san: ply.san.to_string() });
         if self.pending {
             self.pending = false;
         } else {
@@ -241,7 +241,7 @@ impl Session {
         }
         if let Some(from) = ply.mv.from() {
             self.touched = Some((offender, vec![from]));
-            self.record(Event::Touched { side: offender, square: from.to_string() });
+            self.record(Fact::Touched { side: offender, square: from.to_string() });
         }
         // 4.7.2: a castling made with two hands released the king on its castling square: castling
         // on that side stays the move (with one hand), another king move if it cannot be made.
@@ -304,7 +304,7 @@ impl Session {
         let uci = self.game.uci(mv).to_string();
         self.sheet.push();
         self.sheet.mark_illegal();
-        self.record(Event::Moved { side: offender, san: san.to_string(), uci });
+        self.record(Fact::Moved { side: offender, san: san.to_string(), uci });
         self.sound(Sound::of_move(&Played { san, mv }));
         self.say(self.side_arg(Sentence::IllegalStands, offender).arg("move", Arg::Move(Played { san, mv })));
         self.pending = true;
