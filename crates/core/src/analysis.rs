@@ -202,8 +202,9 @@ pub enum Allowed {
     Piece(Role),
     /// It loses material worth so many pawns, no one piece.
     Material(u32),
-    /// Nothing to count: the position after it, in words.
-    Position(Score),
+    /// Nothing to count: the position before it and after it, in words, so a win thrown away is
+    /// heard as one ("before it, White is winning; after it, the game is equal").
+    Position { before: Score, after: Score },
 }
 
 /// One judged move of a game.
@@ -268,7 +269,7 @@ fn allowed(position: &Chess, mv: Move, mover: Color, before: Score, after: &Eval
     }
     let loss = start - material(&at, mover);
     if loss < 1 {
-        return Allowed::Position(after.score);
+        return Allowed::Position { before, after: after.score };
     }
     // The piece whose loss the balance shows (a knight for nothing, not the pawn taken on the way).
     match lost_pieces.iter().filter(|role| value(**role).abs_diff(loss) <= 1).max_by_key(|role| value(**role)) {
@@ -308,7 +309,9 @@ pub fn words(mistake: &Mistake, positions: &[Chess], moves: &[Move]) -> Option<W
         Allowed::MissedMate(n) => Words::line("analysis.misses_mate").arg("n", Arg::Number(n)),
         Allowed::Piece(role) => Words::line(format!("analysis.loses_{}", crate::message::role_key(role))),
         Allowed::Material(pawns) => Words::line("analysis.loses_material").arg("pawns", Arg::Counted("pawns", pawns)),
-        Allowed::Position(score) => Words::line("analysis.after").arg("eval", Arg::Score(score)),
+        Allowed::Position { before, after } => {
+            Words::line("analysis.before_after").arg("before", Arg::Score(before)).arg("after", Arg::Score(after))
+        }
     };
     let mut said = Words::line(if mistake.better.is_some() { "analysis.said" } else { "analysis.said_no_better" })
         .arg("n", Arg::Number(number))

@@ -82,6 +82,30 @@ fn a_bishop_left_hanging_is_a_blunder_that_loses_the_bishop() {
     assert_eq!(m.better.map(|b| b.to()), Some(Square::A4));
 }
 
+/// A quiet move that throws a win away loses no material: what is said is how the position went
+/// from winning to equal, not the position after it alone.
+#[test]
+fn a_win_thrown_away_is_said_from_before_to_after() {
+    let g = game("e4 e5 Nf3 Nc6");
+    let positions: Vec<Chess> = g.plies().iter().map(|p| p.before.clone()).collect();
+    let moves: Vec<Move> = g.plies().iter().map(|p| p.mv).collect();
+    let mut evaluations: Vec<Evaluation> = (0..moves.len()).map(|i| eval(Score::Cp(600), &[], &positions[i])).collect();
+    evaluations[3] = eval(Score::Cp(0), &["b1c3", "g8f6"], &positions[3]);
+    evaluations.push(eval(Score::Cp(0), &[], g.position()));
+    let found = mistakes(&positions, &moves, &evaluations);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let allowed = Allowed::Position { before: Score::Cp(600), after: Score::Cp(0) };
+    assert_eq!((found[0].ply, found[0].allowed), (2, allowed));
+    let Some(Words::Line { args, .. }) = words(&found[0], &positions, &moves) else { panic!("a line") };
+    let Some((_, Arg::Words(said))) = args.iter().find(|(name, _)| *name == "allowed") else { panic!("{args:?}") };
+    assert_eq!(
+        **said,
+        Words::line("analysis.before_after")
+            .arg("before", Arg::Score(Score::Cp(600)))
+            .arg("after", Arg::Score(Score::Cp(0)))
+    );
+}
+
 #[test]
 fn a_mate_allowed_and_a_mate_missed() {
     // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxe5+?? (Qxf7# was mate).
