@@ -240,6 +240,20 @@ fn save_writes_pgn_or_braille_where_asked() {
     assert_eq!(braille.text, ",WHITE\r\n,BLACK\r\n#A4 E#D ,NF#F\r\n\"9\r\n");
 }
 
+/// Issue 46: a save that would go over a pipe, a device or a folder is refused with that reason.
+#[test]
+fn a_save_onto_what_is_no_plain_file_says_so() {
+    let mut m = mode(Options { confirm: false, ..Options::default() });
+    type_lines(&mut m, &["e4", ""]);
+    let save = saves(&m.line("save /tmp/pipe", Duration::ZERO)).remove(0);
+    let result = Err(save::SaveError::NotAFile("/tmp/pipe".into()));
+    let out = m.handle(Event::Saved { save, result }, Duration::ZERO);
+    assert_eq!(
+        said!(m, &out),
+        ["/tmp/pipe is not a plain file (a folder, a device or a pipe): nothing was written. Give a file name."]
+    );
+}
+
 #[test]
 fn the_german_save_word_and_braille_in_german_notation() {
     let voice = Voice::new(Vocabulary::german(), Default::default(), Default::default());
