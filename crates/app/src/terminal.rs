@@ -188,7 +188,9 @@ impl App {
             keys::leading(rest, &self.voice.vocab).map_or_else(|| fold(rest), |(name, _)| name.key().to_string());
         let key = format!("help.{name}");
         if name != "intro" && name != "unknown" && self.voice.vocab.has(&key) {
-            return Out::Say(Words::line(key).arg("press", press), Priority::Info);
+            // `help set` lists the settings from the one table of their values.
+            let settings = Arg::Text(anna_core::bad_value::all_values());
+            return Out::Say(Words::line(key).arg("press", press).arg("settings", settings), Priority::Info);
         }
         Out::Say(Words::line("help.unknown").arg("text", Arg::Text(rest.to_string())), Priority::Info)
     }

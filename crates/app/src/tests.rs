@@ -427,6 +427,25 @@ fn a_bad_value_of_a_setting_says_the_values_it_takes() {
     assert_eq!(m.options().rate, None, "nothing changed");
 }
 
+/// `help set` names every setting with its values from the one table, and `set` takes each of them.
+#[test]
+fn help_set_lists_every_setting_set_takes() {
+    let mut m = mode(Options::default());
+    let help = type_lines(&mut m, &["help set"]).remove(0);
+    assert!(help.starts_with("set with a name and a value; the settings and their values: language: en, de"), "{help}");
+    assert!(help.contains("; squares: annex-d, german, anna, nato, plain; "), "{help}");
+    for name in anna_core::bad_value::SETTINGS {
+        let values = anna_core::bad_value::values(name).unwrap();
+        assert!(help.contains(&format!("{name}: {values}")), "{name} in {help}");
+        let first = values.split([',', ' ']).next().unwrap();
+        let said = type_lines(&mut m, &[&format!("set {name} {first}")]);
+        assert!(
+            said.last().is_some_and(|s| s.starts_with(&format!("Setting {name}: "))),
+            "set {name} {first}: {said:?}"
+        );
+    }
+}
+
 #[test]
 fn the_time_said_is_the_time_the_board_view_shows() {
     let setup = vec![Command::TimeControl(anna_core::clock::TimeControl::parse("5m").unwrap())];
