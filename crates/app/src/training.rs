@@ -24,17 +24,27 @@ pub struct Ask {
     pub start_fen: String,
     pub moves: Vec<String>,
     pub nodes: u64,
+    /// Anna's own engine may answer where no UCI engine is installed: a hint, an evaluation, the
+    /// best move. Never for judging a game or an exercise's answer: its search is too shallow to
+    /// call a move a blunder.
+    pub coarse: bool,
 }
 
 impl Ask {
-    /// The start position and the position asked about; `None` if the moves cannot be played.
-    pub fn positions(&self) -> Option<(Chess, Chess)> {
+    /// The game up to the position asked about; `None` if the moves cannot be played.
+    pub fn game(&self) -> Option<Game> {
         let mut game = Game::from_fen(&self.start_fen).ok()?;
         for text in &self.moves {
             let uci = shakmaty::uci::UciMove::from_ascii(text.as_bytes()).ok()?;
             let mv = game.resolve_uci(&uci).ok()?;
             game.play(mv).ok()?;
         }
+        Some(game)
+    }
+
+    /// The start position and the position asked about; `None` if the moves cannot be played.
+    pub fn positions(&self) -> Option<(Chess, Chess)> {
+        let game = self.game()?;
         Some((game.start().clone(), game.position().clone()))
     }
 }

@@ -93,6 +93,14 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
+    /// Anna's own engine's evaluation of the game's position ([`crate::opponent::Opponent::analyse`]):
+    /// a coarse hint where no UCI engine is installed, its line the one best move.
+    pub fn builtin(game: &crate::rules::Game) -> Option<Evaluation> {
+        let (mv, cp, mate) = crate::opponent::Opponent::analyse(game)?;
+        let score = Score::from_engine(game.position().turn(), cp, mate)?;
+        Some(Evaluation { score, line: vec![mv] })
+    }
+
     /// The engine's answer for `position`: its score as written (the side to move's) and its main
     /// line in UCI, kept as far as its moves are legal.
     pub fn from_engine(position: &Chess, cp: Option<i32>, mate: Option<i32>, pv: &[String]) -> Option<Evaluation> {

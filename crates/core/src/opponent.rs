@@ -259,6 +259,24 @@ impl Opponent {
         (best.0, best.1)
     }
 
+    /// Anna's own engine as an analyst where no UCI engine is installed: the strongest level's
+    /// search without noise or random moves. Its best move, and the position's score as a UCI
+    /// engine reports it for the side to move: centipawns, or the moves to a mate (negative when
+    /// mated). `None` when there is no legal move.
+    pub fn analyse(game: &Game) -> Option<(Move, Option<i32>, Option<i32>)> {
+        let pos = game.position();
+        let moves = pos.legal_moves();
+        let params = Params { noise: 0, blunder: 0, ..Level::MAX.params() };
+        let mut search = Search::new(game, params.nodes);
+        let (mv, score) = *search.root(pos, &moves, params).moves.first()?;
+        if score.abs() < MATE_BOUND {
+            return Some((mv, Some(score), None));
+        }
+        // A mate in n plies scores MATE - n: in moves, (n + 1) / 2.
+        let moves = (MATE - score.abs() + 1) / 2;
+        Some((mv, None, Some(if score > 0 { moves } else { -moves })))
+    }
+
     /// How good the position is for the side to move, in centipawns, by a short search: what the
     /// opponent weighs when it is offered a draw. Mates score beyond ±29000.
     pub fn evaluate(game: &Game) -> i32 {

@@ -113,7 +113,11 @@ impl Worker {
             for ask in inbox {
                 let path = engine_path(&choice);
                 let result = (|| {
-                    let path = path.ok_or(EngineFailure::NotFound)?;
+                    let Some(path) = path else {
+                        // No UCI engine: Anna's own answers what it may (a hint, an evaluation).
+                        let game = ask.game().filter(|_| ask.coarse).ok_or(EngineFailure::NotFound)?;
+                        return Evaluation::builtin(&game).ok_or(EngineFailure::Garbage);
+                    };
                     let (start, position) = ask.positions().ok_or(EngineFailure::Garbage)?;
                     if analyst.as_ref().is_none_or(|a| a.nodes() != ask.nodes) {
                         analyst = Some(Analyst::start(&path, ask.nodes)?);

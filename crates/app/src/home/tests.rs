@@ -52,6 +52,7 @@ fn a_hint_gives_the_piece_first_and_the_move_when_asked_again() {
     let first = app.line("hint", secs(1));
     let ask = asked(&first);
     assert_eq!((ask.moves.len(), ask.nodes), (0, crate::training::DEFAULT_NODES));
+    assert!(ask.coarse, "Anna's own engine may give a hint where no other is installed");
     assert_eq!(said!(app, &answer(&mut app, &ask, &["g1f3", "d7d5"])), ["Think about your Knight on g-one."]);
     // The position is known now: the second hint and the evaluation come at once.
     assert_eq!(said!(app, &app.line("hint", secs(2))), ["The engine's move: Knight f-three."]);

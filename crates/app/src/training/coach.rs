@@ -137,7 +137,8 @@ impl Coach {
         if let Want::Answer(mv) = want {
             moves.push(self.game.uci(mv).to_string());
         }
-        Out::Evaluate(Ask { id, start_fen: self.game.start_fen(), moves, nodes: self.nodes })
+        let coarse = matches!(want, Want::Say { .. });
+        Out::Evaluate(Ask { id, start_fen: self.game.start_fen(), moves, nodes: self.nodes, coarse })
     }
 
     /// The whole game, position after position; what was said is said again when it is done.

@@ -106,6 +106,21 @@ fn a_win_thrown_away_is_said_from_before_to_after() {
     );
 }
 
+/// Where no UCI engine is installed, Anna's own search evaluates: a mate in one found as such, its
+/// move the line; a quiet position in centipawns, from White's side.
+#[test]
+fn anna_s_own_engine_evaluates_where_no_other_is_installed() {
+    let mate = Evaluation::builtin(&game("e4 e5 Qh5 Nc6 Bc4 Nf6")).unwrap();
+    assert_eq!(mate.score, Score::Mate { winner: Color::White, moves: 1 });
+    assert_eq!(mate.line.iter().map(|m| m.to()).collect::<Vec<_>>(), [Square::F7]);
+    let mated = Evaluation::builtin(&game("f3 e5 g4")).unwrap();
+    assert_eq!(mated.score, Score::Mate { winner: Color::Black, moves: 1 }, "Black to move mates: Qh4#");
+    let quiet = Evaluation::builtin(&game("e4")).unwrap();
+    assert!(matches!(quiet.score, Score::Cp(cp) if cp.abs() < 150), "{:?}", quiet.score);
+    assert_eq!(quiet.line.len(), 1);
+    assert!(Evaluation::builtin(&game("f3 e5 g4 Qh4#")).is_none(), "no move after mate");
+}
+
 #[test]
 fn a_mate_allowed_and_a_mate_missed() {
     // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxe5+?? (Qxf7# was mate).

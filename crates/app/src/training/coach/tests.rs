@@ -107,3 +107,16 @@ fn two_wrong_answers_bring_the_answer_with_its_reason_in_slovak() {
         ]
     );
 }
+
+/// Anna's own engine may answer a hint or an evaluation, never the judging of a game or of an
+/// exercise's answer (its search is too shallow to call a move a blunder).
+#[test]
+fn only_hints_and_evaluations_may_be_answered_by_anna_s_own_engine() {
+    let coarse = |outs: Vec<Out>| {
+        outs.iter().find_map(|out| if let Out::Evaluate(ask) = out { Some(ask.coarse) } else { None }).unwrap()
+    };
+    let mut coach = Coach::new(&game(), 1000);
+    assert!(coarse(coach.command("eval", 3)));
+    assert!(coarse(coach.command("hint", 5)));
+    assert!(!coarse(coach.command("analyse", 0)));
+}
