@@ -60,6 +60,25 @@ fn known_blunders_are_marked_and_exactly_those_with_the_engine_s_own_better_move
     );
 }
 
+/// A Chess960 game's castling is the king taking its rook (`b1c1` here): the engine is told the game
+/// is Chess960, so it plays the moves on and answers for the position after them, its line legal
+/// there (before, it stopped at the castling and answered for the start, a White move for Black).
+#[test]
+fn a_chess960_game_is_analysed_in_its_own_positions() {
+    let Some(path) = stockfish() else { return };
+    let text = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"rkr5/pppppppp/8/8/8/8/PPPPPPPP/RKR5 w CAca - 0 1\"]\n\n\
+                1. O-O O-O 2. a3 *\n";
+    let game = &pgn::read(text.as_bytes())[0].game;
+    let mut analyst = Analyst::start(&path, 20_000).unwrap();
+    for plies in 1..=3 {
+        let uci: Vec<String> = game.plies()[..plies].iter().map(|p| game.uci(p.mv).to_string()).collect();
+        let position = game.plies().get(plies).map_or_else(|| game.position().clone(), |p| p.before.clone());
+        let evaluation = analyst.evaluate(game.start(), &uci, &position).unwrap();
+        assert!(!evaluation.line.is_empty(), "after {uci:?}: the engine's line is legal in the position asked");
+    }
+    assert_eq!(game.uci(game.plies()[0].mv).to_string(), "b1c1", "castling as the king taking its rook");
+}
+
 #[test]
 fn analyse_says_the_mistakes_in_german_and_writes_the_annotated_game() {
     let Some(_) = stockfish() else { return };

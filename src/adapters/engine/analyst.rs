@@ -25,6 +25,8 @@ const SLOWEST: u64 = 50_000;
 pub struct Analyst {
     talk: Talk,
     nodes: u64,
+    /// Whether the engine was last told the game is Chess960 (`UCI_Chess960`), if told at all.
+    chess960: Option<bool>,
     /// Ended with the analyst.
     _process: Process,
 }
@@ -39,7 +41,7 @@ impl Analyst {
         if talk.options.contains_key("Threads") {
             talk.send("setoption name Threads value 1")?;
         }
-        Ok(Analyst { talk, nodes: nodes.max(1), _process: process })
+        Ok(Analyst { talk, nodes: nodes.max(1), chess960: None, _process: process })
     }
 
     /// The nodes searched for each position.
@@ -54,6 +56,13 @@ impl Analyst {
             return Ok(over);
         }
         let talk = &mut self.talk;
+        // A Chess960 game's castling is the king taking its rook (`e1h1`), in its moves and the
+        // engine's line alike: the engine must know, or it reads such a move as no move at all.
+        let chess960 = shakmaty::Position::castles(start).mode() == shakmaty::CastlingMode::Chess960;
+        if self.chess960 != Some(chess960) && talk.options.contains_key("UCI_Chess960") {
+            talk.send(&format!("setoption name UCI_Chess960 value {chess960}"))?;
+            self.chess960 = Some(chess960);
+        }
         // From an empty hash: the answer does not depend on what was searched before.
         talk.send("ucinewgame")?;
         talk.send("isready")?;
