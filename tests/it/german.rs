@@ -92,35 +92,15 @@ fn errors_during_a_game_are_german() {
     // the board's port is not there, no lichess token.
     let blocked = data.join("blocked");
     std::fs::write(&blocked, "").unwrap();
-    let mut child = support::anna(&blocked.join("data"))
-        .args(["--lang", "de", "--speech", "off", "--board", "/nonexistent/tty"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    use std::io::{BufRead, Write};
-    stdin.write_all(b"e4\nsave /nonexistent/dir/x.pgn\n").unwrap();
-    // The board's link reports from its own thread: quit only once it has been heard, as a player
-    // would (a quit typed in the same instant may come first).
-    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut said = String::new();
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        said.push_str(&line);
-        said.push('\n');
-        if line.contains("Das Brett ist nicht verbunden") {
-            break;
-        }
-    }
-    stdin.write_all(b"quit\n").unwrap();
-    drop(stdin);
-    for line in lines {
-        said.push_str(&line.unwrap());
-        said.push('\n');
-    }
-    child.wait().unwrap();
+    let mut anna = support::Piped::start(
+        &blocked.join("data"),
+        &["--lang", "de", "--speech", "off", "--board", "/nonexistent/tty"],
+    );
+    anna.type_text("e4\nsave /nonexistent/dir/x.pgn\n");
+    // The board's link reports from its own thread: quit only once it has been heard.
+    anna.until(|line| line.contains("Das Brett ist nicht verbunden"));
+    anna.type_text("quit\n");
+    let said = anna.finish().1.join("\n");
     assert!(said.contains("Konnte /nonexistent/dir/x.pgn nicht speichern: der Ordner ist nicht da."), "{said}");
     assert!(said.contains("Nicht gespeichert: "), "{said}");
     assert!(said.contains("Das Brett ist nicht verbunden"), "{said}");

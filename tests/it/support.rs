@@ -81,6 +81,69 @@ pub fn run(data: &std::path::Path, args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("anna ends")
 }
 
+/// The real program on pipes, answered as a player would: a line typed only once what it waits for
+/// has been said (a quit typed in the same instant as a move may come before the answer).
+pub struct Piped {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    said: std::sync::mpsc::Receiver<String>,
+    /// Every line said so far.
+    pub heard: Vec<String>,
+}
+
+impl Piped {
+    /// Starts `anna ARGS` with its data in `data`; standard error is not read.
+    pub fn start(data: &std::path::Path, args: &[&str]) -> Piped {
+        use std::io::BufRead;
+        use std::process::Stdio;
+        let mut child = anna(data)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("anna runs");
+        let (lines, said) = std::sync::mpsc::channel();
+        let stdout = child.stdout.take().expect("a standard output");
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = lines.send(line);
+            }
+        });
+        Piped { stdin: child.stdin.take(), child, said, heard: Vec::new() }
+    }
+
+    /// Types `text` (lines ending in newlines).
+    pub fn type_text(&mut self, text: &str) {
+        use std::io::Write;
+        self.stdin.as_mut().expect("standard input open").write_all(text.as_bytes()).expect("anna reads");
+    }
+
+    /// The first line said from now on that `wanted` accepts; a minute at most.
+    pub fn until(&mut self, wanted: impl Fn(&str) -> bool) -> String {
+        loop {
+            let Ok(line) = self.said.recv_timeout(std::time::Duration::from_secs(60)) else {
+                panic!("not said within a minute; said: {:#?}", self.heard);
+            };
+            self.heard.push(line.clone());
+            if wanted(&line) {
+                return line;
+            }
+        }
+    }
+
+    /// Closes standard input and waits for the end: the exit status and every line said.
+    pub fn finish(mut self) -> (std::process::ExitStatus, Vec<String>) {
+        drop(self.stdin.take());
+        let status = self.child.wait().expect("anna ends");
+        // The reader ends at the end of the output: every line said is read before it.
+        while let Ok(line) = self.said.recv_timeout(std::time::Duration::from_secs(10)) {
+            self.heard.push(line);
+        }
+        (status, self.heard)
+    }
+}
+
 /// Bytes written by the program, as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -139,42 +139,19 @@ fn analyse_without_an_engine_says_so_in_one_sentence() {
 /// engine, through the same loop and analyst thread as Stockfish's: the piece, then the move.
 #[test]
 fn a_hint_without_an_engine_comes_from_anna_s_own() {
-    use std::io::{BufRead, Write};
     let data = support::TempDir::new("hint-builtin");
-    let mut child = support::anna(&data.0)
-        .args(["--opponent", "computer", "--engine", "builtin", "--speech", "off", "--no-setup", "--sounds", "off"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let (lines, said) = std::sync::mpsc::channel();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = lines.send(line);
-        }
-    });
-    let mut heard = Vec::new();
-    let mut until = |start: &str| loop {
-        let line = said.recv_timeout(std::time::Duration::from_secs(60)).unwrap_or_else(|_| panic!("{heard:?}"));
-        heard.push(line.clone());
-        if line.starts_with(start) {
-            return line;
-        }
-    };
-    stdin.write_all(b"e4\n\n").unwrap();
-    until("Black: ");
-    stdin.write_all(b"hint\n").unwrap();
-    assert!(until("Think about your ").ends_with('.'));
-    stdin.write_all(b"hint\n").unwrap();
-    until("The engine's move: ");
-    stdin.write_all(b"eval\n").unwrap();
-    until("The engine says: ");
-    stdin.write_all(b"quit\n").unwrap();
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
+    let args = ["--opponent", "computer", "--engine", "builtin", "--speech", "off", "--no-setup", "--sounds", "off"];
+    let mut anna = support::Piped::start(&data.0, &args);
+    anna.type_text("e4\n\n");
+    anna.until(|line| line.starts_with("Black: "));
+    anna.type_text("hint\n");
+    assert!(anna.until(|line| line.starts_with("Think about your ")).ends_with('.'));
+    anna.type_text("hint\n");
+    anna.until(|line| line.starts_with("The engine's move: "));
+    anna.type_text("eval\n");
+    anna.until(|line| line.starts_with("The engine says: "));
+    anna.type_text("quit\n");
+    assert!(anna.finish().0.success());
 }
 
 #[test]
