@@ -19,6 +19,8 @@ pub(super) enum Pending {
     Replace(Save),
     /// A heard command that acts, read back: done as typed on yes.
     Heard(String),
+    /// Claim a draw on the server, the opponent having left the game.
+    ClaimDraw,
 }
 
 impl Pending {
@@ -37,6 +39,7 @@ impl Pending {
             Pending::Replace(save) => Words::line("line.confirm_replace")
                 .arg("path", Arg::Text(save.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default())),
             Pending::Heard(text) => Words::line("line.confirm_heard").arg("text", Arg::Text(text.clone())),
+            Pending::ClaimDraw => Words::line("line.confirm_claim_draw"),
         }
     }
 }
@@ -152,6 +155,7 @@ impl App {
             Pending::Replace(save) => vec![Out::Save(Save { replace: true, ..save })],
             // Said yes to: done as if typed.
             Pending::Heard(text) => self.handle_line(&text, now),
+            Pending::ClaimDraw => vec![Out::Server(crate::online::ServerRequest::ClaimDraw)],
         }
     }
 }

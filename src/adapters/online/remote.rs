@@ -136,6 +136,7 @@ fn send(client: &Lichess, game: &str, request: &ServerRequest) -> Result<(), Ser
         ServerRequest::Resign => client.game_action(game, "resign"),
         ServerRequest::Abort => client.game_action(game, "abort"),
         ServerRequest::ClaimVictory => client.game_action(game, "claim-victory"),
+        ServerRequest::ClaimDraw => client.game_action(game, "claim-draw"),
         ServerRequest::Chat(text) => client.chat(game, text),
     }
 }

@@ -57,6 +57,8 @@ pub enum ServerRequest {
     Abort,
     /// Claim the win when the opponent has left the game.
     ClaimVictory,
+    /// Claim a draw instead, when the opponent has left the game.
+    ClaimDraw,
     /// A line to the opponent.
     Chat(String),
 }
@@ -296,6 +298,15 @@ impl App {
                 return Some(self.server_sync());
             }
             Command::Resign => ServerRequest::Resign,
+            // A draw offered to an opponent who has left is the draw lichess lets one claim; it ends
+            // the game, so it is asked about first, as a claim is.
+            Command::Offer if self.online.gone == Some(0) => {
+                if !self.options.confirm {
+                    return Some(vec![Out::Server(ServerRequest::ClaimDraw)]);
+                }
+                self.waiting = Some(crate::Waiting::Confirm(crate::confirm::Pending::ClaimDraw));
+                return Some(vec![self.ask("line.confirm_claim_draw")]);
+            }
             Command::Offer => ServerRequest::Draw(true),
             Command::Accept if offered == Some(!side) => ServerRequest::Draw(true),
             Command::Decline if self.online.takeback == Some(!side) => {

@@ -192,13 +192,31 @@ fn an_opponent_who_leaves_is_said_with_the_seconds_and_the_win_is_claimed() {
     };
     assert!(sent(&early).is_empty());
     let now = line(&mut app, r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":0}"#, 26 * SECOND);
-    assert_eq!(said(&app, &now), ["Your opponent has left the game. You may claim the win now: say claim."]);
+    assert_eq!(
+        said(&app, &now),
+        ["Your opponent has left the game. You may claim the win now: say claim; or a draw: say draw."]
+    );
     let claim = typed(&mut app, "claim", 27 * SECOND);
     let claim = if sent(&claim).is_empty() { typed(&mut app, "yes", 27 * SECOND) } else { claim };
     assert_eq!(sent(&claim), [ServerRequest::ClaimVictory]);
     let over = line(&mut app, &state("e2e4 e7e5", 290_000, 270_000, "timeout", r#","winner":"white""#), 28 * SECOND);
     assert_eq!(said(&app, &over), ["White wins: Black left the game and the win was claimed (lichess's rule)."]);
     assert_eq!(app.session().outcome().unwrap().result(), "1-0");
+}
+
+/// Once the win may be claimed, a draw may be claimed instead: the player's draw offer is that claim.
+#[test]
+fn a_draw_is_claimed_instead_when_the_opponent_has_left() {
+    let mut app = playing("e2e4 e7e5");
+    line(&mut app, r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":0}"#, SECOND);
+    let asked = typed(&mut app, "draw", 2 * SECOND);
+    assert_eq!(said(&app, &asked), ["Do you claim a draw? Say yes or no."]);
+    assert!(sent(&asked).is_empty());
+    let claim = typed(&mut app, "yes", 2 * SECOND);
+    assert_eq!(sent(&claim), [ServerRequest::ClaimDraw]);
+    let over = line(&mut app, &state("e2e4 e7e5", 290_000, 270_000, "timeout", ""), 3 * SECOND);
+    assert_eq!(said(&app, &over), ["Draw: the opponent left the game and a draw was claimed (lichess's rule)."]);
+    assert_eq!(app.session().outcome().unwrap().result(), "1/2-1/2");
 }
 
 #[test]
