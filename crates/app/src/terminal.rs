@@ -184,12 +184,22 @@ impl App {
         if rest.is_empty() {
             return Out::Say(Words::line("help.intro").arg("press", press), Priority::Info);
         }
-        let name =
-            keys::leading(rest, &self.voice.vocab).map_or_else(|| fold(rest), |(name, _)| name.key().to_string());
+        let leading = keys::leading(rest, &self.voice.vocab);
+        // `help set squares`: the values of one setting, from the one table of them.
+        if let Some((Name::Set, setting)) = leading {
+            let setting = setting.trim().to_lowercase();
+            if let Some(values) = anna_core::bad_value::values(&setting) {
+                let words = Words::line("line.setting_needs")
+                    .arg("name", Arg::Text(setting))
+                    .arg("values", Arg::Text(values.into()));
+                return Out::Say(words, Priority::Info);
+            }
+        }
+        let name = leading.map_or_else(|| fold(rest), |(name, _)| name.key().to_string());
         let key = format!("help.{name}");
         if name != "intro" && name != "unknown" && self.voice.vocab.has(&key) {
-            // `help set` lists the settings from the one table of their values.
-            let settings = Arg::Text(anna_core::bad_value::all_values());
+            // `help set` names the settings, from the one table of their values.
+            let settings = Arg::Text(anna_core::bad_value::SETTINGS.join(", "));
             return Out::Say(Words::line(key).arg("press", press).arg("settings", settings), Priority::Info);
         }
         Out::Say(Words::line("help.unknown").arg("text", Arg::Text(rest.to_string())), Priority::Info)

@@ -427,16 +427,22 @@ fn a_bad_value_of_a_setting_says_the_values_it_takes() {
     assert_eq!(m.options().rate, None, "nothing changed");
 }
 
-/// `help set` names every setting with its values from the one table, and `set` takes each of them.
+/// `help set` names every setting, `help set NAME` its values, both from the one table, and `set`
+/// takes each of them.
 #[test]
 fn help_set_lists_every_setting_set_takes() {
     let mut m = mode(Options::default());
     let help = type_lines(&mut m, &["help set"]).remove(0);
-    assert!(help.starts_with("set with a name and a value; the settings and their values: language: en, de"), "{help}");
-    assert!(help.contains("; squares: annex-d, german, anna, nato, plain; "), "{help}");
+    assert!(help.starts_with("set with a name and a value; the settings: language, squares, form, "), "{help}");
+    assert!(help.ends_with(", laws. help set and a name says its values."), "{help}");
+    assert_eq!(
+        type_lines(&mut m, &["help set squares"]),
+        ["Setting squares takes: annex-d, german, anna, nato, plain."]
+    );
     for name in anna_core::bad_value::SETTINGS {
+        assert!(help.contains(name), "{name} in {help}");
         let values = anna_core::bad_value::values(name).unwrap();
-        assert!(help.contains(&format!("{name}: {values}")), "{name} in {help}");
+        assert_eq!(type_lines(&mut m, &[&format!("help set {name}")]), [format!("Setting {name} takes: {values}.")]);
         let first = values.split([',', ' ']).next().unwrap();
         let said = type_lines(&mut m, &[&format!("set {name} {first}")]);
         assert!(

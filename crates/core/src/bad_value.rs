@@ -49,11 +49,6 @@ pub const SETTINGS: [&str; 18] = [
     "laws",
 ];
 
-/// Every setting with its values, as `help set` says them: `language: en, de, ...; squares: ...`.
-pub fn all_values() -> String {
-    SETTINGS.iter().map(|name| format!("{name}: {}", values(name).unwrap_or_default())).collect::<Vec<_>>().join("; ")
-}
-
 /// The values a setting takes, as they are typed; `None` for a name that is no setting. A setting's
 /// parser and this list are kept together by the tests of the types that read them.
 pub fn values(setting: &str) -> Option<&'static str> {
