@@ -47,6 +47,7 @@ pub mod online;
 mod parse_cmd;
 pub mod pgn;
 pub mod puzzles;
+mod refusal;
 mod resume;
 pub mod usage;
 
@@ -54,6 +55,7 @@ pub use board::{board_sim, boards, SimArgs};
 pub use listen::listen;
 pub use parse_cmd::parse;
 pub(crate) use parse_cmd::{parse_in, voice_and_game};
+pub use refusal::{ArgError, Refusal};
 
 /// How a game is set up and played, for `anna` and `anna replay`.
 #[derive(Args, Debug, Clone, Default)]
@@ -207,67 +209,6 @@ pub enum Switch {
     #[default]
     On,
     Off,
-}
-
-/// An argument of the command line that cannot be used, by kind; [`ArgError::words`] says it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArgError {
-    /// A value a setting does not take (`--squares foo`).
-    Value(BadValue),
-    /// A language Anna does not speak (`--lang xx`).
-    Language(String),
-    ClockMode(String),
-    TimeControl(String),
-    Fen(anna_core::fen::FenError),
-    /// Not a Chess960 start position number.
-    Chess960(String),
-}
-
-impl ArgError {
-    /// What is wrong, in the words of `vocab`.
-    pub fn words(&self, vocab: &Vocabulary) -> String {
-        let text = |key: &str, text: &str| fill(vocab.word(key), &[("text", text.to_string())]);
-        match self {
-            ArgError::Value(error) => anna_language::errors::bad_value(error, &format!("--{}", error.setting), vocab),
-            ArgError::Language(code) => {
-                let codes = Vocabulary::codes().collect::<Vec<_>>().join(", ");
-                fill(vocab.word("errors.no_language"), &[("code", code.clone()), ("codes", codes)])
-            }
-            ArgError::ClockMode(mode) => text("errors.not_a_clock_mode", mode),
-            ArgError::TimeControl(tc) => text("errors.not_a_time_control", tc),
-            ArgError::Fen(error) => anna_language::errors::fen(error, vocab),
-            ArgError::Chess960(_) => fill(
-                vocab.word("errors.needs"),
-                &[("word", "--chess960".into()), ("what", vocab.word_owned("errors.need_chess960"))],
-            ),
-        }
-    }
-}
-
-impl From<BadValue> for ArgError {
-    fn from(error: BadValue) -> ArgError {
-        ArgError::Value(error)
-    }
-}
-
-/// An argument that cannot be used, said in the language the command line asked for (English when
-/// that is what cannot be used): what `anna: ...` writes on standard error.
-#[derive(Clone, Debug)]
-pub struct Refusal {
-    pub error: ArgError,
-    vocab: Vocabulary,
-}
-
-impl Refusal {
-    pub(crate) fn new(error: impl Into<ArgError>, vocab: &Vocabulary) -> Refusal {
-        Refusal { error: error.into(), vocab: vocab.clone() }
-    }
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.error.words(&self.vocab))
-    }
 }
 
 impl GameArgs {
@@ -491,13 +432,7 @@ pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
     let voice = or_stop!(args.voice("de"), 2);
     let start =
         fen.map(anna_core::fen::parse_fen).transpose().map_err(|e| Refusal::new(ArgError::Fen(e), &voice.vocab));
-    let mut game = match or_stop!(start, 2) {
-        Some(start) => {
-            let mode = shakmaty::Position::castles(&start).mode();
-            Game::from_position(start, mode)
-        }
-        None => Game::new(),
-    };
+    let mut game = or_stop!(start, 2).map_or_else(Game::new, Game::from_start);
     let mut out = std::io::stdout().lock();
     for text in moves.iter().flat_map(|m| m.split_whitespace()) {
         let played = game.resolve(text).and_then(|mv| game.play(mv).map(|ply| Played { san: ply.san, mv }));

@@ -121,15 +121,23 @@ impl App {
     /// one, a flag claim (6.8) — the recogniser may have misheard a move as one of them.
     pub(super) fn ask_or_act_as(&mut self, command: Command, origin: Origin, now: Duration) -> Vec<Out> {
         let heard = origin == Origin::Heard;
-        let Some(question) = question(&command, origin) else { return self.act(command, now) };
+        if question(&command, origin).is_none() {
+            return self.act(command, now);
+        }
         // Nothing to confirm: the session says there is no offer to accept or decline.
         let nothing_to_answer =
             matches!(command, Command::Accept | Command::Decline) && self.session.draw_offer().is_none();
         if (!self.options.confirm && !heard) || self.session.outcome().is_some() || nothing_to_answer {
             return self.act(command, now);
         }
-        self.waiting = Some(Waiting::Confirm(Pending::Act(command)));
-        vec![self.ask(question)]
+        self.ask_first(Pending::Act(command))
+    }
+
+    /// Waits for yes or no to `pending`, its question said.
+    pub(super) fn ask_first(&mut self, pending: Pending) -> Vec<Out> {
+        let question = pending.question();
+        self.waiting = Some(Waiting::Confirm(pending));
+        vec![Out::Say(question, Priority::Urgent)]
     }
 
     /// The answer to a confirmation: yes does it, no cancels it; anything else asks an
@@ -139,11 +147,7 @@ impl App {
         match clear_answer(text, &self.voice.vocab) {
             Some(true) => Some(self.confirmed(pending, now)),
             Some(false) => Some(vec![self.say("line.cancelled")]),
-            None if pending.irreversible() => {
-                let question = pending.question();
-                self.waiting = Some(Waiting::Confirm(pending));
-                Some(vec![Out::Say(question, Priority::Urgent)])
-            }
+            None if pending.irreversible() => Some(self.ask_first(pending)),
             None => None,
         }
     }

@@ -199,7 +199,7 @@ impl App {
         let key = format!("help.{name}");
         if name != "intro" && name != "unknown" && self.voice.vocab.has(&key) {
             // `help set` names the settings, from the one table of their values.
-            let settings = Arg::Text(anna_core::bad_value::SETTINGS.join(", "));
+            let settings = Arg::Text(anna_core::bad_value::settings().collect::<Vec<_>>().join(", "));
             return Out::Say(Words::line(key).arg("press", press).arg("settings", settings), Priority::Info);
         }
         Out::Say(Words::line("help.unknown").arg("text", Arg::Text(rest.to_string())), Priority::Info)

@@ -439,7 +439,7 @@ fn help_set_lists_every_setting_set_takes() {
         type_lines(&mut m, &["help set squares"]),
         ["Setting squares takes: annex-d, german, anna, nato, plain."]
     );
-    for name in anna_core::bad_value::SETTINGS {
+    for name in anna_core::bad_value::settings() {
         assert!(help.contains(name), "{name} in {help}");
         let values = anna_core::bad_value::values(name).unwrap();
         assert_eq!(type_lines(&mut m, &[&format!("help set {name}")]), [format!("Setting {name} takes: {values}.")]);

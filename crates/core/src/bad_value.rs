@@ -27,52 +27,43 @@ impl BadValue {
     }
 }
 
-/// The settings `set` takes, in the order `help set` says them.
-pub const SETTINGS: [&str; 18] = [
-    "language",
-    "squares",
-    "form",
-    "speech",
-    "rate",
-    "volume",
-    "sounds",
-    "enter",
-    "confirm",
-    "alarms",
-    "player",
-    "auto-press",
-    "touch-move",
-    "flag",
-    "tournament",
-    "supervision",
-    "no-draw-offer-before",
-    "laws",
+/// Every setting: its name (as `set` and the command line, without `--`, write it), the values it
+/// takes as typed, and whether `set` changes it in a game (the others are the command line's
+/// alone). In the order `help set` says them.
+const TABLE: [(&str, &str, bool); 21] = [
+    ("language", "en, de, sk, cs, pl, sl", true),
+    ("squares", "annex-d, german, anna, nato, plain", true),
+    ("form", "short, long", true),
+    ("speech", "auto, native, espeak, transcript, off", true),
+    ("rate", "-100 … 100", true),
+    ("volume", "0 … 100", true),
+    ("sounds", "on, off", true),
+    ("enter", "press, nothing", true),
+    ("confirm", "on, off", true),
+    ("alarms", "10:00,1:00,0:10 … | off", true),
+    ("player", "white, black, both", true),
+    ("auto-press", "on, off", true),
+    ("touch-move", "warn, enforce", true),
+    ("flag", "auto, claim", true),
+    ("tournament", "on, off", true),
+    ("supervision", "full, partial", true),
+    ("no-draw-offer-before", "1, 2, 3 …", true),
+    ("laws", "2023, 2018", true),
+    ("level", "1 … 8", false),
+    ("engine", "builtin | /usr/games/stockfish", false),
+    ("board-protocol", "anna, dgt, millennium", false),
 ];
+
+/// The settings `set` changes in a game, in the order `help set` says them.
+pub fn settings() -> impl Iterator<Item = &'static str> {
+    TABLE.iter().filter(|(_, _, set)| *set).map(|(name, _, _)| *name)
+}
 
 /// The values a setting takes, as they are typed; `None` for a name that is no setting. A setting's
 /// parser and this list are kept together by the tests of the types that read them.
 pub fn values(setting: &str) -> Option<&'static str> {
-    Some(match setting {
-        "language" | "lang" => "en, de, sk, cs, pl, sl",
-        "squares" => "annex-d, german, anna, nato, plain",
-        "form" => "short, long",
-        "speech" => "auto, native, espeak, transcript, off",
-        "rate" => "-100 … 100",
-        "volume" => "0 … 100",
-        "sounds" | "confirm" | "auto-press" | "tournament" => "on, off",
-        "enter" => "press, nothing",
-        "touch-move" => "warn, enforce",
-        "flag" => "auto, claim",
-        "supervision" => "full, partial",
-        "no-draw-offer-before" => "1, 2, 3 …",
-        "player" => "white, black, both",
-        "alarms" => "10:00,1:00,0:10 … | off",
-        "laws" => "2023, 2018",
-        "level" => "1 … 8",
-        "engine" => "builtin | /usr/games/stockfish",
-        "board-protocol" => "anna, dgt, millennium",
-        _ => return None,
-    })
+    let setting = if setting == "lang" { "language" } else { setting };
+    TABLE.iter().find(|(name, _, _)| *name == setting).map(|(_, values, _)| *values)
 }
 
 #[cfg(test)]

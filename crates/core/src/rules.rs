@@ -168,9 +168,13 @@ impl Game {
     /// castling is chosen when the castling rights need it: file letters (Shredder-FEN), or a
     /// castling rook not on the a- or h-file, or the king not on the e-file.
     pub fn from_fen(fen: &str) -> Result<Game, GameError> {
-        let start = parse_fen(fen).map_err(GameError::Fen)?;
+        Ok(Game::from_start(parse_fen(fen).map_err(GameError::Fen)?))
+    }
+
+    /// A game from a position read from a FEN ([`parse_fen`]), its castling as its rights say.
+    pub fn from_start(start: Chess) -> Game {
         let mode = start.castles().mode();
-        Ok(Game::from_position(start, mode))
+        Game::from_position(start, mode)
     }
 
     /// Chess960 position `number` by Scharnagl's numbering, 0 to 959, 518 being the standard

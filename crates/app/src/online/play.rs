@@ -301,11 +301,8 @@ impl App {
             // A draw offered to an opponent who has left is the draw lichess lets one claim; it ends
             // the game, so it is asked about first, as a claim is.
             Command::Offer if self.online.gone == Some(0) => {
-                if !self.options.confirm {
-                    return Some(vec![Out::Server(ServerRequest::ClaimDraw)]);
-                }
-                self.waiting = Some(crate::Waiting::Confirm(crate::confirm::Pending::ClaimDraw));
-                return Some(vec![self.ask("line.confirm_claim_draw")]);
+                let claim = crate::confirm::Pending::ClaimDraw;
+                return Some(if self.options.confirm { self.ask_first(claim) } else { self.confirmed(claim, now) });
             }
             Command::Offer => ServerRequest::Draw(true),
             Command::Accept if offered == Some(!side) => ServerRequest::Draw(true),
