@@ -29,9 +29,8 @@ fn main() {
     let began = Instant::now();
     let mut analyst = Analyst::start(&path, DEFAULT_NODES).expect("stockfish starts");
     let mut analysis = Analysis::new(&game.game);
-    while let Some((_, start, moves, position)) = analysis.next() {
-        let (start, moves, position) = (start.clone(), moves.to_vec(), position.clone());
-        analysis.add(analyst.evaluate(&start, &moves, &position).expect("stockfish answers"));
+    while let Some(step) = analysis.next() {
+        analysis.add(analyst.search(&step.start, &step.moves, &step.position, &step.among).expect("stockfish answers"));
     }
     let took = began.elapsed();
     let mistakes = analysis.mistakes();

@@ -1,6 +1,8 @@
 //! Adapters: the I/O at the edge of the pure core, each fed by effects. Each blocking one runs on its
 //! own thread.
 
+#[macro_use]
+pub mod stdout;
 pub mod config;
 pub mod diverted;
 pub mod engine;

@@ -468,9 +468,9 @@ pub fn adjudicate(fen: Option<&str>, helpmate: bool) -> ExitCode {
         match (&answer, helpmate) {
             (Winnability::Winnable { helpmate: line }, true) => {
                 let moves: Vec<String> = line.iter().map(ToString::to_string).collect();
-                println!("{name}: {} {}", answer.as_str(), moves.join(" "));
+                outln!("{name}: {} {}", answer.as_str(), moves.join(" "));
             }
-            _ => println!("{name}: {}", answer.as_str()),
+            _ => outln!("{name}: {}", answer.as_str()),
         }
     }
     ExitCode::SUCCESS

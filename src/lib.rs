@@ -6,6 +6,7 @@
 //! [`anna_core`] (the FIDE Laws), [`anna_language`] (words in and out), [`anna_board`] (board
 //! protocols and mirrors) and [`anna_app`] (the application every view drives).
 
+#[macro_use]
 pub mod adapters;
 pub mod board_link;
 pub mod cli;

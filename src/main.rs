@@ -272,7 +272,7 @@ fn main() -> ExitCode {
         Err(e) => return cli::usage::refuse(e, &given),
     };
     let choice = cli::pgn::Choice { number: args.game_number, list: args.list_games };
-    match args.command {
+    let code = match args.command {
         Some(Commands::Review { file }) => cli::pgn::review(&file, choice, &args.game),
         Some(Commands::Puzzles { file, rating, theme, count }) => {
             let puzzles = cli::puzzles::PuzzleArgs { file: &file, rating: rating.as_deref(), theme, count };
@@ -317,5 +317,7 @@ fn main() -> ExitCode {
             Some(file) => cli::pgn::continue_game(file, choice, &args.game),
             None => cli::play(&args.game),
         },
-    }
+    };
+    // A command whose reader went away ends as a broken pipe ends a program.
+    anna::adapters::stdout::exit(code)
 }

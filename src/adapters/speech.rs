@@ -348,7 +348,7 @@ fn settings_for(args: &SpeechArgs, vocab: &Vocabulary) -> Settings {
     let settings = file.with_args(args);
     if args.save_settings {
         match path.as_deref().map(|p| (p, settings.save(p))) {
-            Some((p, Ok(()))) => println!("{}", fill(vocab.word("speech.saved"), &[("path", p.display().to_string())])),
+            Some((p, Ok(()))) => outln!("{}", fill(vocab.word("speech.saved"), &[("path", p.display().to_string())])),
             Some((p, Err(e))) => {
                 crate::adapters::diverted::note(&format!("the settings could not be saved in {}: {e}", p.display()));
                 eprintln!("anna: {}", fill(vocab.word("speech.not_saved"), &[("path", p.display().to_string())]));

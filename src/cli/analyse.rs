@@ -30,7 +30,7 @@ pub struct AnalyseArgs {
 /// be written; 2 the PGN could not be read.
 pub fn analyse(args: &AnalyseArgs, choice: Choice, game_args: &GameArgs) -> ExitCode {
     let voice = or_stop!(game_args.voice("en"), 2);
-    let say = |words: Words| println!("{}", voice.words(&words));
+    let say = |words: Words| outln!("{}", voice.words(&words));
     let game = match load(&args.file, choice, &voice.vocab) {
         Ok(game) => game,
         Err(code) => return code,
@@ -49,16 +49,18 @@ pub fn analyse(args: &AnalyseArgs, choice: Choice, game_args: &GameArgs) -> Exit
         .arg("moves", Arg::Moves(analysis.moves().len().div_ceil(2) as u32))
         .arg("engine", Arg::Text(engine.clone()))
         .arg("nodes", Arg::Text(analyst.nodes().to_string())));
-    while let Some((_, start, moves, position)) = analysis.next() {
-        let progress = analysis.progress();
-        let (start, moves, position) = (start.clone(), moves.to_vec(), position.clone());
-        if let Some(progress) = progress {
+    while let Some(step) = analysis.next() {
+        if let Some(progress) = analysis.progress() {
             // Progress goes where the player hears it, each on its own line, before the work.
             eprintln!("{}", voice.words(&progress));
         }
-        match analyst.evaluate(&start, &moves, &position) {
+        match analyst.search(&step.start, &step.moves, &step.position, &step.among) {
             Ok(evaluation) => analysis.add(evaluation),
+            // A doubtful move searched again beside the best: without that search it is judged
+            // from the two it had.
+            Err(_) if !step.among.is_empty() => analysis.pass(),
             Err(_) => {
+                let position = step.position;
                 let n = position.fullmoves().get();
                 say(Words::line("training.engine_failed").arg("n", Arg::Number(n)));
                 if analysis.evaluations().is_empty() {
@@ -102,7 +104,7 @@ fn comment(mistake: &Mistake, analysis: &Analysis, voice: &Voice) -> String {
 /// `-` is standard output.
 fn write(out: &Path, text: &str) -> std::io::Result<()> {
     if out == Path::new("-") {
-        print!("{text}");
+        crate::adapters::stdout::write(text);
         return Ok(());
     }
     std::fs::write(out, text)

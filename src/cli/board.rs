@@ -88,7 +88,7 @@ pub fn boards(paths: &[String], args: &super::GameArgs) -> ExitCode {
         paths.iter().map(|path| format!("{path}\tgiven")).collect()
     };
     if lines.is_empty() {
-        println!("{}", vocab.word("line.no_ports"));
+        outln!("{}", vocab.word("line.no_ports"));
         return ExitCode::from(1);
     }
     let mut answered = false;
@@ -105,7 +105,7 @@ pub fn boards(paths: &[String], args: &super::GameArgs) -> ExitCode {
             Err(LinkError::Open(why)) => format!("cannot be opened: {why}"),
             Err(e) => e.to_string(),
         };
-        println!("{line}\t{answer}");
+        outln!("{line}\t{answer}");
         let _ = std::io::stdout().flush();
     }
     // A script asks whether a board is there: only an answer is success.
@@ -148,20 +148,20 @@ pub fn board_sim(args: SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    println!("Virtual {} at {}", protocol.name(), simulator.path().display());
+    outln!("Virtual {} at {}", protocol.name(), simulator.path().display());
     if protocol.is_sensor() {
-        println!(
+        outln!(
             "Play on it with: anna --board {path} (your own board) or anna --opponent-board {path} (your opponent's)",
             path = simulator.path().display()
         );
     } else {
-        println!("Play on it with: anna --board {}", simulator.path().display());
+        outln!("Play on it with: anna --board {}", simulator.path().display());
     }
-    println!("Type help for the commands.");
+    outln!("Type help for the commands.");
     let _ = std::io::stdout().flush();
     std::thread::spawn(move || {
         for note in received {
-            println!("{note}");
+            outln!("{note}");
             let _ = std::io::stdout().flush();
         }
     });
@@ -172,11 +172,11 @@ pub fn board_sim(args: SimArgs) -> ExitCode {
         match SimCommand::parse(&line) {
             Ok(SimCommand::Quit) => break,
             Ok(command) => match simulator.apply(command) {
-                Ok(Some(text)) => println!("{text}"),
+                Ok(Some(text)) => outln!("{text}"),
                 Ok(None) => {}
-                Err(e) => println!("{e}"),
+                Err(e) => outln!("{e}"),
             },
-            Err(e) => println!("{e}"),
+            Err(e) => outln!("{e}"),
         }
         let _ = std::io::stdout().flush();
     }

@@ -34,7 +34,7 @@ pub fn listen(file: &Path, fen: Option<&str>, args: &GameArgs) -> ExitCode {
         }
         Ok(outcome) => match (agreed, outcome) {
             (Some(words), outcome) => {
-                println!("heard: {words}");
+                outln!("heard: {words}");
                 warn_of_rhymes(&outcome, &game, &voice.vocab);
                 super::parse_in("en", fen, &words, args)
             }

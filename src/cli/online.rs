@@ -31,7 +31,7 @@ impl<'a> Teller<'a> {
     fn new(voice: &'a Voice, speech: &SpeechArgs) -> Teller<'a> {
         // The settings are saved once, by the game's own speaker.
         let speech = SpeechArgs { save_settings: false, ..speech.clone() };
-        let speaker = speech::start(&speech, voice, Box::new(|notice| println!("{notice}")));
+        let speaker = speech::start(&speech, voice, Box::new(|notice| outln!("{notice}")));
         Teller { voice, speaker }
     }
 
@@ -52,7 +52,7 @@ impl std::ops::Deref for Teller<'_> {
 /// Writes a line of the player's language and says it.
 fn tell(voice: &Teller<'_>, words: Words) {
     let text = voice.words(&words);
-    println!("{text}");
+    outln!("{text}");
     let _ = std::io::stdout().flush();
     voice.speaker.say(text, Priority::Urgent);
 }

@@ -41,7 +41,7 @@ pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArg
     // typed or heard in a game.
     let (prefix, spec) = match anna_language::commands::command(text, &voice.vocab) {
         Ok(Command::Answer(yes)) => {
-            println!("answer {}", if yes { "yes" } else { "no" });
+            outln!("answer {}", if yes { "yes" } else { "no" });
             return ExitCode::SUCCESS;
         }
         Ok(Command::Claim(Some(spec))) => ("command claim ", spec),
@@ -54,7 +54,7 @@ pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArg
             return ExitCode::from(1);
         }
         Ok(command) => {
-            println!(
+            outln!(
                 "command {}",
                 anna_core::command::Name::of(&command).map_or("unknown", anna_core::command::Name::key)
             );
@@ -72,12 +72,12 @@ pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArg
 fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) -> ExitCode {
     match game.resolve_spec(spec) {
         Ok(mv) => {
-            println!("{prefix}{}", game.uci(mv));
+            outln!("{prefix}{}", game.uci(mv));
             ExitCode::SUCCESS
         }
         Err(MoveError::Ambiguous(candidates)) => {
             for mv in &candidates {
-                println!("{}", game.uci(*mv));
+                outln!("{}", game.uci(*mv));
             }
             eprintln!("{}", voice.render(&anna_core::session::question(game.position(), &candidates)));
             ExitCode::from(2)
@@ -91,7 +91,7 @@ fn resolve_and_print(game: &Game, spec: &MoveSpec, prefix: &str, voice: &Voice) 
                 return ExitCode::from(1);
             }
             for mv in &guesses {
-                println!("{}", game.uci(*mv));
+                outln!("{}", game.uci(*mv));
             }
             let question = match guesses.as_slice() {
                 [one] => Utterance::new(Priority::Urgent, Sentence::Confirm)

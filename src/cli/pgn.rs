@@ -43,7 +43,7 @@ pub fn load(file: &Path, choice: Choice, vocab: &Vocabulary) -> Result<ImportedG
     }
     if choice.list {
         for (i, game) in games.iter().enumerate() {
-            println!("{}", listed(i + 1, game, vocab));
+            outln!("{}", listed(i + 1, game, vocab));
         }
         return Err(ExitCode::SUCCESS);
     }
@@ -159,7 +159,7 @@ pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, force: bool, arg
     match out {
         None => {
             for line in &lines {
-                println!("{}", braille::unicode(line));
+                outln!("{}", braille::unicode(line));
             }
             ExitCode::SUCCESS
         }

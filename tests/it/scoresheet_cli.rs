@@ -171,3 +171,62 @@ fn a_game_read_from_pgn_is_journaled_and_resumed_with_its_moves() {
     assert!(said.contains("1. Eva vier, Eva fünf; 2. Knight Felix drei, Knight Cesar sechs."), "{said}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Issue 57: a file that holds no PGN game (prose holding a move, a binary) is said so, exit 2, by
+/// every command that reads PGN; none of them analyses, reviews or writes it as a game.
+#[test]
+fn a_file_with_no_pgn_game_is_refused_by_every_command_that_reads_pgn() {
+    let dir = folder("not-pgn");
+    let prose = dir.join("notes.pgn");
+    fs::write(&prose, "e4 is the best move, says my coach.\n").unwrap();
+    let binary = dir.join("binary.pgn");
+    fs::write(&binary, b"\x7fELF\x02\x01\x01\x00\x00 1-0 [x] e4\n").unwrap();
+    for file in [&prose, &binary] {
+        let path = file.to_str().unwrap();
+        for args in [
+            vec!["analyse", path, "--nodes", "1000"],
+            vec!["review", path],
+            vec!["braille", path, "-o", "-"],
+            vec!["--pgn", path],
+        ] {
+            let output = support::run(&dir, &args, "quit\n");
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+            let said = support::text(&output.stderr);
+            assert!(said.contains(&format!("There is no game in {path}.")), "{args:?}: {said}");
+            assert!(output.stdout.is_empty(), "{args:?}: {}", support::text(&output.stdout));
+        }
+    }
+}
+
+/// Issue 57: output written to a reader that went away (`anna analyse GAME.pgn | head -1`) ends
+/// quietly with 141, as the game does, and the annotated game asked with `-o` is still written.
+#[test]
+fn a_closed_output_ends_quietly_with_141_and_the_work_is_done() {
+    let dir = folder("closed-output");
+    let games = dir.join("games.pgn");
+    fs::write(&games, TWO_GAMES).unwrap();
+    let closed = || {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        Stdio::from(writer)
+    };
+    let listed = support::anna(&dir)
+        .args(["--pgn", games.to_str().unwrap(), "--list-games"])
+        .stdout(closed())
+        .output()
+        .unwrap();
+    assert_eq!(listed.status.code(), Some(141), "{listed:?}");
+    assert!(listed.stderr.is_empty(), "no panic, no word: {}", support::text(&listed.stderr));
+    if crate::training::stockfish().is_none() {
+        return;
+    }
+    let out = dir.join("annotated.pgn");
+    let analysed = support::anna(&dir)
+        .args(["analyse", games.to_str().unwrap(), "--nodes", "2000", "-o", out.to_str().unwrap()])
+        .stdout(closed())
+        .output()
+        .unwrap();
+    assert_eq!(analysed.status.code(), Some(141), "{analysed:?}");
+    assert!(!support::text(&analysed.stderr).contains("panicked"), "{}", support::text(&analysed.stderr));
+    assert!(fs::read_to_string(&out).unwrap().contains("[Annotator \"Anna, "), "the annotated game is written");
+}

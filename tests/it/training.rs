@@ -11,7 +11,7 @@ use anna::adapters::engine::find_stockfish;
 use anna_app::training::Analysis;
 use anna_core::analysis::{Allowed, Judgement};
 use anna_core::pgn;
-use shakmaty::Square;
+use shakmaty::{Position, Square};
 
 fn anna(args: &[&str]) -> Output {
     support::anna(&support::shared_data()).args(args).output().expect("the anna binary runs")
@@ -22,7 +22,7 @@ fn anna(args: &[&str]) -> Output {
 const KNOWN_BLUNDERS: &str = "[White \"Hanging\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O axb5 *\n\n\
                               [White \"Mates\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxe5+ Nxe5 *\n";
 
-fn stockfish() -> Option<std::path::PathBuf> {
+pub fn stockfish() -> Option<std::path::PathBuf> {
     let found = find_stockfish();
     support::tool(found.is_some(), "stockfish", "stockfish").then_some(found).flatten()
 }
@@ -35,9 +35,8 @@ fn known_blunders_are_marked_and_exactly_those_with_the_engine_s_own_better_move
     let mut found = Vec::new();
     for game in &games {
         let mut analysis = Analysis::new(&game.game);
-        while let Some((_, start, moves, position)) = analysis.next() {
-            let (start, moves, position) = (start.clone(), moves.to_vec(), position.clone());
-            analysis.add(analyst.evaluate(&start, &moves, &position).unwrap());
+        while let Some(step) = analysis.next() {
+            analysis.add(analyst.search(&step.start, &step.moves, &step.position, &step.among).unwrap());
         }
         let blunders: Vec<_> = analysis.mistakes().into_iter().filter(|m| m.judgement == Judgement::Blunder).collect();
         // Each better move is the engine's own best move at the same budget, asked again.
@@ -111,7 +110,16 @@ fn analyse_says_the_mistakes_in_german_and_writes_the_annotated_game() {
     );
     assert!(lines[3].starts_with("Die analysierte Partie steht in "), "{said}");
     let progress = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(progress.lines().collect::<Vec<_>>(), ["Zug 1 von 4.", "Zug 2 von 4.", "Zug 3 von 4.", "Zug 4 von 4."]);
+    assert_eq!(
+        progress.lines().collect::<Vec<_>>(),
+        [
+            "Zug 1 von 4.",
+            "Zug 2 von 4.",
+            "Zug 3 von 4.",
+            "Zug 4 von 4.",
+            "2 Züge werden neben dem besten Zug der Engine erneut geprüft."
+        ]
+    );
     let annotated = std::fs::read_to_string(&out).unwrap().replace('\n', " ");
     assert!(annotated.contains("3... Nf6?? { [%eval #1] }"), "{annotated}");
     assert!(annotated.contains("(4. Qxf7#) 4... Nxe5 { [%eval -"), "{annotated}");
@@ -216,4 +224,75 @@ fn puzzles_by_theme_from_the_csv_and_a_theme_that_none_has() {
     let output = anna(&["puzzles", &file, "--theme", "zugzwang", "--speech", "off"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).ends_with("that fits what was asked.\n"));
+}
+
+/// Issue 57: Praggnanandhaa-Rapport, Tashkent 2025 (TWIC 1599), as far as 21. Bb3. Stockfish's own
+/// first choices, 19...Rc8 and 20. Qe2, were called a mistake and an inaccuracy: two separate
+/// searches at this budget swing by whose move it is. The engine's choice is not judged, and every
+/// move judged is judged beside the best in one search.
+#[test]
+fn the_engine_s_own_first_choice_is_not_called_a_mistake() {
+    let Some(path) = stockfish() else { return };
+    let text = "[White \"Praggnanandhaa,R\"]\n[Black \"Rapport,R\"]\n\n1. d4 Nf6 2. c4 g6 3. f3 Bg7 4. e4 d6 \
+                5. Nc3 O-O 6. Nge2 a6 7. Be3 Nbd7 8. Qd2 b5 9. h4 h5 10. O-O-O e5 11. d5 Nb6 12. Bxb6 cxb6 \
+                13. cxb5 axb5 14. Kb1 b4 15. Nb5 Nxd5 16. exd5 Bf5+ 17. Ka1 Ra4 18. Nc1 Qd7 19. Bc4 Rc8 \
+                20. Qe2 *";
+    let game = &pgn::read(text.as_bytes())[0].game;
+    let mut analyst = Analyst::start(&path, DEFAULT_NODES).unwrap();
+    let positions: Vec<shakmaty::Chess> =
+        game.plies().iter().map(|p| p.before.clone()).chain([game.position().clone()]).collect();
+    let moves: Vec<shakmaty::Move> = game.plies().iter().map(|p| p.mv).collect();
+    let uci: Vec<String> = moves.iter().map(|mv| game.uci(*mv).to_string()).collect();
+    // 19...Rc8 is ply 37, 20. Qe2 ply 38: the positions before and after them searched, the rest
+    // (not judged here) left equal without a line.
+    let mut evaluations: Vec<anna_core::analysis::Evaluation> = positions
+        .iter()
+        .map(|p| anna_core::analysis::Evaluation::from_engine(p, Some(0), None, &[]).unwrap())
+        .collect();
+    for ply in 37..=39 {
+        evaluations[ply] = analyst.evaluate(game.start(), &uci[..ply], &positions[ply]).unwrap();
+    }
+    assert_eq!(evaluations[37].best(), Some(moves[37]), "Rc8 is Stockfish's first choice at this budget");
+    assert_eq!(evaluations[38].best(), Some(moves[38]), "Qe2 is Stockfish's first choice at this budget");
+    let checked = |ply: usize| {
+        let (best, played) = (evaluations[ply].best()?, moves[ply]);
+        let among = [game.uci(best).to_string(), game.uci(played).to_string()];
+        analyst_search(&path, game, &uci[..ply], &positions[ply], &among)
+    };
+    let found = anna_core::analysis::mistakes(&positions, &moves, &evaluations, &checked);
+    assert!(found.iter().all(|m| m.ply != 37 && m.ply != 38), "{found:?}");
+}
+
+fn analyst_search(
+    path: &std::path::Path,
+    game: &anna_core::rules::Game,
+    moves: &[String],
+    position: &shakmaty::Chess,
+    among: &[String],
+) -> Option<anna_core::analysis::Evaluation> {
+    let mut analyst = Analyst::start(path, DEFAULT_NODES).ok()?;
+    analyst.search(game.start(), moves, position, among).ok()
+}
+
+/// A move searched beside another in one search: both lines come back, each beginning with its move.
+#[test]
+fn two_moves_are_searched_side_by_side() {
+    let Some(path) = stockfish() else { return };
+    let game = &pgn::read(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *")[0].game;
+    let uci: Vec<String> = game.plies().iter().map(|p| game.uci(p.mv).to_string()).collect();
+    let mut analyst = Analyst::start(&path, 50_000).unwrap();
+    let among = ["b5a4".to_string(), "e1g1".to_string()];
+    let found = analyst.search(game.start(), &uci, game.position(), &among).unwrap();
+    let first: Vec<String> =
+        std::iter::once(&found).chain(&found.others).map(|e| game.uci(e.best().unwrap()).to_string()).collect();
+    assert_eq!(first.len(), 2, "{first:?}");
+    assert!(first.contains(&among[0]) && first.contains(&among[1]), "{first:?}");
+    let castled =
+        found.line_of(game.position().legal_moves().into_iter().find(|m| game.uci(*m).to_string() == "e1g1").unwrap());
+    let bishop =
+        found.line_of(game.position().legal_moves().into_iter().find(|m| game.uci(*m).to_string() == "b5a4").unwrap());
+    assert!(
+        castled.unwrap().score.chances_for(shakmaty::Color::White)
+            < bishop.unwrap().score.chances_for(shakmaty::Color::White)
+    );
 }

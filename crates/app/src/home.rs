@@ -11,7 +11,7 @@ use crate::training::coach::{self, Coach};
 use crate::training::DEFAULT_NODES;
 use crate::{keys, App, OtherSide, Out};
 use anna_core::analysis::Evaluation;
-use anna_core::command::{Command, Input};
+use anna_core::command::{Command, Input, Retraction};
 use anna_core::opponent::EngineFailure;
 use shakmaty::Position;
 
@@ -65,7 +65,7 @@ impl App {
         };
         let n = (plies.len() - last_own) as u32;
         self.computer.forget();
-        Some(self.input(Input::act(Command::TakeBack(n)), now))
+        Some(self.input(Input::act(Command::TakeBack(n, Retraction::Home)), now))
     }
 }
 

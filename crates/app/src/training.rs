@@ -2,6 +2,8 @@
 //! adapter, one at a time, so that progress is said between them), its mistakes in words, and
 //! puzzles (`puzzles.rs`). Pure: nothing here starts an engine or reads a file.
 
+use std::collections::BTreeMap;
+
 use shakmaty::{Chess, Color, Move, Position};
 
 use anna_core::analysis::{self, Evaluation, Judgement, Mistake};
@@ -28,6 +30,9 @@ pub struct Ask {
     /// best move. Never for judging a game or an exercise's answer: its search is too shallow to
     /// call a move a blunder.
     pub coarse: bool,
+    /// The moves (UCI) to search side by side, each with its line (`searchmoves` and `MultiPV`),
+    /// so that their scores compare; empty for the one best line.
+    pub among: Vec<String>,
 }
 
 impl Ask {
@@ -49,7 +54,8 @@ impl Ask {
     }
 }
 
-/// A game being analysed: its positions, and the evaluations found so far (the start first).
+/// A game being analysed: its positions, and the evaluations found so far (the start first); then
+/// the doubtful moves searched again beside the engine's best ([`analysis::doubtful`]).
 #[derive(Clone, Debug)]
 pub struct Analysis {
     start: Chess,
@@ -59,6 +65,19 @@ pub struct Analysis {
     /// The moves in UCI, as the engine is told them.
     uci: Vec<String>,
     evaluations: Vec<Evaluation>,
+    /// The doubtful moves searched beside the best, by ply; `None` where that search failed (the
+    /// move is then judged from the two searches).
+    checked: BTreeMap<usize, Option<Evaluation>>,
+}
+
+/// The next search an analysis needs: the position reached from `start` by `moves` (UCI), and the
+/// moves to search side by side there (empty: the position's own best line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub start: Chess,
+    pub moves: Vec<String>,
+    pub position: Chess,
+    pub among: Vec<String>,
 }
 
 impl Analysis {
@@ -67,24 +86,60 @@ impl Analysis {
         positions.push(game.position().clone());
         let moves: Vec<Move> = game.plies().iter().map(|p| p.mv).collect();
         let uci = moves.iter().map(|mv| game.uci(*mv).to_string()).collect();
-        Analysis { start: game.start().clone(), positions, moves, uci, evaluations: Vec::new() }
+        let (start, evaluations, checked) = (game.start().clone(), Vec::new(), BTreeMap::new());
+        Analysis { start, positions, moves, uci, evaluations, checked }
     }
 
-    /// The next position to evaluate: its index, the start position, the moves that reach it (UCI)
-    /// and the position; `None` when every one is evaluated.
-    pub fn next(&self) -> Option<(usize, &Chess, &[String], &Chess)> {
+    /// The doubtful plies not yet searched again, with the best move and the played one.
+    fn unchecked(&self) -> impl Iterator<Item = (usize, Move, Move)> + '_ {
+        let all = self.evaluations.len() == self.positions.len();
+        let doubtful =
+            if all { analysis::doubtful(&self.positions, &self.moves, &self.evaluations) } else { Vec::new() };
+        doubtful.into_iter().filter(|(ply, _, _)| !self.checked.contains_key(ply))
+    }
+
+    fn first_unchecked(&self) -> Option<usize> {
+        let first = self.unchecked().next();
+        first.map(|(ply, _, _)| ply)
+    }
+
+    /// The next search to make; `None` when the analysis is done.
+    pub fn next(&self) -> Option<Step> {
         let i = self.evaluations.len();
-        let position = self.positions.get(i)?;
-        Some((i, &self.start, &self.uci[..i], position))
+        if let Some(position) = self.positions.get(i) {
+            let (start, moves, position) = (self.start.clone(), self.uci[..i].to_vec(), position.clone());
+            return Some(Step { start, moves, position, among: Vec::new() });
+        }
+        let (ply, best, played) = self.unchecked().next()?;
+        let mode = self.start.castles().mode();
+        let among = [best, played].iter().map(|mv| mv.to_uci(mode).to_string()).collect();
+        let position = self.positions[ply].clone();
+        Some(Step { start: self.start.clone(), moves: self.uci[..ply].to_vec(), position, among })
     }
 
-    /// Keeps the evaluation of the next position.
+    /// Keeps the answer to [`Analysis::next`]'s search.
     pub fn add(&mut self, evaluation: Evaluation) {
-        self.evaluations.push(evaluation);
+        if self.evaluations.len() < self.positions.len() {
+            self.evaluations.push(evaluation);
+        } else if let Some(ply) = self.first_unchecked() {
+            self.checked.insert(ply, Some(evaluation));
+        }
+    }
+
+    /// The search of a doubtful move failed: it is judged from the two searches it had.
+    pub fn pass(&mut self) {
+        if let Some(ply) = self.first_unchecked() {
+            self.checked.insert(ply, None);
+        }
+    }
+
+    /// Whether every position is evaluated (the doubtful moves may still wait).
+    pub fn is_evaluated(&self) -> bool {
+        self.evaluations.len() == self.positions.len()
     }
 
     pub fn is_done(&self) -> bool {
-        self.evaluations.len() == self.positions.len()
+        self.next().is_none()
     }
 
     pub fn evaluations(&self) -> &[Evaluation] {
@@ -100,9 +155,15 @@ impl Analysis {
     }
 
     /// "Move 12 of 40.", said as the analysis reaches White's move of a new move number (or the
-    /// first move, whoever has it); `None` between.
+    /// first move, whoever has it); "Checking 3 moves again." once, before the doubtful moves are;
+    /// `None` between.
     pub fn progress(&self) -> Option<Words> {
         let i = self.evaluations.len();
+        if self.is_evaluated() {
+            let doubtful = self.unchecked().count() as u32;
+            let first = self.checked.is_empty() && doubtful > 0;
+            return first.then(|| Words::line("training.checking").arg("moves", Arg::Counted("moves", doubtful)));
+        }
         let position = self.positions.get(i).filter(|_| i < self.moves.len())?;
         if i > 0 && position.turn() == Color::Black {
             return None;
@@ -117,7 +178,9 @@ impl Analysis {
 
     /// The judged moves, of both sides, as far as the analysis has come.
     pub fn mistakes(&self) -> Vec<Mistake> {
-        analysis::mistakes(&self.positions, &self.moves, &self.evaluations)
+        analysis::mistakes(&self.positions, &self.moves, &self.evaluations, &|ply| {
+            self.checked.get(&ply).cloned().flatten()
+        })
     }
 
     /// The mover of ply `ply`.

@@ -90,6 +90,10 @@ pub fn winning_chances(cp: i32) -> f64 {
 pub struct Evaluation {
     pub score: Score,
     pub line: Vec<Move>,
+    /// The other lines of a search of several moves at once (`searchmoves` with `MultiPV`), in the
+    /// engine's order: their scores were found in the same search as this one's, so they compare
+    /// without the noise between two searches. Empty for a search of one line.
+    pub others: Vec<Evaluation>,
 }
 
 impl Evaluation {
@@ -98,7 +102,7 @@ impl Evaluation {
     pub fn builtin(game: &crate::rules::Game) -> Option<Evaluation> {
         let (mv, cp, mate) = crate::opponent::Opponent::analyse(game)?;
         let score = Score::from_engine(game.position().turn(), cp, mate)?;
-        Some(Evaluation { score, line: vec![mv] })
+        Some(Evaluation { score, line: vec![mv], others: Vec::new() })
     }
 
     /// The engine's answer for `position`: its score as written (the side to move's) and its main
@@ -114,7 +118,7 @@ impl Evaluation {
             at.play_unchecked(mv);
             line.push(mv);
         }
-        Some(Evaluation { score, line })
+        Some(Evaluation { score, line, others: Vec::new() })
     }
 
     /// The evaluation of a position where the game is over: mated, or a draw.
@@ -126,12 +130,17 @@ impl Evaluation {
         } else {
             return None;
         };
-        Some(Evaluation { score, line: Vec::new() })
+        Some(Evaluation { score, line: Vec::new(), others: Vec::new() })
     }
 
     /// The best move, as the engine sees it.
     pub fn best(&self) -> Option<Move> {
         self.line.first().copied()
+    }
+
+    /// The line of this search that begins with `mv`, if it is one of them.
+    pub fn line_of(&self, mv: Move) -> Option<&Evaluation> {
+        std::iter::once(self).chain(&self.others).find(|e| e.best() == Some(mv))
     }
 }
 
@@ -232,8 +241,21 @@ pub struct Mistake {
 const EXCHANGE_PLIES: usize = 4;
 
 /// The judged moves of a game: `positions[i]` is the position before ply `i` and `evaluations[i]`
-/// its evaluation, one more of each than `moves` (the last is after the last move).
-pub fn mistakes(positions: &[Chess], moves: &[Move], evaluations: &[Evaluation]) -> Vec<Mistake> {
+/// its evaluation, one more of each than `moves` (the last is after the last move). `checked` holds,
+/// for the plies [`doubtful`] named, the search of the position before with the played move and the
+/// engine's best side by side ([`Evaluation::others`]).
+///
+/// As lichess does (`Analysis.infoAdvices` judges a move only where its `Info` has a variation, that
+/// is where the played move is not the engine's best), the engine's own first choice is never judged.
+/// Another move is judged by the best move's score against the played move's, both from the one
+/// search of the position before it where that search was made: the difference of two separate
+/// searches (before the move, after it) swings by whose move it is at a small budget, and is noise.
+pub fn mistakes(
+    positions: &[Chess],
+    moves: &[Move],
+    evaluations: &[Evaluation],
+    checked: &dyn Fn(usize) -> Option<Evaluation>,
+) -> Vec<Mistake> {
     let mut found = Vec::new();
     for (ply, mv) in moves.iter().enumerate() {
         let (Some(before), Some(after), Some(position)) =
@@ -242,17 +264,54 @@ pub fn mistakes(positions: &[Chess], moves: &[Move], evaluations: &[Evaluation])
             break;
         };
         let mover = position.turn();
-        let Some(judgement) = judge(mover, before.score, after.score) else { continue };
-        let better = before.best().filter(|best| best != mv);
-        let allowed = allowed(position, *mv, mover, before.score, after);
-        found.push(Mistake { ply, judgement, allowed, better, line: before.line.clone() });
+        let Some(best) = before.best().filter(|best| best != mv) else { continue };
+        let check = checked(ply);
+        let side_by_side = check.as_ref().and_then(|c| Some((c.line_of(best)?, c.line_of(*mv)?)));
+        let (best_score, played) = match side_by_side {
+            Some((best, played)) => {
+                let after = Evaluation { score: played.score, line: played.line[1..].to_vec(), others: Vec::new() };
+                (best.score, after)
+            }
+            None => (before.score, after.clone()),
+        };
+        let Some(judgement) = judge(mover, best_score, played.score) else { continue };
+        let allowed = allowed(position, *mv, mover, judgement, best_score, &played);
+        found.push(Mistake { ply, judgement, allowed, better: Some(best), line: before.line.clone() });
+    }
+    found
+}
+
+/// The plies whose judging needs the played move and the best searched side by side: those the two
+/// separate searches call an inaccuracy or worse, the engine's own choice aside. With each, the best
+/// move and the played one.
+pub fn doubtful(positions: &[Chess], moves: &[Move], evaluations: &[Evaluation]) -> Vec<(usize, Move, Move)> {
+    let mut found = Vec::new();
+    for (ply, mv) in moves.iter().enumerate() {
+        let (Some(before), Some(after), Some(position)) =
+            (evaluations.get(ply), evaluations.get(ply + 1), positions.get(ply))
+        else {
+            break;
+        };
+        let Some(best) = before.best().filter(|best| best != mv) else { continue };
+        if judge(position.turn(), before.score, after.score).is_some() {
+            found.push((ply, best, *mv));
+        }
     }
     found
 }
 
 /// What `mv` by `mover` allowed: a mate, a mate missed, or the material the engine's line after it
-/// wins from the mover.
-fn allowed(position: &Chess, mv: Move, mover: Color, before: Score, after: &Evaluation) -> Allowed {
+/// wins from the mover, when that material explains the `judgement`; else the position before and
+/// after it in words (a pawn lost in a won position is no blunder, a queen given for a mate no
+/// inaccuracy: the player hears what the engine saw).
+fn allowed(
+    position: &Chess,
+    mv: Move,
+    mover: Color,
+    judgement: Judgement,
+    before: Score,
+    after: &Evaluation,
+) -> Allowed {
     if let Score::Mate { winner, moves } = after.score {
         if winner != mover {
             return Allowed::Mate(moves);
@@ -263,6 +322,7 @@ fn allowed(position: &Chess, mv: Move, mover: Color, before: Score, after: &Eval
             return Allowed::MissedMate(moves);
         }
     }
+    let position_words = Allowed::Position { before, after: after.score };
     let start = material(position, mover);
     let mut at = position.clone();
     at.play_unchecked(mv);
@@ -276,14 +336,23 @@ fn allowed(position: &Chess, mv: Move, mover: Color, before: Score, after: &Eval
         at.play_unchecked(*reply);
     }
     let loss = start - material(&at, mover);
-    if loss < 1 {
-        return Allowed::Position { before, after: after.score };
+    if loss < 1 || !explains(mover, judgement, before, loss) {
+        return position_words;
     }
     // The piece whose loss the balance shows (a knight for nothing, not the pawn taken on the way).
     match lost_pieces.iter().filter(|role| value(**role).abs_diff(loss) <= 1).max_by_key(|role| value(**role)) {
         Some(role) => Allowed::Piece(*role),
         None => Allowed::Material(loss.unsigned_abs()),
     }
+}
+
+/// Whether losing `loss` pawns is the `judgement`: from the position as it stood, and from an equal
+/// one (so that a queen lost where the game stays won, an inaccuracy, is said by the position).
+fn explains(mover: Color, judgement: Judgement, before: Score, loss: i32) -> bool {
+    let toward = |cp: i32| if mover == Color::White { cp } else { -cp };
+    let class = |from: i32| judge(mover, Score::Cp(toward(from)), Score::Cp(toward(from - 100 * loss)));
+    let Some(from) = before.cp_for(mover) else { return false };
+    class(from) == Some(judgement) && class(0) == Some(judgement)
 }
 
 /// Pawns' worth of a piece.

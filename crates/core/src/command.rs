@@ -54,9 +54,9 @@ pub enum Command {
     Decide(Option<Color>),
     /// The game ended where it is played (a server), as that decided: the session ends it so.
     Ended(crate::outcome::Outcome),
-    /// The last moves are taken back, as agreed where the game is played (a server's takeback, a
-    /// move the server refused): the position before them stands and the side to move's clock runs.
-    TakeBack(u32),
+    /// The last moves are taken back: the position before them stands and the side to move's clock
+    /// runs. Why, so that the player hears where it was done.
+    TakeBack(u32, Retraction),
     /// Something not understood, as heard, with the best guess of what was meant (a near miss such
     /// as `Springa`), which is never acted on without a confirmation.
     Unclear {
@@ -195,4 +195,14 @@ impl Input {
     pub fn by(actor: Color, command: Command) -> Input {
         Input::Act { actor: Some(actor), command }
     }
+}
+
+/// Why moves are taken back (not by the Laws: a game at a tournament never takes back a completed
+/// move but for an illegal one, 7.5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Retraction {
+    /// The player's own request in a game at home against the computer.
+    Home,
+    /// Agreed where the game is played (a server's takeback), or a move the server refused.
+    Server,
 }

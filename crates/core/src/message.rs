@@ -181,6 +181,7 @@ sentences! {
     SetUpClaimLate => "set_up_claim_late",
     ClockSettingStays => "clock_setting_stays",
     TakenBack => "taken_back",
+    TakenBackHome => "taken_back_home",
     IllegalFoundPenalty => "illegal_found_penalty",
     IllegalFoundPenaltyUntimed => "illegal_found_penalty_untimed",
     BoardTurned => "board_turned",

@@ -321,7 +321,7 @@ impl Session {
             | Command::Decide(_)
             | Command::Ended(_)
             | Command::FollowClock(..) => {}
-            Command::TakeBack(n) => self.take_back(n, now),
+            Command::TakeBack(n, why) => self.take_back(n, why, now),
         }
     }
 

@@ -28,7 +28,12 @@ pub struct Info {
 impl Info {
     /// Whether it holds an exact score with a line: what the analysis keeps.
     pub fn is_finding(&self) -> bool {
-        (self.cp.is_some() || self.mate.is_some()) && !self.bound && !self.pv.is_empty() && self.multipv == 1
+        self.is_exact() && self.multipv == 1
+    }
+
+    /// Whether it holds an exact score with a line, of whichever line of a multi-line search.
+    pub fn is_exact(&self) -> bool {
+        (self.cp.is_some() || self.mate.is_some()) && !self.bound && !self.pv.is_empty()
     }
 }
 

@@ -27,6 +27,8 @@ pub struct Analyst {
     nodes: u64,
     /// Whether the engine was last told the game is Chess960 (`UCI_Chess960`), if told at all.
     chess960: Option<bool>,
+    /// The lines the engine was last told to find (`MultiPV`).
+    lines: usize,
     /// Ended with the analyst.
     _process: Process,
 }
@@ -41,7 +43,7 @@ impl Analyst {
         if talk.options.contains_key("Threads") {
             talk.send("setoption name Threads value 1")?;
         }
-        Ok(Analyst { talk, nodes: nodes.max(1), chess960: None, _process: process })
+        Ok(Analyst { talk, nodes: nodes.max(1), chess960: None, lines: 1, _process: process })
     }
 
     /// The nodes searched for each position.
@@ -52,8 +54,25 @@ impl Analyst {
     /// The evaluation of `position`, reached from `start` by `moves` (in UCI): the engine's score
     /// and main line. A position where the game is over is not asked.
     pub fn evaluate(&mut self, start: &Chess, moves: &[String], position: &Chess) -> Result<Evaluation, EngineFailure> {
+        self.search(start, moves, position, &[])
+    }
+
+    /// As [`Analyst::evaluate`], with the moves `among` (UCI) searched side by side in the one
+    /// search (`searchmoves`, one line each by `MultiPV`): the first line is the answer, the others
+    /// its [`Evaluation::others`]. An engine without `MultiPV` cannot: [`EngineFailure::Garbage`].
+    pub fn search(
+        &mut self,
+        start: &Chess,
+        moves: &[String],
+        position: &Chess,
+        among: &[String],
+    ) -> Result<Evaluation, EngineFailure> {
         if let Some(over) = Evaluation::terminal(position) {
             return Ok(over);
+        }
+        let lines = among.len().max(1);
+        if lines > 1 && !self.talk.options.contains_key("MultiPV") {
+            return Err(EngineFailure::Garbage);
         }
         let talk = &mut self.talk;
         // A Chess960 game's castling is the king taking its rook (`e1h1`), in its moves and the
@@ -73,12 +92,22 @@ impl Analyst {
             command.push_str(" moves ");
             command.push_str(&moves.join(" "));
         }
+        if self.lines != lines {
+            talk.send(&format!("setoption name MultiPV value {lines}"))?;
+            self.lines = lines;
+        }
         talk.send(&command)?;
-        talk.send(&uci::go_nodes(self.nodes))?;
+        let mut go = uci::go_nodes(self.nodes);
+        if !among.is_empty() {
+            go.push_str(" searchmoves ");
+            go.push_str(&among.join(" "));
+        }
+        talk.send(&go)?;
         let patience = Duration::from_secs(self.nodes / SLOWEST) + GRACE;
         let mut deadline = Instant::now() + patience;
         let mut stopped = false;
-        let mut found: Option<uci::Info> = None;
+        // The last exact finding of each line, by its number.
+        let mut found: Vec<Option<uci::Info>> = vec![None; lines];
         loop {
             let line = match talk.next_line(deadline) {
                 Ok(line) => line,
@@ -95,12 +124,19 @@ impl Analyst {
             if line.starts_with("bestmove") {
                 break;
             }
-            if let Some(info) = uci::info(line).filter(uci::Info::is_finding) {
-                found = Some(info);
+            if let Some(info) = uci::info(line).filter(uci::Info::is_exact) {
+                if let Some(slot) = found.get_mut(info.multipv.saturating_sub(1) as usize) {
+                    *slot = Some(info);
+                }
             }
         }
-        let info = found.ok_or(EngineFailure::Garbage)?;
-        Evaluation::from_engine(position, info.cp, info.mate, &info.pv).ok_or(EngineFailure::Garbage)
+        let mut evaluations = found.into_iter().map(|info| {
+            let info = info.ok_or(EngineFailure::Garbage)?;
+            Evaluation::from_engine(position, info.cp, info.mate, &info.pv).ok_or(EngineFailure::Garbage)
+        });
+        let mut first = evaluations.next().ok_or(EngineFailure::Garbage)??;
+        first.others = evaluations.collect::<Result<_, _>>()?;
+        Ok(first)
     }
 }
 
@@ -132,7 +168,7 @@ impl Worker {
                         analyst = Some(Analyst::start(&path, ask.nodes)?);
                     }
                     let engine = analyst.as_mut().ok_or(EngineFailure::NotFound)?;
-                    engine.evaluate(&start, &ask.moves, &position)
+                    engine.search(&start, &ask.moves, &position, &ask.among)
                 })();
                 if result.is_err() {
                     // A hung or crashed engine is ended; the next request starts a new one.

@@ -89,8 +89,24 @@ fn a_takeback_against_the_computer_takes_back_its_answer_and_the_player_s_move()
     let back = app.line("takeback", secs(4));
     assert_eq!(app.session().game().plies().len(), 0);
     assert_eq!(app.session().game().turn(), Color::White);
-    assert!(!said!(app, &back).is_empty());
+    // At home, never "on lichess" (issue 57).
+    assert_eq!(said!(app, &back), ["Taken back: 2 moves. White to move."]);
     assert_eq!(Out::think(&back), None, "the computer does not move for the player");
+}
+
+#[test]
+fn a_takeback_at_home_is_said_in_the_player_s_language() {
+    for (language, expected) in
+        [("de", "Zurückgenommen: 2 Züge. Weiß ist am Zug."), ("sk", "Vzaté späť: 2 ťahy. Na ťahu je Biely.")]
+    {
+        let mut app = game(language, crate::OtherSide::Computer, false);
+        let moved = app.line("e4", secs(1));
+        let request = Out::think(&moved).unwrap();
+        app.line("", secs(2));
+        app.engine_move(request.id, "e7e5", secs(3));
+        let back = app.line(if language == "de" { "zurücknehmen" } else { "vziať späť" }, secs(4));
+        assert_eq!(said!(app, &back), [expected], "{language}");
+    }
 }
 
 #[test]

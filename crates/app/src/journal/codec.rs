@@ -18,7 +18,7 @@ use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 use crate::Options;
 use anna_core::bad_value::BadValue;
 use anna_core::clock::{ClockMode, Period, TimeControl};
-use anna_core::command::{Command, IllegalMove, Input, Irregularity, Name, Setting};
+use anna_core::command::{Command, IllegalMove, Input, Irregularity, Name, Retraction, Setting};
 use anna_core::explore::{Filter, Query};
 use anna_core::outcome::{Outcome, Reason};
 use anna_core::rules::MoveSpec;
@@ -266,7 +266,8 @@ pub fn command_text(command: &Command) -> String {
         Command::Seal(spec) => format!("seal move{}", spec_text(spec)),
         Command::Decide(winner) => format!("decide {}", winner.map_or("draw", side_name)),
         Command::Ended(o) => format!("ended {} {}", o.winner.map_or("draw", side_name), o.reason.key()),
-        Command::TakeBack(n) => format!("takeback {n}"),
+        Command::TakeBack(n, Retraction::Server) => format!("takeback {n}"),
+        Command::TakeBack(n, Retraction::Home) => format!("takeback {n} home"),
         Command::Unclear { text, guess } => {
             let guess = guess.as_ref().map_or_else(String::new, |g| format!(" {}", command_text(g)));
             format!("unclear {}:{text}{guess}", text.len())
@@ -434,7 +435,11 @@ pub fn read_command(text: &str) -> Res<Command> {
             let winner = if s == "draw" { None } else { Some(side(s)?) };
             Ok(Command::Ended(Outcome { winner, reason }))
         }
-        "takeback" => Ok(Command::TakeBack(number(rest)?)),
+        // Journals written before a takeback said why are a server's.
+        "takeback" => match rest.split_once(' ') {
+            Some((n, "home")) => Ok(Command::TakeBack(number(n)?, Retraction::Home)),
+            _ => Ok(Command::TakeBack(number(rest)?, Retraction::Server)),
+        },
         "unclear" => {
             let (length, after) =
                 rest.split_once(':').ok_or_else(|| CodecError("an unclear text needs a length".into()))?;

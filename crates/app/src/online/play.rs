@@ -15,7 +15,7 @@ use shakmaty::{Color, Position};
 use super::{follow, uci_of, ChatLine, Ending, GameFull, GameLine, GameState, OpponentGone, ServerError};
 use crate::{App, Out};
 use anna_core::clock::{ClockMode, Period, TimeControl};
-use anna_core::command::{Command, Input, Name, Setting};
+use anna_core::command::{Command, Input, Name, Retraction, Setting};
 use anna_core::message::{Arg, Priority, Words};
 use anna_core::outcome::{Outcome, Reason};
 
@@ -216,7 +216,7 @@ impl App {
         if step.take_back > 0 && !unsent {
             self.online.sent = None;
             let n = step.take_back as u32;
-            out.extend(self.input(Input::act(Command::TakeBack(n)), now));
+            out.extend(self.input(Input::act(Command::TakeBack(n, Retraction::Server)), now));
         }
         self.online.known = state.moves.split_whitespace().count();
         for (color, mv) in step.moves {
@@ -397,7 +397,7 @@ impl App {
                 // Refused: the move is taken back here; the position is the server's.
                 (ServerError::Refused(_), Some(side)) if self.last_is_users(side) => {
                     self.online.sent = None;
-                    out.extend(self.input(Input::act(Command::TakeBack(1)), now));
+                    out.extend(self.input(Input::act(Command::TakeBack(1, Retraction::Server)), now));
                 }
                 // Not delivered: it stays, and the next press sends it again.
                 _ => {

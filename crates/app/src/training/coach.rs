@@ -132,13 +132,24 @@ impl Coach {
         let id = self.next_id;
         self.next_id += 1;
         self.waiting.insert(id, want);
-        let mut moves: Vec<String> =
-            self.game.plies()[..plies].iter().map(|p| self.game.uci(p.mv).to_string()).collect();
+        let mut moves: Vec<String> = self.game.plies()[..plies.min(self.game.plies().len())]
+            .iter()
+            .map(|p| self.game.uci(p.mv).to_string())
+            .collect();
         if let Want::Answer(mv) = want {
             moves.push(self.game.uci(mv).to_string());
         }
         let coarse = matches!(want, Want::Say { .. });
-        Out::Evaluate(Ask { id, start_fen: self.game.start_fen(), moves, nodes: self.nodes, coarse })
+        let among = match want {
+            // The analysis asks what it needs next: a position, or a doubtful move beside the best.
+            Want::Analysis => {
+                let step = self.analysis.next();
+                moves = step.as_ref().map_or(moves, |s| s.moves.clone());
+                step.map(|s| s.among).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        Out::Evaluate(Ask { id, start_fen: self.game.start_fen(), moves, nodes: self.nodes, coarse, among })
     }
 
     /// The whole game, position after position; what was said is said again when it is done.
@@ -150,7 +161,7 @@ impl Coach {
             return self.analysis.progress().into_iter().map(say).collect();
         }
         let mut outs: Vec<Out> = self.analysis.progress().into_iter().map(say).collect();
-        outs.push(self.ask(self.analysis.evaluations().len(), Want::Analysis));
+        outs.push(self.ask(0, Want::Analysis));
         outs
     }
 
@@ -267,6 +278,12 @@ impl Coach {
     /// The engine's answer to request `id`.
     pub fn evaluated(&mut self, id: u64, result: Result<Evaluation, EngineFailure>) -> Vec<Out> {
         let Some(want) = self.waiting.remove(&id) else { return Vec::new() };
+        // A doubtful move's second search that failed (an engine without MultiPV): it is judged as
+        // the two searches it had judge it, and the analysis goes on.
+        if want == Want::Analysis && self.analysis.is_evaluated() && result.is_err() {
+            self.analysis.pass();
+            return self.analysis_step();
+        }
         let evaluation = match result {
             Ok(evaluation) => evaluation,
             Err(failure) => {
@@ -278,12 +295,7 @@ impl Coach {
         match want {
             Want::Analysis => {
                 self.analysis.add(evaluation);
-                if self.analysis.is_done() {
-                    return self.mistakes();
-                }
-                let mut outs: Vec<Out> = self.analysis.progress().into_iter().map(say).collect();
-                outs.push(self.ask(self.analysis.evaluations().len(), Want::Analysis));
-                outs
+                self.analysis_step()
             }
             Want::Say { plies, what } => {
                 self.single.insert(plies, evaluation);
@@ -301,6 +313,16 @@ impl Coach {
         }
     }
 
+    /// The analysis's next search asked, its progress said; or, when it is done, the mistakes.
+    fn analysis_step(&mut self) -> Vec<Out> {
+        if self.analysis.is_done() {
+            return self.mistakes();
+        }
+        let mut outs: Vec<Out> = self.analysis.progress().into_iter().map(say).collect();
+        outs.push(self.ask(0, Want::Analysis));
+        outs
+    }
+
     fn judged(&mut self, mv: Move, good: bool) -> Vec<Out> {
         let Some(exercises) = self.exercises.as_mut() else { return Vec::new() };
         let mistake = exercises.list[exercises.at].clone();
@@ -315,6 +337,8 @@ impl Coach {
             if exercises.tries < TRIES {
                 return vec![say(Words::line("training.exercise_wrong").arg("move", Arg::Move(played)))];
             }
+            // The last try is read back too, so the player knows it was heard before the answer.
+            outs.push(say(Words::line("training.exercise_wrong_last").arg("move", Arg::Move(played))));
             let better = mistake.better.map(|b| Played::new(&position, b));
             let mut answer = Words::line("training.exercise_answer");
             if let Some(better) = better {

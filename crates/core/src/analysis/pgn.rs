@@ -34,7 +34,9 @@ pub fn annotated(
         tokens.push(format!("{}{glyph}", played.san));
         after_comment = false;
         let mut commands = Vec::new();
-        if let Some(evaluation) = evaluations.get(ply + 1) {
+        // A mated position has no evaluation to write (lichess writes none there either).
+        let mated = |e: &&Evaluation| matches!(e.score, super::Score::Mate { moves: 0, .. });
+        if let Some(evaluation) = evaluations.get(ply + 1).filter(|e| !mated(e)) {
             commands.push(format!("[%eval {}]", evaluation.score.pgn()));
         }
         if let Some(clock) = imported.clock {

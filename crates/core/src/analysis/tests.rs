@@ -75,7 +75,7 @@ fn a_bishop_left_hanging_is_a_blunder_that_loses_the_bishop() {
     evaluations[6] = eval(Score::Cp(40), &["b5a4", "g8f6"], at(6));
     evaluations[7] = eval(Score::Cp(-280), &["a6b5", "c2c3"], at(7));
     evaluations.push(eval(Score::Cp(-290), &[], g.position()));
-    let found = mistakes(&positions, &moves, &evaluations);
+    let found = mistakes(&positions, &moves, &evaluations, &|_| None);
     assert_eq!(found.len(), 1, "{found:?}");
     let m = &found[0];
     assert_eq!((m.ply, m.judgement, m.allowed), (6, Judgement::Blunder, Allowed::Piece(Role::Bishop)));
@@ -90,9 +90,10 @@ fn a_win_thrown_away_is_said_from_before_to_after() {
     let positions: Vec<Chess> = g.plies().iter().map(|p| p.before.clone()).collect();
     let moves: Vec<Move> = g.plies().iter().map(|p| p.mv).collect();
     let mut evaluations: Vec<Evaluation> = (0..moves.len()).map(|i| eval(Score::Cp(600), &[], &positions[i])).collect();
+    evaluations[2] = eval(Score::Cp(600), &["d2d4"], &positions[2]);
     evaluations[3] = eval(Score::Cp(0), &["b1c3", "g8f6"], &positions[3]);
     evaluations.push(eval(Score::Cp(0), &[], g.position()));
-    let found = mistakes(&positions, &moves, &evaluations);
+    let found = mistakes(&positions, &moves, &evaluations, &|_| None);
     assert_eq!(found.len(), 1, "{found:?}");
     let allowed = Allowed::Position { before: Score::Cp(600), after: Score::Cp(0) };
     assert_eq!((found[0].ply, found[0].allowed), (2, allowed));
@@ -131,7 +132,7 @@ fn a_mate_allowed_and_a_mate_missed() {
     evaluations[5] = eval(Score::Cp(-20), &["g7g6"], &positions[5]);
     evaluations[6] = eval(Score::Mate { winner: Color::White, moves: 1 }, &["h5f7"], &positions[6]);
     evaluations.push(eval(Score::Cp(-700), &["c6e5"], g.position()));
-    let found = mistakes(&positions, &moves, &evaluations);
+    let found = mistakes(&positions, &moves, &evaluations, &|_| None);
     let summary: Vec<_> = found.iter().map(|m| (m.ply, m.judgement, m.allowed)).collect();
     assert_eq!(summary, [(5, Judgement::Blunder, Allowed::Mate(1)), (6, Judgement::Blunder, Allowed::MissedMate(1))]);
     let text = pgn::annotated(
@@ -145,4 +146,87 @@ fn a_mate_allowed_and_a_mate_missed() {
     let flat = text.replace('\n', " ");
     assert!(flat.contains("3... Nf6?? { [%eval #1] } { Blunder } (3... g6) 4. Qxe5+?? { [%eval -7.00] }"), "{text}");
     assert!(flat.ends_with("{ Blunder } (4. Qxf7#) * "), "{text}");
+}
+
+/// 1. e4 e5 2. Nf3 Nc6 with its positions and moves, and evaluations of 0 whose best move is `best`.
+fn four_moves() -> (Game, Vec<Chess>, Vec<Move>) {
+    let g = game("e4 e5 Nf3 Nc6");
+    let positions: Vec<Chess> = g.plies().iter().map(|p| p.before.clone()).chain([g.position().clone()]).collect();
+    let moves: Vec<Move> = g.plies().iter().map(|p| p.mv).collect();
+    (g, positions, moves)
+}
+
+/// Issue 57: Praggnanandhaa-Rapport, Tashkent 2025, 19...Rc8 was Stockfish's own first choice, yet
+/// two separate searches (before it, after it) differed enough to call it a mistake.
+#[test]
+fn the_engine_s_own_first_choice_is_never_judged() {
+    let (_, positions, moves) = four_moves();
+    let mut evaluations: Vec<Evaluation> = positions.iter().map(|p| eval(Score::Cp(0), &[], p)).collect();
+    // Before 2. Nf3 the engine's line begins with Nf3; after it, a swing of 2 pawns.
+    evaluations[2] = eval(Score::Cp(50), &["g1f3", "b8c6"], &positions[2]);
+    evaluations[3] = eval(Score::Cp(-200), &["b8c6"], &positions[3]);
+    assert_eq!(mistakes(&positions[..4], &moves, &evaluations, &|_| None), []);
+    assert_eq!(doubtful(&positions[..4], &moves, &evaluations), []);
+}
+
+/// Another move that the two searches call a mistake is searched again beside the best, and judged
+/// by that one search: here the two are worth the same, and it is no mistake.
+#[test]
+fn a_doubtful_move_is_judged_beside_the_best_in_one_search() {
+    let (_, positions, moves) = four_moves();
+    let mut evaluations: Vec<Evaluation> = positions.iter().map(|p| eval(Score::Cp(0), &[], p)).collect();
+    evaluations[2] = eval(Score::Cp(60), &["b1c3", "g8f6"], &positions[2]);
+    evaluations[3] = eval(Score::Cp(-120), &["b8c6"], &positions[3]);
+    let nc3 = evaluations[2].best().unwrap();
+    assert_eq!(doubtful(&positions, &moves, &evaluations), [(2, nc3, moves[2])]);
+    // Unchecked, the difference of the two searches: a blunder.
+    assert_eq!(mistakes(&positions, &moves, &evaluations, &|_| None)[0].judgement, Judgement::Blunder);
+    // Side by side, Nf3 scores 25 and Nc3 30: no mistake.
+    let mut side_by_side = eval(Score::Cp(30), &["b1c3", "g8f6"], &positions[2]);
+    side_by_side.others = vec![eval(Score::Cp(25), &["g1f3", "b8c6"], &positions[2])];
+    assert_eq!(mistakes(&positions, &moves, &evaluations, &|ply| (ply == 2).then(|| side_by_side.clone())), []);
+    // Side by side, Nf3 scores -110 against Nc3's 30: a mistake, with the better move.
+    let mut worse = side_by_side.clone();
+    worse.others[0].score = Score::Cp(-110);
+    let found = mistakes(&positions, &moves, &evaluations, &|ply| (ply == 2).then(|| worse.clone()));
+    assert_eq!(found.len(), 1);
+    assert_eq!((found[0].ply, found[0].judgement, found[0].better), (2, Judgement::Mistake, Some(nc3)));
+    assert_eq!(found[0].allowed, Allowed::Position { before: Score::Cp(30), after: Score::Cp(-110) });
+}
+
+/// The reason agrees with the class: a pawn lost that is a blunder is said by the position (the pawn
+/// alone is no blunder), and so is a queen lost where the game stays won (an inaccuracy).
+#[test]
+fn a_class_that_material_does_not_explain_is_said_by_the_position() {
+    // 1. e4 d5 2. Nc3?? dxe4: a pawn, and the engine says White went from +0.4 to -2.5.
+    let g = game("e4 d5 Nc3 dxe4");
+    let positions: Vec<Chess> = g.plies().iter().map(|p| p.before.clone()).collect();
+    let moves: Vec<Move> = g.plies().iter().map(|p| p.mv).collect();
+    let mut evaluations: Vec<Evaluation> = positions.iter().map(|p| eval(Score::Cp(0), &[], p)).collect();
+    evaluations[2] = eval(Score::Cp(40), &["e4d5", "d8d5"], &positions[2]);
+    evaluations[3] = eval(Score::Cp(-250), &["d5e4", "g1e2"], &positions[3]);
+    evaluations.push(eval(Score::Cp(-250), &[], g.position()));
+    let found = mistakes(&positions, &moves, &evaluations, &|_| None);
+    assert_eq!(found[0].judgement, Judgement::Blunder);
+    assert_eq!(found[0].allowed, Allowed::Position { before: Score::Cp(40), after: Score::Cp(-250) });
+    // Nothing hangs but a pawn: the same pawn with a drop to -1.2, an inaccuracy, is the pawn.
+    evaluations[3].score = Score::Cp(-60);
+    let found = mistakes(&positions, &moves, &evaluations, &|_| None);
+    assert_eq!((found[0].judgement, found[0].allowed), (Judgement::Inaccuracy, Allowed::Piece(Role::Pawn)));
+    // Far ahead (+15), the pawn lost costs little; a piece for nothing in a won game is said by the
+    // position: "an inaccuracy: it loses the bishop" would contradict itself.
+    assert!(!explains(Color::White, Judgement::Inaccuracy, Score::Cp(1500), 3));
+    assert!(explains(Color::White, Judgement::Blunder, Score::Cp(0), 3));
+    assert!(explains(Color::Black, Judgement::Blunder, Score::Cp(0), 3));
+}
+
+#[test]
+fn no_evaluation_is_written_after_a_mating_move() {
+    let game = &crate::pgn::read(b"[White \"A\"]\n\n1. f3 e5 2. g4 Qh4# 0-1")[0];
+    let positions: Vec<Chess> = game.game.plies().iter().map(|p| p.before.clone()).collect();
+    let mut evaluations: Vec<Evaluation> = positions.iter().map(|p| eval(Score::Cp(0), &[], p)).collect();
+    evaluations.push(Evaluation::terminal(game.game.position()).unwrap());
+    let text = pgn::annotated(game, &evaluations, &[], &|_| String::new(), "Anna");
+    assert!(text.replace('\n', " ").contains("2... Qh4# 0-1"), "{text}");
+    assert!(!text.contains("#-0"), "{text}");
 }

@@ -143,3 +143,19 @@ fn a_variant_game_is_refused_by_name_and_the_next_game_is_read() {
     assert!(games[1].fault.is_none() && games[1].moves.len() == 1);
     assert!(games[2].fault.is_none() && games[2].game.is_chess960());
 }
+
+#[test]
+fn text_that_is_not_pgn_holds_no_game() {
+    // The reader passes over words it cannot read: prose holding a move is still no game (issue 57).
+    for text in ["e4 is the best move", "Dear Anna, a3 please.", "shopping list: 1-0 eggs", "hello"] {
+        assert!(read(text.as_bytes()).is_empty(), "{text}");
+    }
+    let mut binary = b"\x7fELF\x02\x01 1-0 e4 ".to_vec();
+    binary.push(0);
+    assert!(read(&binary).is_empty());
+    // Bare movetext is a game: with numbers, without, with comments, NAGs and a variation.
+    for text in ["e4 e5 Nf3", "1. e4 e5 2. Nf3 {best} Nc6 $1 (2... d6) 3.Bb5 a6!? 1-0", "1.e4 1...e5 0-0", "e2e4 e7e5"]
+    {
+        assert!(!read(text.as_bytes()).is_empty(), "{text}");
+    }
+}

@@ -7,7 +7,7 @@ use std::time::Duration;
 use shakmaty::{attacks, Bitboard, Color, Move, Position, Role, Square};
 
 use super::{Question, Session, Unclaimed};
-use crate::command::{IllegalMove, Irregularity};
+use crate::command::{IllegalMove, Irregularity, Retraction};
 use crate::message::{Arg, Fact, Played, Priority, Sentence, Sound, Utterance};
 use crate::outcome::Reason;
 use crate::rules::MoveSpec;
@@ -162,14 +162,19 @@ impl Session {
         }
     }
 
-    /// The last `n` moves taken back as agreed where the game is played (a server): the position
-    /// before them stands, the moves leave the scoresheet, and the side to move's clock runs.
-    pub(super) fn take_back(&mut self, n: u32, now: Duration) {
-        let taken = self.retract(n as usize, now);
+    /// The last `n` moves taken back, at home or as agreed where the game is played (a server): the
+    /// position before them stands, the moves leave the scoresheet, and the side to move's clock runs.
+    pub(super) fn take_back(&mut self, n: u32, why: Retraction, now: Duration) {
+        let taken = self.retract(n as usize, now) as u32;
         if taken == 0 {
             return;
         }
-        let u = self.side_arg(Sentence::TakenBack, self.game.turn()).arg("n", Arg::Number(taken as u32));
+        let u = match why {
+            Retraction::Server => self.side_arg(Sentence::TakenBack, self.game.turn()).arg("n", Arg::Number(taken)),
+            Retraction::Home => {
+                self.side_arg(Sentence::TakenBackHome, self.game.turn()).arg("n", Arg::Counted("moves", taken))
+            }
+        };
         self.say(Utterance { priority: Priority::Urgent, ..u });
     }
 

@@ -98,7 +98,8 @@ fn samples() -> Vec<Command> {
         Command::Release(Square::G1),
         Command::Ended(Outcome::win(Color::Black, Reason::OpponentLeft)),
         Command::Ended(Outcome::draw(Reason::Aborted)),
-        Command::TakeBack(2),
+        Command::TakeBack(2, Retraction::Server),
+        Command::TakeBack(2, Retraction::Home),
     ]
 }
 
@@ -145,7 +146,7 @@ fn kind(command: &Command) -> usize {
         Command::Irregular(_) => 37,
         Command::Release(_) => 38,
         Command::Ended(_) => 39,
-        Command::TakeBack(_) => 40,
+        Command::TakeBack(..) => 40,
     }
 }
 const KINDS: usize = 41;

@@ -14,6 +14,18 @@ fn game() -> Game {
 /// a piece up; after any other 4th move of White, as the moves say.
 fn engine(ask: &Ask) -> Evaluation {
     let (_, position) = ask.positions().unwrap();
+    // 4. O-O beside 4. Ba4 in one search: the bishop lost, as the two searches said.
+    if ask.among == ["b5a4", "e1g1"] {
+        let line = |cp: i32, pv: &[&str]| {
+            let pv: Vec<String> = pv.iter().map(|s| s.to_string()).collect();
+            let mut e = Evaluation::from_engine(&position, Some(0), None, &pv).unwrap();
+            e.score = anna_core::analysis::Score::Cp(cp);
+            e
+        };
+        let mut best = line(40, &["b5a4", "g8f6"]);
+        best.others = vec![line(-285, &["e1g1", "a6b5", "c2c3"])];
+        return best;
+    }
     let (cp, pv): (i32, &[&str]) = match ask.moves.len() {
         6 => (40, &["b5a4", "g8f6"]),
         7 if ask.moves[6] == "e1g1" => (-280, &["a6b5"]),
@@ -66,6 +78,7 @@ fn analyse_says_its_progress_then_the_mistakes_and_learn_makes_them_exercises() 
             "Move 2 of 4.",
             "Move 3 of 4.",
             "Move 4 of 4.",
+            "Checking 1 move again, beside the engine's best.",
             "White: 1 blunder, 0 mistakes, 0 inaccuracies.",
             "Move 4, Castles kingside, a blunder: it loses the bishop. Better was Bishop a-four.",
             "Black: 0 blunders, 0 mistakes, 0 inaccuracies.",
@@ -101,6 +114,7 @@ fn two_wrong_answers_bring_the_answer_with_its_reason_in_slovak() {
     assert_eq!(
         run(&mut coach, |c| c.answer(d3), &voice),
         [
+            "Ani d tri nie je dosť dobrý.",
             "Odpoveď: strelec a štyri.",
             "Ťah 4, krátka rošáda, hrubá chyba: stráca strelca. Lepší bol ťah strelec a štyri.",
             "Nájdené cvičenia: 0 z 1."
