@@ -8,6 +8,7 @@
 //! and never written anywhere.
 
 mod remote;
+pub use remote::rate_limit_wait;
 pub mod token;
 
 pub use remote::{Remote, Report};

@@ -80,19 +80,19 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
         return Err(ExitCode::from(2));
     };
     let server = online::server();
-    let user = client.account().map_err(|e| failed(voice, &e))?;
+    let user = patiently(voice, || client.account()).map_err(|e| failed(voice, &e))?;
     let clock = clock_of(args, voice)?;
     // `--player`: the side asked for; lichess draws it otherwise.
     let side = args.player.as_deref().and_then(anna_language::commands::color);
     let found = |game: String| OnlineGame { game, user: user.clone(), server: server.clone() };
     if let Some(level) = args.level {
         let level = level.to_string().parse::<u8>().unwrap_or(3);
-        let id = client.challenge_ai(level, clock, side).map_err(|e| failed(voice, &e))?;
+        let id = patiently(voice, || client.challenge_ai(level, clock, side)).map_err(|e| failed(voice, &e))?;
         return Ok(found(id));
     }
     let events = client.events();
     if let Some(name) = &args.challenge {
-        let id = client.challenge(name, clock, args.rated).map_err(|e| failed(voice, &e))?;
+        let id = patiently(voice, || client.challenge(name, clock, args.rated)).map_err(|e| failed(voice, &e))?;
         tell(voice, line("online_challenge_sent").arg("name", Arg::Text(name.clone())));
         return wait_for(&events, voice, |event| match event {
             EventLine::GameStart { game } if game.game_id == id => Some(Ok(game.game_id)),
@@ -115,7 +115,8 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
             return Err(ExitCode::from(2));
         }
         tell(voice, line("online_seeking"));
-        return client.seek_game((limit, increment), args.rated, side).map(found).map_err(|e| failed(voice, &e));
+        let seek = || client.seek_game((limit, increment), args.rated, side);
+        return patiently(voice, seek).map(found).map_err(|e| failed(voice, &e));
     }
     tell(voice, line("online_waiting"));
     let me = user.to_lowercase();
@@ -144,6 +145,29 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
         _ => None,
     })
     .map(found)
+}
+
+/// An unreachable server is tried this many times in all before the player is told it cannot be.
+const TRIES: u32 = 3;
+
+/// `request` made until lichess answers it: a 429 is waited out as lichess asks (a minute) and
+/// sent again, an unreachable server tried again a few times, each wait said with its length, so
+/// that what the player hears is what happens. Any other answer, or the last failure, is returned.
+fn patiently<T>(voice: &Teller<'_>, mut request: impl FnMut() -> Result<T, ServerError>) -> Result<T, ServerError> {
+    let mut unreached = 0;
+    loop {
+        let wait = match request() {
+            Err(ServerError::RateLimited) => online::rate_limit_wait(),
+            Err(ServerError::Unreachable(detail)) if unreached + 1 < TRIES => {
+                unreached += 1;
+                crate::adapters::diverted::note(&format!("lichess cannot be reached: {detail}"));
+                online::rate_limit_wait() / 6
+            }
+            answer => return answer,
+        };
+        tell(voice, line("online_wait_for").arg("time", Arg::Time(wait)));
+        std::thread::sleep(wait);
+    }
 }
 
 /// The clock of `--tc` in whole seconds, base and increment: lichess plays one period with a
@@ -213,6 +237,19 @@ fn ask_challenge(challenge: &Challenge, voice: &Teller<'_>) -> bool {
     }
 }
 
+/// A line of standard input that is a secret: typed or pasted at a terminal it is read as `passwd`
+/// reads a password, without echo, so that neither the screen nor the screen reader shows it to the
+/// room; piped in (a password manager, a script), read as it comes. Empty when nothing was given.
+fn read_secret() -> String {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        return rpassword::read_password().unwrap_or_default();
+    }
+    let mut text = String::new();
+    let _ = std::io::stdin().lock().read_line(&mut text);
+    text
+}
+
 /// `anna login`: where to make a token, then the token read, checked and stored.
 pub fn login(voice: &Voice, speech: &SpeechArgs) -> ExitCode {
     let teller = Teller::new(voice, speech);
@@ -223,8 +260,8 @@ pub fn login(voice: &Voice, speech: &SpeechArgs) -> ExitCode {
 
 fn log_in(voice: &Teller<'_>) -> ExitCode {
     tell(voice, line("online_login").arg("page", Arg::Text(TOKEN_PAGE.to_string())));
-    let mut text = String::new();
-    if std::io::stdin().lock().read_line(&mut text).unwrap_or(0) == 0 || text.trim().is_empty() {
+    let text = read_secret();
+    if text.trim().is_empty() {
         tell(voice, line("online_login_none"));
         return ExitCode::from(1);
     }

@@ -32,6 +32,8 @@ struct Table {
     watchers: Vec<mpsc::Sender<String>>,
     /// So many moves are answered 429 before one is taken.
     rate_limited: u32,
+    /// So many challenges of the AI are answered 429 before one is made.
+    ai_rate_limited: u32,
     /// The first stream is dropped after the opponent's first reply.
     drop_first_stream: bool,
     streams_opened: u32,
@@ -159,6 +161,12 @@ fn serve(stream: &TcpStream, table: &Mutex<Table>) {
         return http::whole(stream, 200, r#"{"id":"annaplayer","username":"AnnaPlayer"}"#);
     }
     if path == "/api/challenge/ai" {
+        let mut t = table.lock().unwrap();
+        if t.ai_rate_limited > 0 {
+            t.ai_rate_limited -= 1;
+            return http::whole(stream, 429, "{}");
+        }
+        drop(t);
         return http::whole(stream, 201, &format!(r#"{{"id":"{GAME}","variant":{{"key":"standard"}}}}"#));
     }
     if path == format!("/api/board/game/stream/{GAME}") {
@@ -473,5 +481,56 @@ fn the_token_is_stored_by_login_for_the_player_alone_and_never_shown() {
         .stdin(std::process::Stdio::piped())
         .output()
         .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 57: pasted at a terminal, the token is read without echo (as `passwd` reads a password): the
+/// screen, and so the screen reader, never shows it; the prompt says so.
+#[test]
+fn login_at_a_terminal_does_not_echo_the_token() {
+    let server = Server::start(&[]);
+    let data = TempDir::new("lichess-login-tty");
+    let env = [
+        format!("ANNA_LICHESS_URL={}", server.base),
+        format!("XDG_CONFIG_HOME={}", data.0.join("config").display()),
+        "ANNA_LICHESS_TOKEN=".to_string(),
+    ];
+    let Some(terminal) = support::Terminal::start_with("login", &data.0, &env, &["login", "--speech", "off"]) else {
+        return;
+    };
+    terminal.wait_for("It is not shown or said as you paste it.");
+    terminal.type_line(TOKEN);
+    let screen = terminal.wait_for("Logged in to lichess as AnnaPlayer.");
+    assert!(!screen.contains(TOKEN), "{screen}");
+}
+
+/// Issue 57: a 429 while the game is being made is waited out, said with its length, and the
+/// request sent again (before, Anna promised to send again and exited at once); an unreachable
+/// server is tried again, each wait said, then said as a stop.
+#[test]
+fn a_429_while_the_game_is_made_is_waited_out_and_sent_again() {
+    let server = Server::start(&["e7e5"]);
+    server.with(|t| t.ai_rate_limited = 2);
+    let data = TempDir::new("lichess-429-ai");
+    let anna = server.anna(&data.0, &["--opponent", "lichess", "--level", "3", "--tc", "5+3"]);
+    anna.wait_for("lichess does not answer now; Anna sends again in");
+    anna.wait_for("You play White against lichess AI, level 3");
+    anna.quit();
+    assert_eq!(server.posted("/api/challenge/ai"), 3);
+    // Nobody listens at all: tried three times, then a stop in one sentence.
+    let closed = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let out = support::anna(&data.0)
+        .args(["--speech", "off", "--opponent", "lichess", "--level", "3"])
+        .env("ANNA_LICHESS_URL", &base)
+        .env("ANNA_LICHESS_TOKEN", TOKEN)
+        .env("ANNA_LICHESS_WAIT_MS", "60")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = support::text(&out.stdout);
+    assert_eq!(said.matches("lichess does not answer now; Anna sends again in").count(), 2, "{said}");
+    assert!(said.trim_end().ends_with("lichess cannot be reached: check the network connection."), "{said}");
     assert_eq!(out.status.code(), Some(1));
 }

@@ -210,11 +210,8 @@ fn a_closed_output_ends_quietly_with_141_and_the_work_is_done() {
         drop(reader);
         Stdio::from(writer)
     };
-    let listed = support::anna(&dir)
-        .args(["--pgn", games.to_str().unwrap(), "--list-games"])
-        .stdout(closed())
-        .output()
-        .unwrap();
+    let listed =
+        support::anna(&dir).args(["--pgn", games.to_str().unwrap(), "--list-games"]).stdout(closed()).output().unwrap();
     assert_eq!(listed.status.code(), Some(141), "{listed:?}");
     assert!(listed.stderr.is_empty(), "no panic, no word: {}", support::text(&listed.stderr));
     if crate::training::stockfish().is_none() {

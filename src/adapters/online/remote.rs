@@ -65,7 +65,7 @@ impl Remote {
 }
 
 /// The wait after a 429; a test server's stand-in may shorten it (`ANNA_LICHESS_WAIT_MS`).
-fn rate_limit_wait() -> Duration {
+pub fn rate_limit_wait() -> Duration {
     std::env::var("ANNA_LICHESS_WAIT_MS")
         .ok()
         .and_then(|ms| ms.parse().ok())
