@@ -186,6 +186,10 @@ enum Commands {
         /// How many puzzles.
         #[arg(long, default_value_t = 10)]
         count: usize,
+        /// Draw the same puzzles again: they are drawn at random among those that fit, the ones
+        /// solved before (remembered in the data folder) set aside.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// The braille scoresheet of a game of a PGN file, in the notation of --lang: Unicode braille on
     /// stdout, or North American ASCII Braille (.brf, 40 cells by 25 lines) with -o.
@@ -274,8 +278,8 @@ fn main() -> ExitCode {
     let choice = cli::pgn::Choice { number: args.game_number, list: args.list_games };
     let code = match args.command {
         Some(Commands::Review { file }) => cli::pgn::review(&file, choice, &args.game),
-        Some(Commands::Puzzles { file, rating, theme, count }) => {
-            let puzzles = cli::puzzles::PuzzleArgs { file: &file, rating: rating.as_deref(), theme, count };
+        Some(Commands::Puzzles { file, rating, theme, count, seed }) => {
+            let puzzles = cli::puzzles::PuzzleArgs { file: &file, rating: rating.as_deref(), theme, count, seed };
             cli::puzzles::puzzles(&puzzles, &args.game)
         }
         Some(Commands::Analyse { file, out, side, nodes }) => {

@@ -498,6 +498,7 @@ impl Outputs {
                         return self.closed();
                     }
                 }
+                Out::Solved(id) => crate::adapters::puzzles::remember_solved(id),
                 Out::Quit => {
                     self.sync_journal();
                     return true;

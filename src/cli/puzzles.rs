@@ -15,6 +15,8 @@ pub struct PuzzleArgs<'a> {
     pub rating: Option<&'a str>,
     pub theme: Option<String>,
     pub count: usize,
+    /// The same seed draws the same puzzles.
+    pub seed: Option<u64>,
 }
 
 /// Exit codes: 0 played; 2 the file cannot be read, or no puzzle in it fits.
@@ -33,7 +35,9 @@ pub fn puzzles(args: &PuzzleArgs<'_>, game: &GameArgs) -> ExitCode {
     let filter = Filter { rating, theme: args.theme.clone() };
     // The published file is large: the player hears that it is being read before the wait.
     eprintln!("{}", fill(vocab.word("training.puzzle_reading"), std::slice::from_ref(&path)));
-    let found = match puzzles::read(args.file, &filter, args.count.max(1)) {
+    let solved = puzzles::solved();
+    let draw = puzzles::Draw { filter: &filter, count: args.count.max(1), seed: args.seed, solved: &solved };
+    let found = match puzzles::read(args.file, &draw) {
         Ok(found) => found,
         Err(e) => {
             eprintln!(
@@ -51,6 +55,9 @@ pub fn puzzles(args: &PuzzleArgs<'_>, game: &GameArgs) -> ExitCode {
             "anna: {}",
             fill(vocab.word("training.puzzle_broken"), &[path.clone(), ("n", found.broken.to_string())])
         );
+    }
+    if found.cut {
+        eprintln!("anna: {}", fill(vocab.word("training.puzzle_cut"), std::slice::from_ref(&path)));
     }
     if found.puzzles.is_empty() {
         eprintln!("anna: {}", fill(vocab.word("training.puzzle_none"), &[path]));

@@ -185,8 +185,13 @@ fn puzzle_file(name: &str) -> String {
 }
 
 fn anna_with_input(args: &[&str], input: &str) -> Output {
+    // A data folder of its own: the puzzles solved are remembered there.
+    anna_in(&support::TempDir::new("puzzles").0, args, input)
+}
+
+fn anna_in(data: &std::path::Path, args: &[&str], input: &str) -> Output {
     use std::io::Write;
-    let mut child = support::anna(&support::shared_data())
+    let mut child = support::anna(data)
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -295,4 +300,67 @@ fn two_moves_are_searched_side_by_side() {
         castled.unwrap().score.chances_for(shakmaty::Color::White)
             < bishop.unwrap().score.chances_for(shakmaty::Color::White)
     );
+}
+
+/// Issue 57: a `.csv.zst` cut short (a download not finished): the puzzles read before the cut are
+/// played, and the cut is said once.
+#[test]
+fn a_puzzle_file_cut_short_plays_the_puzzles_before_the_cut() {
+    let dir = support::TempDir::new("puzzles-cut");
+    let four = std::fs::read_to_string(puzzle_file("four.csv")).unwrap();
+    let rows: Vec<&str> = four.lines().skip(1).collect();
+    // Some hundred kilobytes, so that the file holds several blocks and the cut falls in a late one.
+    let mut csv =
+        String::from("PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n");
+    for i in 0..3000 {
+        let row = rows[i % rows.len()];
+        csv.push_str(&format!("C{i:05}{}\n", &row[row.find(',').unwrap()..]));
+    }
+    let packed = ruzstd::encoding::compress_to_vec(csv.as_bytes(), ruzstd::encoding::CompressionLevel::Uncompressed);
+    let file = dir.join("cut.csv.zst");
+    std::fs::write(&file, &packed[..packed.len() * 4 / 5]).unwrap();
+    let path = file.to_str().unwrap();
+    let output = anna_in(
+        &dir.0,
+        &["puzzles", path, "--count", "30", "--theme", "smotheredMate", "--seed", "1", "--speech", "off"],
+        "quit\n",
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let errors = support::text(&output.stderr);
+    let cut = format!(
+        "{path} ends in the middle, as a download not finished does: the puzzles read before the cut are played."
+    );
+    assert_eq!(errors.matches(&cut).count(), 1, "{errors}");
+    // A pool larger than what comes before the cut: the cut is reached, and all before it kept.
+    assert!(support::text(&output.stdout).starts_with("Puzzle 1 of 30, rated 1400."), "{output:?}");
+}
+
+/// Issue 57: the puzzles are drawn at random among those that fit (the same again with `--seed`),
+/// and the ones solved are remembered in the data folder, so that the next round brings others.
+#[test]
+fn puzzles_are_drawn_at_random_and_the_solved_ones_are_not_set_again() {
+    let file = puzzle_file("four.csv");
+    let first = |seed: u64| {
+        let seed = seed.to_string();
+        let output = anna_with_input(&["puzzles", &file, "--count", "1", "--seed", &seed, "--speech", "off"], "quit\n");
+        support::text(&output.stdout).lines().next().unwrap_or_default().to_string()
+    };
+    assert_eq!(first(3), first(3), "the same seed, the same puzzle");
+    let drawn: std::collections::HashSet<String> = (0..12).map(first).collect();
+    assert!(drawn.len() > 1, "always the same puzzle: {drawn:?}");
+    // Solved once, a puzzle is set aside: the second round of one brings the other of the theme.
+    let data = support::TempDir::new("puzzles-solved");
+    let round = || {
+        anna_in(
+            &data.0,
+            &["puzzles", &file, "--theme", "backRankMate", "--count", "1", "--speech", "off"],
+            "Rd8\nRc8\n",
+        )
+    };
+    assert_eq!(round().status.code(), Some(0));
+    assert_eq!(round().status.code(), Some(0));
+    let solved = std::fs::read_to_string(data.join("puzzles-solved.txt")).unwrap();
+    let mut ids: Vec<&str> = solved.lines().collect();
+    ids.sort_unstable();
+    assert_eq!(ids, ["AnnaB1", "AnnaR3"], "{solved}");
 }

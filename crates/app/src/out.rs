@@ -63,6 +63,9 @@ pub enum Out {
     /// temporary folder) and says where, or writes it out whole; the game is never said kept
     /// when it is not.
     Rescue(String),
+    /// A puzzle of lichess's file solved (its id): remembered in the data folder, so that the next
+    /// round brings others.
+    Solved(String),
     Quit,
 }
 

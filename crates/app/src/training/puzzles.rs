@@ -240,7 +240,8 @@ impl Trainer {
                 if !self.missed {
                     self.solved_first += 1;
                 }
-                let mut outs = vec![say(Words::line("training.puzzle_solved"))];
+                let solved = Out::Solved(self.puzzles[self.at].id.clone());
+                let mut outs = vec![say(Words::line("training.puzzle_solved")), solved];
                 outs.extend(self.set(self.at + 1));
                 outs
             }
