@@ -175,7 +175,8 @@ pub fn run(
     outputs.analyst.1 = engine.clone();
     outputs.computer = Some(computer);
     outputs.journal = Some(journal::Sink::new(journal::folder()));
-    app.set_date(games::now_stamp().0);
+    let account = ["USER", "USERNAME", "LOGNAME"].iter().find_map(|name| std::env::var(name).ok());
+    app.set_local(games::now_stamp().0, account);
     // A game read from PGN goes on from the session time where its replay stopped.
     let origin = app.origin();
     let mut start = app.start();

@@ -94,6 +94,9 @@ enum Waiting {
     Heard { command: Command, vouched: bool },
     /// A heard square whose letter rhymes with others asked about: the square said again answers.
     SoundAlike,
+    /// An unfinished game was closed, not resumed: once the runtime says where its PGN was saved,
+    /// the next unfinished game is asked about, or a new one begins (so the lines come in order).
+    Closed,
 }
 
 pub struct App {
@@ -203,10 +206,16 @@ impl App {
         self.origin
     }
 
-    /// Today's date, `YYYY.MM.DD`, for the PGN of the game, unless it has one.
-    pub fn set_date(&mut self, date: String) {
+    /// What the PGN of the game takes from the machine, unless the game has its own: today's date,
+    /// `YYYY.MM.DD`, and the player's own name (the system account's), which names the player's
+    /// side in a home game against the computer, where nobody else gives it one.
+    pub fn set_local(&mut self, date: String, player: Option<String>) {
         if self.tags.date == Tags::default().date {
             self.tags.date = date;
+        }
+        if let Some(player) = player.filter(|p| !p.trim().is_empty()) {
+            self.tags.white.clone_from(&player);
+            self.tags.black = player;
         }
     }
 
@@ -373,6 +382,15 @@ impl App {
                 self.waiting = Some(waiting);
                 return vec![self.say("line.listen_setup")];
             }
+            // `help` at a question before the game is no answer (no opponent named "help"): what
+            // the questions are, and the question again.
+            Some(waiting @ (Waiting::Resume(_) | Waiting::Setup(_)))
+                if keys::leading(text, &self.voice.vocab)
+                    .is_some_and(|(name, rest)| name == Name::Help && rest.is_empty()) =>
+            {
+                self.waiting = Some(waiting);
+                return [self.say("line.setup_help")].into_iter().chain(self.question_again()).collect();
+            }
             // `quit` leaves at any question before the game, as Ctrl-D does.
             Some(Waiting::Resume(_) | Waiting::Setup(_))
                 if keys::leading(text, &self.voice.vocab)
@@ -381,6 +399,8 @@ impl App {
                 return self.quit();
             }
             Some(Waiting::Resume(unfinished)) => return self.answer_resume(*unfinished, text, now),
+            // The save's answer never came back: the start goes on, and the line is read there.
+            Some(Waiting::Closed) => return self.after_closed(),
             Some(Waiting::Setup(questions)) => return self.answer_setup(questions, text, now),
             Some(Waiting::Confirm(pending)) => {
                 if let Some(out) = self.answer_confirm(pending, text, now) {

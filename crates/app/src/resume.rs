@@ -15,7 +15,7 @@ use super::{App, Options, Out, Waiting};
 use crate::journal::{self, End, Journal, Record};
 use crate::save::{self, Save, SaveKind};
 use anna_core::command::{Command, Input};
-use anna_core::message::{Arg, Priority, Sentence, Utterance, Words};
+use anna_core::message::{Arg, Played, Priority, Sentence, Utterance, Words};
 use anna_core::scoresheet::Tags;
 use anna_core::session::{Config, Session};
 use anna_language::{Vocabulary, Voice};
@@ -183,14 +183,8 @@ impl App {
                     Words::line("journal.declined").arg("date", Arg::Text(journal::date(unfinished.journal.started)));
                 out.push(Out::Say(words, Priority::Info));
                 out.push(Out::Save(Save { path: None, kind: SaveKind::Pgn, text, replace: false }));
-                if self.later_unfinished.is_empty() {
-                    out.extend(self.start_new());
-                    return out;
-                }
-                // The next older game is offered.
-                let next = self.later_unfinished.remove(0);
-                out.extend(self.resume_question(&next));
-                self.waiting = Some(Waiting::Resume(Box::new(next)));
+                // What follows comes once the save is said ([`App::after_closed`]).
+                self.waiting = Some(Waiting::Closed);
                 out
             }
             None => {
@@ -201,15 +195,33 @@ impl App {
         }
     }
 
+    /// After an unfinished game was closed and its PGN saved: the next older game is offered, or a
+    /// new game begins.
+    pub(super) fn after_closed(&mut self) -> Vec<Out> {
+        if self.later_unfinished.is_empty() {
+            return self.start_new();
+        }
+        let next = self.later_unfinished.remove(0);
+        let out = self.resume_question(&next);
+        self.waiting = Some(Waiting::Resume(Box::new(next)));
+        out
+    }
+
     pub(super) fn resume_question(&self, unfinished: &Unfinished) -> Vec<Out> {
         let session = rebuild(&unfinished.journal).session;
         let name = |side| session.name(side).map_or(Arg::Side(side), |name| Arg::Text(name.to_string()));
         let mut out = self.damage_note(unfinished);
-        let words = Words::line("journal.ask")
+        // Two games of one evening differ by their last move, if by nothing else.
+        let last = session.game().plies().last().map(|p| Played { san: p.san, mv: p.mv });
+        let key = if last.is_some() { "journal.ask_last" } else { "journal.ask" };
+        let mut words = Words::line(key)
             .arg("date", Arg::Text(journal::date(unfinished.journal.started)))
             .arg("white", name(Color::White))
             .arg("black", name(Color::Black))
             .arg("number", Arg::Text(session.game().position().fullmoves().to_string()));
+        if let Some(last) = last {
+            words = words.arg("last", Arg::Move(last));
+        }
         out.push(Out::Say(words, Priority::Urgent));
         out
     }

@@ -75,11 +75,11 @@ pub fn of_session(session: &Session, vocab: &Vocabulary, tags: &Tags, kind: Save
 /// The session's game as PGN: the seven standard tags, TimeControl, SetUp/FEN and Variant when
 /// needed, Termination, `[%clk]` after each move, (=) at offers, and the result sentence with its
 /// article as the last comment. Event, Site, Date and Round come from `base`; the names and the
-/// time control from the session.
+/// time control from the session (a side it has no name for keeps `base`'s).
 pub fn pgn(session: &Session, vocab: &Vocabulary, base: &Tags) -> String {
     let tags = Tags {
-        white: session.name(Color::White).unwrap_or("?").to_string(),
-        black: session.name(Color::Black).unwrap_or("?").to_string(),
+        white: session.name(Color::White).unwrap_or(&base.white).to_string(),
+        black: session.name(Color::Black).unwrap_or(&base.black).to_string(),
         time_control: session.clock().time_control().to_pgn(),
         ..base.clone()
     };

@@ -14,6 +14,7 @@ use crate::keys;
 use crate::save::SaveError;
 use anna_core::command::{Command, Input, Name, Setting};
 use anna_core::message::{Arg, Priority, Words};
+use anna_core::scoresheet::Tags;
 use anna_core::session::Session;
 use anna_language::parse::fold;
 
@@ -88,13 +89,28 @@ impl App {
                 .arg("trouble", Arg::Word(trouble.key().into())),
         };
         let mut out = vec![Out::Say(words, Priority::Info)];
-        out.extend(self.question_again());
+        if matches!(self.waiting, Some(Waiting::Closed)) {
+            self.waiting = None;
+            out.extend(self.after_closed());
+        } else {
+            out.extend(self.question_again());
+        }
         out
     }
 
     /// The game as PGN, in the words of the game's language.
     pub fn pgn(&self) -> String {
-        save::pgn(&self.session, &self.voice.vocab, &self.tags)
+        // The account's name is the player's in a home game against the computer, nobody's else.
+        let mut tags = self.tags.clone();
+        let player = (self.options.opponent == OtherSide::Computer).then(|| self.user_side());
+        let unknown = Tags::default();
+        if player != Some(Color::White) {
+            tags.white = unknown.white;
+        }
+        if player != Some(Color::Black) {
+            tags.black = unknown.black;
+        }
+        save::pgn(&self.session, &self.voice.vocab, &tags)
     }
 
     /// A game that has just ended is saved by itself (into Anna's games folder).
@@ -121,7 +137,8 @@ impl App {
     /// whose journal is not on the disk is rescued as PGN wherever it can be written, and never
     /// said to be kept.
     pub fn quit(&self) -> Vec<Out> {
-        let begun = !self.session.game().plies().is_empty();
+        // Moves played and taken back leave a game begun (its journal is offered to resume).
+        let begun = !self.session.game().plies().is_empty() || self.session.started();
         let under_way = self.journaling && self.session.outcome().is_none() && begun;
         // Said with the moves: an answer being read stops for it, a move not yet said is not lost.
         let last = |key: &str| Out::Say(Words::line(key), Priority::Move);

@@ -227,7 +227,7 @@ fn saves(outs: &[Out]) -> Vec<Save> {
 #[test]
 fn save_writes_pgn_or_braille_where_asked() {
     let mut m = mode(Options { confirm: false, ..Options::default() });
-    m.set_date("2026.11.22".into());
+    m.set_local("2026.11.22".into(), None);
     type_lines(&mut m, &["e4", "", "Nf6", ""]);
     let save = saves(&m.line("save", Duration::ZERO)).remove(0);
     assert_eq!((save.path, save.kind), (None, SaveKind::Pgn));
@@ -568,4 +568,69 @@ fn at_a_tournament_the_edition_of_the_laws_is_said_at_the_start() {
     let mut m = mode(Options::default());
     let out = m.start();
     assert!(!said!(m, &out).iter().any(|s| s.contains("Laws of Chess")), "only at a tournament");
+}
+
+/// Issue 57: `help` at a question before the game is no answer (it named the opponent "help" and
+/// began the game): what the questions are, and the question again.
+#[test]
+fn help_at_a_setup_question_says_how_to_answer_and_asks_again() {
+    let mut m = mode(Options { ask_setup: true, ..Options::default() });
+    m.start();
+    type_lines(&mut m, &["", ""]);
+    let said = type_lines(&mut m, &["help"]);
+    assert_eq!(
+        said,
+        [
+            "Before the game Anna asks a few questions: type the answer, then Enter. Enter alone takes the answer \
+             offered; quit leaves. The commands work once the game has begun.",
+            "Your opponent's name? Type computer to play against the computer, or lichess to play on lichess; Enter \
+             keeps the name opponent; no gives the time control again."
+        ]
+    );
+    assert!(!m.session().started() && m.session().name(Color::Black).is_none());
+    type_lines(&mut m, &["Bob"]);
+    assert_eq!(m.session().name(Color::Black), Some("Bob"));
+}
+
+/// Issue 57: moves played and taken back leave a game begun, kept for `--resume`, not "No game
+/// was begun".
+#[test]
+fn quit_after_moves_taken_back_says_the_game_is_kept() {
+    let mut m = mode(Options { opponent: OtherSide::Computer, ..Options::default() });
+    m.start();
+    m.line("e4", Duration::ZERO);
+    m.line("", Duration::from_secs(1));
+    m.line("takeback", Duration::from_secs(2));
+    assert!(m.session().game().plies().is_empty());
+    assert_eq!(said!(m, &m.line("quit", Duration::from_secs(3))), ["The game is kept: anna --resume goes on with it."]);
+}
+
+/// Issue 57: a home game's PGN names the player by the system's account, not "?"; a game between two
+/// people keeps "?" for a side nobody named.
+#[test]
+fn a_home_game_names_the_player_by_the_account() {
+    let mut m = mode(Options { opponent: OtherSide::Computer, ..Options::default() });
+    m.set_local("2026.11.29".into(), Some("jana".into()));
+    m.start();
+    let pgn = m.pgn();
+    assert!(pgn.contains("[White \"jana\"]"), "{pgn}");
+    assert!(!pgn.contains("[Black \"?\"]") && !pgn.contains("[Black \"jana\"]"), "{pgn}");
+    let mut two = mode(Options::default());
+    two.set_local("2026.11.29".into(), Some("jana".into()));
+    two.start();
+    let pgn = two.pgn();
+    assert!(pgn.contains("[White \"?\"]") && pgn.contains("[Black \"?\"]"), "{pgn}");
+}
+
+/// Issue 57: the welcome names help and quit in the player's language.
+#[test]
+fn the_welcome_names_the_commands_in_the_player_s_language() {
+    for (code, help, quit) in [("de", "Hilfe", "beenden"), ("sk", "pomoc", "koniec"), ("cs", "nápověda", "konec")] {
+        let vocab = Vocabulary::get(code).unwrap();
+        let welcome = vocab.word("line.welcome");
+        assert!(welcome.contains(help) && welcome.contains(quit) && !welcome.contains("quit"), "{code}: {welcome}");
+        for word in [help, quit] {
+            assert!(keys::leading(word, &vocab).is_some(), "{code}: {word} is understood");
+        }
+    }
 }

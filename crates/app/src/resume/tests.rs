@@ -140,7 +140,8 @@ fn the_question_at_the_start_takes_yes_or_no() {
     let (mut r, said) = resumed(journal.clone(), true);
     assert_eq!(
         said,
-        ["An unfinished game from 2026-11-22 02:17 UTC is saved: Alice against Bob, move 2. Resume it? Say yes or no."]
+        ["An unfinished game from 2026-11-22 02:17 UTC is saved: Alice against Bob, move 2, the last move Eva fünf. \
+             Resume it? Say yes or no."]
     );
     let out = r.line("maybe", secs(5.0));
     assert!(matches!(&said!(m, &out)[..], [words] if words.starts_with("An unfinished game")));
@@ -161,7 +162,12 @@ fn the_question_at_the_start_takes_yes_or_no() {
         "The game from 2026-11-22 02:17 UTC is closed, not resumed; its moves are saved as PGN."
     );
     assert!(matches!(&out[3], Out::Save(save) if save.text.contains("1. e4 ") && save.text.contains(" e5 ")));
-    assert_eq!(out[4], Out::JournalNew);
+    // Where it was saved is said first, then the new game begins (issue 57: in that order).
+    assert_eq!(out.len(), 4, "{out:?}");
+    let Out::Save(save) = out[3].clone() else { unreachable!() };
+    let saved = r.handle(Event::Saved { save, result: Ok(PathBuf::from("/games/anna-1.pgn")) }, secs(6.5));
+    assert_eq!(said!(r, &saved[..1]), ["Saved: /games/anna-1.pgn."]);
+    assert_eq!(saved[1], Out::JournalNew);
     assert!(r.session().game().plies().is_empty());
 }
 
@@ -377,22 +383,30 @@ fn several_unfinished_games_are_offered_in_turn_newest_first() {
     let start = m.start();
     let said = said!(m, &start);
     assert_eq!(said[0], "2 unfinished games are saved; each is asked about in turn, the newest first.");
-    assert!(said[1].ends_with("Alice against Bob, move 1. Resume it? Say yes or no."), "{said:?}");
+    // Two games are told apart by their last move at least (issue 57).
+    assert!(
+        said[1].ends_with("Alice against Bob, move 1, the last move Eva vier. Resume it? Say yes or no."),
+        "{said:?}"
+    );
     // No leaves the newest (its journal closed as left) and asks about the older one.
     // A stray byte is no answer: asked again (issue 46).
-    assert!(said!(m, &m.line("\u{ff}", secs(0.5))).last().unwrap().ends_with("move 1. Resume it? Say yes or no."));
+    assert!(said!(m, &m.line("\u{ff}", secs(0.5))).last().unwrap().ends_with("Eva vier. Resume it? Say yes or no."));
     let out = m.line("no", secs(1.0));
     assert!(out.contains(&Out::JournalContinue(PathBuf::from("new.journal"))));
     // Not hidden (issue 46): said, and its moves saved as PGN.
     assert!(said!(m, &out)[0].ends_with("is closed, not resumed; its moves are saved as PGN."), "{:?}", said!(m, &out));
     assert!(out.iter().any(|o| matches!(o, Out::Save(save) if save.path.is_none() && save.text.contains("1. e4 "))));
-    assert!(said!(m, &out).last().unwrap().ends_with("Alice against Bob, move 2. Resume it? Say yes or no."));
-    // Where it was saved is said, and the question again after it.
+    // Where it was saved is said, then the older game's question (issue 57: in that order).
+    assert!(!said!(m, &out).iter().any(|s| s.contains("Resume it?")), "{:?}", said!(m, &out));
     let save = out.iter().find_map(|o| if let Out::Save(save) = o { Some(save.clone()) } else { None }).unwrap();
     let saved = m.handle(Event::Saved { save, result: Ok(PathBuf::from("/games/anna-1.pgn")) }, secs(1.5));
     let saved = said!(m, &saved);
     assert_eq!(saved[0], "Saved: /games/anna-1.pgn.");
-    assert!(saved[1].ends_with("Alice against Bob, move 2. Resume it? Say yes or no."), "{saved:?}");
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    assert!(
+        saved[1].ends_with("Alice against Bob, move 2, the last move David fünf. Resume it? Say yes or no."),
+        "{saved:?}"
+    );
     let out = m.line("yes", secs(2.0));
     assert_eq!(said!(m, &out)[0], "The game from 2026-11-22 02:17 UTC is restored at move 2.");
     assert_eq!(m.session().game().plies().len(), 2);
