@@ -36,7 +36,7 @@ pub struct Review {
 
 impl Review {
     pub fn new(game: ImportedGame, voice: Voice) -> Review {
-        let coach = Coach::new(&game.game, DEFAULT_NODES);
+        let coach = Coach::new(&game.game, DEFAULT_NODES).reviewing();
         Review { game, voice, coach, at: 0 }
     }
 

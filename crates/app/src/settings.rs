@@ -148,24 +148,30 @@ impl App {
         let player = if self.options.opponent.is_remote() { Some(self.user_side()) } else { config.player };
         let player = player.map_or_else(|| Arg::Word("line.both".into()), Arg::Side);
         let value = |key: &str| Arg::Word(format!("values.{key}"));
+        let both = !self.options.opponent.is_remote() && config.player.is_none();
         let opponent = if self.options.opponent == OtherSide::Computer {
             let level = Arg::Number(u32::from(self.options.level.get()));
             Arg::Text(self.voice.words(&Words::line("line.settings_computer").arg("level", level)))
+        } else if both {
+            // Both sides played here (two people at one board, an arbiter's or assistant's game):
+            // each side by its name, or said to have none.
+            let named = |side| {
+                let name =
+                    self.session.name(side).map_or_else(|| self.word("line.no_name").to_string(), str::to_string);
+                Arg::Text(name)
+            };
+            let players = Words::line("line.players")
+                .arg("white", named(shakmaty::Color::White))
+                .arg("black", named(shakmaty::Color::Black));
+            Arg::Text(self.voice.words(&players))
         } else {
             let name =
                 |side| self.session.name(side).map_or_else(|| self.word("line.opponent").to_string(), str::to_string);
-            match config.player {
-                Some(side) => Arg::Text(name(!side)),
-                // Both sides played here: both named, each by its colour when it has no name.
-                None => {
-                    let named = |side| self.session.name(side).map_or_else(|| self.side(side), str::to_string);
-                    Arg::Text(format!("{} – {}", named(shakmaty::Color::White), named(shakmaty::Color::Black)))
-                }
-            }
+            Arg::Text(name(!config.player.unwrap_or(shakmaty::Color::White)))
         };
         let tc = self.session.clock().time_control();
         let tc = if tc.is_none() { value("no_clock") } else { Arg::TimeControl(tc.clone()) };
-        let words = Words::line("line.settings")
+        let words = Words::line(if both { "line.settings_both" } else { "line.settings" })
             .arg("language", Arg::Text(self.voice.vocab.name.clone()))
             .arg("squares", value(squares))
             .arg("form", value(form))
@@ -174,7 +180,8 @@ impl App {
             .arg("auto_press", value(on_off_word(config.auto_press)))
             .arg("touch_move", value(touch))
             .arg("player", player)
-            .arg("opponent", opponent)
+            .arg("opponent", opponent.clone())
+            .arg("players", opponent)
             .arg("tc", tc)
             .arg("laws", Arg::Number(u32::from(config.laws.year())));
         Out::Say(words, Priority::Info)

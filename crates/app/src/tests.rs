@@ -89,8 +89,8 @@ fn settings_name_the_opponent_and_the_time_control() {
     let said = type_lines(&mut m, &["settings"]);
     assert!(
         said[0].ends_with(
-            "your side both, opponent White – Hana, time control 5 minutes, plus 3 seconds a move, Laws of \
-             Chess FIDE 2018."
+            "touch-move warn, both sides played here: White no name, Black Hana, time control 5 minutes, plus 3 \
+             seconds a move, Laws of Chess FIDE 2018."
         ),
         "{said:?}"
     );

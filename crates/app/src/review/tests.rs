@@ -93,3 +93,17 @@ fn clock_times_no_longer_written_are_named_by_their_move() {
     r.line("end");
     assert_eq!(said(r.line("time")), "The last clock time written: White 5 minutes 2 seconds after move 1.");
 }
+
+/// Issue 57: a hint in the review of someone else's game names the side to move, not "your" piece.
+#[test]
+fn a_hint_in_review_names_the_side_to_move() {
+    let mut r = review("en");
+    r.line("go 2 black");
+    let outs = r.line("hint");
+    let Some(Out::Evaluate(ask)) = outs.iter().find(|o| matches!(o, Out::Evaluate(_))).cloned() else {
+        panic!("{outs:?}")
+    };
+    let (_, position) = ask.positions().unwrap();
+    let evaluation = anna_core::analysis::Evaluation::from_engine(&position, Some(20), None, &["f1b5".into()]).unwrap();
+    assert_eq!(said(r.evaluated(ask.id, Ok(evaluation))), "For White: think about the Bishop on Felix eins.");
+}

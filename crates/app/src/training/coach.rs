@@ -61,6 +61,8 @@ pub struct Coach {
     /// The position (by its number of moves) whose piece was given as a hint: the next hint there
     /// is the move.
     hinted: Option<usize>,
+    /// Someone else's game reviewed: a hint names the side to move, not "your" piece.
+    reviewing: bool,
 }
 
 impl Coach {
@@ -75,7 +77,14 @@ impl Coach {
             nodes,
             exercises: None,
             hinted: None,
+            reviewing: false,
         }
+    }
+
+    /// The coach of a game reviewed (a PGN file's): its hints are for the side to move, whoever
+    /// played it.
+    pub fn reviewing(self) -> Coach {
+        Coach { reviewing: true, ..self }
     }
 
     /// The game has a new move (a home game goes on): what was found for the old one is kept where
@@ -176,9 +185,12 @@ impl Coach {
         let position = &self.analysis.positions()[plies.min(self.analysis.positions().len() - 1)];
         vec![say(match what {
             Said::Piece => match evaluation.best() {
-                Some(best) => Words::line("training.hint_piece")
-                    .arg("piece", Arg::Piece(best.role()))
-                    .arg("square", Arg::Square(best.from().unwrap_or(best.to()).to_string())),
+                Some(best) => {
+                    Words::line(if self.reviewing { "training.hint_piece_side" } else { "training.hint_piece" })
+                        .arg("side", Arg::Side(position.turn()))
+                        .arg("piece", Arg::Piece(best.role()))
+                        .arg("square", Arg::Square(best.from().unwrap_or(best.to()).to_string()))
+                }
                 None => Words::line("training.no_move"),
             },
             Said::Eval => Words::line("training.eval").arg("eval", Arg::Score(evaluation.score)),
