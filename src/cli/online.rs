@@ -94,25 +94,30 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
     if let Some(name) = &args.challenge {
         let id = patiently(voice, || client.challenge(name, clock, args.rated)).map_err(|e| failed(voice, &e))?;
         tell(voice, line("online_challenge_sent").arg("name", Arg::Text(name.clone())));
-        return wait_for(&events, voice, |event| match event {
-            EventLine::GameStart { game } if game.game_id == id => Some(Ok(game.game_id)),
-            EventLine::ChallengeDeclined { challenge } if challenge.id == id => {
-                let reason = challenge.decline_reason.unwrap_or_default();
-                let words = line("online_challenge_declined")
-                    .arg("name", Arg::Text(name.clone()))
-                    .arg("reason", Arg::Text(reason));
-                tell(voice, words);
-                Some(Err(ExitCode::from(1)))
-            }
-            _ => None,
-        })
-        .map(found);
+        return wait_for(&events, voice, |event| challenge_answered(event, &id, name, voice)).map(found);
     }
     if let Some((limit, increment)) = clock {
         if let Err(estimate) = seek_allowed(Duration::from_secs(limit), Duration::from_secs(increment)) {
             let minutes = Arg::Number(u32::try_from(estimate.as_secs() / 60).unwrap_or(u32::MAX));
             tell(voice, line("online_seek_too_fast").arg("minutes", minutes));
-            return Err(ExitCode::from(2));
+            // Not only a refusal: the games lichess does play at this clock, asked for at once.
+            tell(voice, line("online_seek_instead"));
+            let mut answer = String::new();
+            let _ = std::io::stdin().lock().read_line(&mut answer);
+            let answer = answer.trim();
+            let quit =
+                anna_app::keys::leading(answer, &voice.vocab).is_some_and(|(n, _)| n == anna_core::command::Name::Quit);
+            if answer.is_empty() || quit || anna_app::clear_answer(answer, &voice.vocab) == Some(false) {
+                return Err(ExitCode::from(2));
+            }
+            if anna_language::parse::fold(answer) == "ai" {
+                let ai = || client.challenge_ai(3, clock, side);
+                return patiently(voice, ai).map(found).map_err(|e| failed(voice, &e));
+            }
+            let name = answer.to_string();
+            let id = patiently(voice, || client.challenge(&name, clock, args.rated)).map_err(|e| failed(voice, &e))?;
+            tell(voice, line("online_challenge_sent").arg("name", Arg::Text(name.clone())));
+            return wait_for(&events, voice, |event| challenge_answered(event, &id, &name, voice)).map(found);
         }
         tell(voice, line("online_seeking"));
         let seek = || client.seek_game((limit, increment), args.rated, side);
@@ -186,6 +191,22 @@ fn clock_of(args: &GameArgs, voice: &Teller<'_>) -> Result<Option<(u64, u64)>, E
             tell(voice, line("online_one_period"));
             Err(ExitCode::from(2))
         }
+    }
+}
+
+/// What an event says of the challenge `id` sent to `name`: its game begins, or it was declined.
+fn challenge_answered(event: EventLine, id: &str, name: &str, voice: &Teller<'_>) -> Option<Result<String, ExitCode>> {
+    match event {
+        EventLine::GameStart { game } if game.game_id == id => Some(Ok(game.game_id)),
+        EventLine::ChallengeDeclined { challenge } if challenge.id == id => {
+            let reason = challenge.decline_reason.unwrap_or_default();
+            let words = line("online_challenge_declined")
+                .arg("name", Arg::Text(name.to_string()))
+                .arg("reason", Arg::Text(reason));
+            tell(voice, words);
+            Some(Err(ExitCode::from(1)))
+        }
+        _ => None,
     }
 }
 

@@ -127,7 +127,13 @@ impl App {
         // Nothing to confirm: the session says there is no offer to accept or decline.
         let nothing_to_answer =
             matches!(command, Command::Accept | Command::Decline) && self.session.draw_offer().is_none();
-        if (!self.options.confirm && !heard) || self.session.outcome().is_some() || nothing_to_answer {
+        // On a server a claim is refused there until the opponent has left: nothing to ask.
+        let nothing_to_claim = matches!(command, Command::Claim(_)) && self.claim_refused_there();
+        if (!self.options.confirm && !heard)
+            || self.session.outcome().is_some()
+            || nothing_to_answer
+            || nothing_to_claim
+        {
             return self.act(command, now);
         }
         self.ask_first(Pending::Act(command))

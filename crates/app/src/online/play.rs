@@ -286,7 +286,12 @@ impl App {
     /// A command of the player's in a game on a server: what the server decides is sent there;
     /// what only an arbiter at a board does is not for this game. `None`: the session's own.
     pub(crate) fn server_command(&mut self, command: &Command, now: Duration) -> Option<Vec<Out>> {
-        let side = self.online.side?;
+        let Some(side) = self.online.side else {
+            // The game is still being found there: its clock and moves are not yet known.
+            let asked = matches!(command, Command::Time | Command::TimeOf(_) | Command::Turn | Command::Last);
+            let finding = self.options.opponent == crate::OtherSide::Server && !self.session.started();
+            return (asked && finding).then(|| vec![self.say("line.online_not_begun")]);
+        };
         if self.session.outcome().is_some() {
             return None;
         }
@@ -304,7 +309,9 @@ impl App {
                 let claim = crate::confirm::Pending::ClaimDraw;
                 return Some(if self.options.confirm { self.ask_first(claim) } else { self.confirmed(claim, now) });
             }
-            Command::Offer => ServerRequest::Draw(true),
+            Command::Offer => {
+                return Some(vec![Out::Server(ServerRequest::Draw(true)), self.say("line.online_offer_sent")]);
+            }
             Command::Accept if offered == Some(!side) => ServerRequest::Draw(true),
             Command::Decline if self.online.takeback == Some(!side) => {
                 self.online.takeback = None;
@@ -316,6 +323,14 @@ impl App {
                 return Some(out);
             }
             Command::Claim(_) if self.online.gone == Some(0) => ServerRequest::ClaimVictory,
+            // The opponent has left, and lichess opens the claim after a countdown: its seconds.
+            Command::Claim(_) if self.online.gone.is_some() => {
+                let seconds = Arg::Number(self.online.gone.unwrap_or_default());
+                return Some(vec![Out::Say(
+                    Words::line("line.online_claim_wait").arg("seconds", seconds),
+                    Priority::Info,
+                )]);
+            }
             Command::Claim(_) | Command::Flag => return Some(vec![self.say("line.online_claim")]),
             Command::Pause
             | Command::Resume
@@ -335,6 +350,12 @@ impl App {
             _ => return None,
         };
         Some(vec![Out::Server(request)])
+    }
+
+    /// Whether a claim in a server's game would be refused there now (the opponent has not left, or
+    /// the countdown to the claim runs): it is not asked about first.
+    pub(crate) fn claim_refused_there(&self) -> bool {
+        self.online.side.is_some() && self.online.gone != Some(0)
     }
 
     /// `takeback`, `abort` and `chat TEXT`: a game on a server's own.
@@ -392,6 +413,15 @@ impl App {
         let mut out = Vec::new();
         let words = error_words(error);
         out.push(Out::Say(words, Priority::Urgent));
+        // What did not reach the server did not happen there: the player must not think it did.
+        let not_done = match request {
+            ServerRequest::Resign => Some("line.online_resign_not_sent"),
+            ServerRequest::Draw(true) => Some("line.online_offer_not_sent"),
+            _ => None,
+        };
+        if let Some(key) = not_done.filter(|_| !matches!(error, ServerError::RateLimited)) {
+            out.push(self.say(key));
+        }
         if let ServerRequest::Move(_) = request {
             match (error, self.online.side) {
                 // Refused: the move is taken back here; the position is the server's.

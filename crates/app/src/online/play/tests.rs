@@ -184,12 +184,9 @@ fn an_opponent_who_leaves_is_said_with_the_seconds_and_the_win_is_claimed() {
     let mut app = playing("e2e4 e7e5");
     let gone = line(&mut app, r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":25}"#, SECOND);
     assert_eq!(said(&app, &gone), ["Your opponent has left the game. You may claim the win in 25 seconds."]);
+    // Before lichess allows it: not asked about first, refused with the seconds (issue 57).
     let early = typed(&mut app, "claim", 2 * SECOND);
-    let early = if sent(&early).is_empty() && said(&app, &early).iter().any(|s| s.contains("yes or no")) {
-        typed(&mut app, "yes", 2 * SECOND)
-    } else {
-        early
-    };
+    assert_eq!(said(&app, &early), ["Your opponent has left the game; lichess allows the claim in about 25 seconds."]);
     assert!(sent(&early).is_empty());
     let now = line(&mut app, r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":0}"#, 26 * SECOND);
     assert_eq!(
@@ -364,4 +361,34 @@ fn a_variant_game_is_not_followed_as_standard_chess() {
         ["This lichess game is chess960: Anna plays standard chess there; play this one on the lichess page."]
     );
     assert!(!app.session().started());
+}
+
+/// Issue 57: an offer sent to lichess is said; a resignation or an offer that did not reach it is
+/// said not to have (the game goes on there).
+#[test]
+fn an_offer_is_said_and_what_did_not_reach_lichess_is_said_so() {
+    let mut app = playing("e2e4 e7e5");
+    let offer = typed(&mut app, "offer", SECOND);
+    assert_eq!(sent(&offer), [ServerRequest::Draw(true)]);
+    assert_eq!(said(&app, &offer), ["Draw offered to your opponent on lichess."]);
+    let gone = ServerError::Unreachable("connection refused".into());
+    let outs = app.handle(Event::Server(ServerEvent::Failed(ServerRequest::Resign, gone.clone())), 2 * SECOND);
+    assert_eq!(
+        said(&app, &outs),
+        [
+            "lichess cannot be reached: check the network connection.",
+            "Your resignation did not reach lichess: the game goes on there. Say resign again to try once more."
+        ]
+    );
+    assert!(app.session().outcome().is_none());
+}
+
+/// Issue 57: while the game is still being found on lichess, `time` says so, not "no clock".
+#[test]
+fn time_while_the_game_is_found_says_it_is_not_begun() {
+    let options = Options { opponent: OtherSide::Server, ..Options::default() };
+    let mut app = App::new(Config::default(), Vec::new(), Voice::english(), options);
+    app.start();
+    let time = typed(&mut app, "time", SECOND);
+    assert_eq!(said(&app, &time), ["No game yet: Anna is still finding one on lichess; its clocks come with it."]);
 }
