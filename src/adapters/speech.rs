@@ -23,7 +23,7 @@ pub mod worker;
 
 use thread::Thread;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -341,9 +341,9 @@ pub fn start(args: &SpeechArgs, voice: &Voice, show: Show) -> Speaker {
 /// The settings in force: the file's, with the flags over them; saved if `--save-settings`.
 fn settings_for(args: &SpeechArgs, vocab: &Vocabulary) -> Settings {
     let path = crate::adapters::config::path();
-    let (file, broken) = Settings::load(path.as_deref());
-    if let Some(message) = broken {
-        eprintln!("{message}");
+    let (file, notes) = Settings::load(path.as_deref());
+    for note in notes {
+        eprintln!("anna: {}", note.words(path.as_deref().unwrap_or(Path::new("")), vocab));
     }
     let settings = file.with_args(args);
     if args.save_settings {

@@ -375,6 +375,15 @@ impl App {
             // A paste gone wrong: neither a move nor a command, and not to be read back.
             return vec![self.say("line.too_long")];
         }
+        // A stray byte (a Latin-1 terminal's or a braille display's, read as `ÿ` or `Ã`): one letter
+        // that no language of Anna writes alone is no answer, no question and no move, and the
+        // question waiting still waits.
+        let mut letters = text.chars();
+        if let (Some(letter), None) = (letters.next(), letters.next()) {
+            if !letter.is_ascii() {
+                return [self.say("say.not_understood_line")].into_iter().chain(self.question_again()).collect();
+            }
+        }
         match self.waiting.take() {
             // The answers before the game (resume or not, a side, a time control, a name) are
             // typed, not heard.

@@ -60,6 +60,10 @@ pub fn request(rest: &str) -> (SaveKind, Option<PathBuf>) {
         "braille" | "brf" => (SaveKind::Braille, after.trim()),
         _ => (SaveKind::Pgn, rest),
     };
+    // A path in quotes, as a shell or a file manager copies it ("my game.pgn"), is the path inside
+    // them; quotes around nothing are no path: the games folder.
+    let file = file.trim();
+    let file = ['"', '\''].iter().find_map(|q| file.strip_prefix(*q)?.strip_suffix(*q)).unwrap_or(file).trim();
     (kind, (!file.is_empty()).then(|| PathBuf::from(file)))
 }
 

@@ -103,6 +103,16 @@ fn garbage_is_not_read_back() {
     let garbage = "#$%^&*()!@".repeat(25);
     assert_eq!(type_lines(&mut m, &[&garbage]), ["I did not understand that line: it is no move or command."]);
     assert_eq!(type_lines(&mut m, &["zzqx blorp"]), ["I did not understand 'zzqx blorp'."]);
+    // Issue 57: a stray byte read as Latin-1 is no yes ("ÿ") and no square ("Ã").
+    for stray in ["ÿ", "Ã"] {
+        assert_eq!(type_lines(&mut m, &[stray]), ["I did not understand that line: it is no move or command."]);
+    }
+    type_lines(&mut m, &["e4", "", "resign"]);
+    assert_eq!(
+        type_lines(&mut m, &["ÿ"]),
+        ["I did not understand that line: it is no move or command.", "Do you really resign? Say yes or no."]
+    );
+    assert!(m.session().outcome().is_none());
 }
 
 /// Issue 46: the arbiter's `illegal` has its help, as every command has.
@@ -233,6 +243,10 @@ fn save_writes_pgn_or_braille_where_asked() {
     assert_eq!((save.path, save.kind), (None, SaveKind::Pgn));
     assert!(save.text.contains("[Date \"2026.11.22\"]\n"), "{}", save.text);
     assert!(save.text.ends_with("\n\n1. e4 Nf6 *\n"), "{}", save.text);
+    // Issue 57: quotes around nothing are no file name; a quoted name is the name inside.
+    assert_eq!(saves(&m.line("save \"\"", Duration::ZERO)).remove(0).path, None);
+    let quoted = saves(&m.line("save \"my game.pgn\"", Duration::ZERO)).remove(0);
+    assert_eq!(quoted.path, Some(std::path::PathBuf::from("my game.pgn")));
     let named = saves(&m.line("save my game.pgn", Duration::ZERO)).remove(0);
     assert_eq!(named.path, Some(std::path::PathBuf::from("my game.pgn")));
     let braille = saves(&m.line("save braille sheet.brf", Duration::ZERO)).remove(0);

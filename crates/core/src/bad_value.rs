@@ -30,13 +30,14 @@ impl BadValue {
 /// Every setting: its name (as `set` and the command line, without `--`, write it), the values it
 /// takes as typed, and whether `set` changes it in a game (the others are the command line's
 /// alone). In the order `help set` says them.
-const TABLE: [(&str, &str, bool); 21] = [
+const TABLE: [(&str, &str, bool); 22] = [
     ("language", "en, de, sk, cs, pl, sl", true),
     ("squares", "annex-d, german, anna, nato, plain", true),
     ("form", "short, long", true),
     ("speech", "auto, native, espeak, transcript, off", true),
     ("rate", "-100 … 100", true),
     ("volume", "0 … 100", true),
+    ("pitch", "-100 … 100", false),
     ("sounds", "on, off", true),
     ("enter", "press, nothing", true),
     ("confirm", "on, off", true),

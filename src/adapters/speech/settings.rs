@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 pub use anna_app::speech::Choice;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::adapters::config::{self, ConfigError};
 
@@ -46,8 +46,7 @@ fn speech_choice() -> impl clap::builder::TypedValueParser<Value = Choice> {
 }
 
 /// The `[speech]` table of the settings file, and the settings in force.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Settings {
     pub backend: Choice,
     pub rate: i32,
@@ -66,23 +65,34 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The settings in the `[speech]` table of a settings file's text.
-    pub fn from_file(file: &toml::Table) -> Result<Settings, ConfigError> {
-        let Some(table) = file.get("speech") else { return Ok(Settings::default()) };
-        let settings: Settings = table.clone().try_into()?;
-        settings.check()?;
-        Ok(settings)
-    }
-
-    fn check(&self) -> Result<(), ConfigError> {
-        let ranges =
-            [("rate", self.rate, -100, 100), ("volume", self.volume, 0, 100), ("pitch", self.pitch, -100, 100)];
-        for (name, value, low, high) in ranges {
-            if !(low..=high).contains(&value) {
-                return Err(ConfigError::Value(format!("{name} is {value}, but must be from {low} to {high}")));
+    /// The settings in the `[speech]` table of a settings file, key by key: a value that is not one
+    /// the key takes, or a key Anna does not know, is passed over with a note, and the rest is kept.
+    pub fn from_file(file: &toml::Table) -> (Settings, Vec<FileNote>) {
+        let mut settings = Settings::default();
+        let mut notes = Vec::new();
+        let Some(table) = file.get("speech") else { return (settings, notes) };
+        let Some(table) = table.as_table() else { return (settings, vec![FileNote::Value("speech".into())]) };
+        for (key, value) in table {
+            let number = |low: i64, high: i64| {
+                value.as_integer().filter(|n| (low..=high).contains(n)).and_then(|n| i32::try_from(n).ok())
+            };
+            let read = match key.as_str() {
+                "backend" => value.as_str().and_then(|t| t.parse().ok()).map(|c| settings.backend = c),
+                "rate" => number(-100, 100).map(|n| settings.rate = n),
+                "volume" => number(0, 100).map(|n| settings.volume = n),
+                "pitch" => number(-100, 100).map(|n| settings.pitch = n),
+                "voice" => value.as_str().map(|t| settings.voice = Some(t.to_string())),
+                "transcript" => value.as_str().map(|t| settings.transcript = Some(PathBuf::from(t))),
+                _ => {
+                    notes.push(FileNote::Unknown(key.clone()));
+                    continue;
+                }
+            };
+            if read.is_none() {
+                notes.push(FileNote::Value(key.clone()));
             }
         }
-        Ok(())
+        (settings, notes)
     }
 
     /// These settings with the flags given on the command line put over them.
@@ -102,20 +112,17 @@ impl Settings {
         self
     }
 
-    /// The settings from the file at `path` (defaults if there is none), and a message if the file
-    /// is broken: then the defaults are used, and the game goes on.
-    pub fn load(path: Option<&Path>) -> (Settings, Option<String>) {
-        let Some(path) = path else { return (Settings::default(), None) };
-        match config::read(path).and_then(|file| file.map_or(Ok(Settings::default()), |f| Settings::from_file(&f))) {
-            Ok(settings) => (settings, None),
-            Err(e) => (
-                Settings::default(),
-                Some(format!(
-                    "anna: the settings file {} cannot be read ({}); the default speech settings are used.",
-                    path.display(),
-                    e.to_string().trim()
-                )),
-            ),
+    /// The settings from the file at `path` (defaults if there is none), and what was wrong in it:
+    /// a file that cannot be read gives the defaults; a bad key loses only itself. The game goes on.
+    pub fn load(path: Option<&Path>) -> (Settings, Vec<FileNote>) {
+        let Some(path) = path else { return (Settings::default(), Vec::new()) };
+        match config::read(path) {
+            Ok(None) => (Settings::default(), Vec::new()),
+            Ok(Some(file)) => Settings::from_file(&file),
+            Err(e) => {
+                crate::adapters::diverted::note(&format!("the settings file {}: {e}", path.display()));
+                (Settings::default(), vec![FileNote::Unreadable])
+            }
         }
     }
 
@@ -123,6 +130,34 @@ impl Settings {
     pub fn save(&self, path: &Path) -> Result<(), ConfigError> {
         let table = toml::Table::try_from(self)?;
         config::write_table(path, "speech", table)
+    }
+}
+
+/// What was wrong in the settings file's `[speech]` table, said in the player's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileNote {
+    /// The file is no TOML, or cannot be read: the default speech settings are used.
+    Unreadable,
+    /// A key Anna does not know: passed over.
+    Unknown(String),
+    /// A value the key does not take: its default is used.
+    Value(String),
+}
+
+impl FileNote {
+    /// The note in `vocab`'s words, naming the file at `path`.
+    pub fn words(&self, path: &Path, vocab: &anna_language::Vocabulary) -> String {
+        use anna_language::announce::fill;
+        let path = ("path", path.display().to_string());
+        match self {
+            FileNote::Unreadable => fill(vocab.word("speech.file_unreadable"), &[path]),
+            FileNote::Unknown(key) => fill(vocab.word("speech.file_unknown"), &[path, ("key", key.clone())]),
+            FileNote::Value(key) => {
+                let setting = if key == "backend" { "speech" } else { key.as_str() };
+                let values = anna_core::bad_value::values(setting).unwrap_or_default().to_string();
+                fill(vocab.word("speech.file_value"), &[path, ("key", key.clone()), ("values", values)])
+            }
+        }
     }
 }
 
@@ -170,9 +205,9 @@ mod tests {
 
     #[test]
     fn the_file_sets_and_flags_override() {
-        let settings =
-            Settings::from_file(&file("[speech]\nbackend = \"espeak\"\nrate = 30\nvoice = \"de\"\n[sounds]\nx = 1\n"))
-                .unwrap();
+        let (settings, notes) =
+            Settings::from_file(&file("[speech]\nbackend = \"espeak\"\nrate = 30\nvoice = \"de\"\n[sounds]\nx = 1\n"));
+        assert_eq!(notes, []);
         assert_eq!(settings.backend, Choice::Espeak);
         assert_eq!((settings.rate, settings.volume, settings.voice.as_deref()), (30, 100, Some("de")));
         let args = SpeechArgs { rate: Some(-20), speech: Some(Choice::Off), ..SpeechArgs::default() };
@@ -182,35 +217,47 @@ mod tests {
 
     #[test]
     fn a_file_without_speech_gives_the_defaults() {
-        assert_eq!(Settings::from_file(&file("[sounds]\nx = 1\n")).unwrap(), Settings::default());
+        assert_eq!(Settings::from_file(&file("[sounds]\nx = 1\n")), (Settings::default(), Vec::new()));
+    }
+
+    /// Issue 57: a bad value or an unknown key loses only itself, said in the player's words (not
+    /// serde's text); the rest of the table is kept.
+    #[test]
+    fn a_bad_key_loses_only_itself_and_is_said_in_words() {
+        let text = "[speech]\nrat = 3\nbackend = 5\nrate = 300\nvolume = 40\nvoice = \"de\"\n";
+        let (settings, notes) = Settings::from_file(&file(text));
+        assert_eq!((settings.volume, settings.voice.as_deref(), settings.rate), (40, Some("de"), 0));
+        assert_eq!(
+            notes,
+            [FileNote::Value("backend".into()), FileNote::Unknown("rat".into()), FileNote::Value("rate".into())]
+        );
+        let vocab = anna_language::Vocabulary::get("en").unwrap();
+        let path = Path::new("/home/jana/.config/anna/config.toml");
+        assert_eq!(
+            notes[0].words(path, &vocab),
+            "In the settings file /home/jana/.config/anna/config.toml, [speech] backend takes auto, native, espeak, \
+             transcript, off; its default is used."
+        );
+        assert_eq!(
+            notes[1].words(path, &vocab),
+            "The settings file /home/jana/.config/anna/config.toml has [speech] rat, which Anna does not know; it is \
+             passed over."
+        );
+        let german = anna_language::Vocabulary::get("de").unwrap();
+        assert!(notes[2].words(path, &german).contains("nimmt [speech] rate die Werte -100 … 100"));
     }
 
     #[test]
-    fn bad_tables_are_refused_with_a_reason() {
-        for (text, expected) in [
-            ("[speech]\nrat = 3\n", "rat"),
-            ("[speech]\nbackend = \"loud\"\n", "loud"),
-            ("[speech]\nrate = 300\n", "rate is 300"),
-            ("[speech]\nvolume = \"high\"\n", "invalid type"),
-        ] {
-            let error = Settings::from_file(&file(text)).unwrap_err();
-            assert!(error.to_string().contains(expected), "{text}: {error}");
-        }
-    }
-
-    #[test]
-    fn a_broken_file_gives_the_defaults_and_a_message() {
+    fn a_broken_file_gives_the_defaults_and_a_note() {
         let dir = std::env::temp_dir().join(format!("anna-settings-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("config.toml");
         std::fs::write(&path, "[speech\nrate = ").unwrap();
-        let (settings, message) = Settings::load(Some(&path));
-        assert_eq!(settings, Settings::default());
-        assert!(message.unwrap().contains("config.toml"));
+        assert_eq!(Settings::load(Some(&path)), (Settings::default(), vec![FileNote::Unreadable]));
         let saved = Settings { rate: 25, voice: Some("en-gb".into()), ..Settings::default() };
         std::fs::remove_file(&path).unwrap();
         saved.save(&path).unwrap();
-        assert_eq!(Settings::load(Some(&path)), (saved, None));
+        assert_eq!(Settings::load(Some(&path)), (saved, Vec::new()));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
