@@ -170,8 +170,8 @@ pub struct GameArgs {
     /// plays if it is installed (on the PATH or /usr/games), else Anna's own opponent.
     #[arg(long, global = true, value_parser = parse_engine)]
     pub engine: Option<crate::adapters::engine::EngineChoice>,
-    /// Resume the unfinished game saved in the journal (line mode): as it stood, clocks stopped
-    /// until `resume`.
+    /// Resume the unfinished game saved in the journal, in either view: as it stood, clocks
+    /// stopped until `resume`.
     #[arg(long)]
     pub resume: bool,
 }

@@ -8,6 +8,7 @@ use crate::support;
 use support::{tool, TempDir, Terminal};
 
 use anna::board_link::sim::{SimOptions, Simulator};
+use std::process::Stdio;
 
 const QUIET: [&str; 4] = ["--speech", "off", "--sounds", "off"];
 
@@ -272,4 +273,33 @@ fn review_in_the_board_view() {
     assert!(rank(&screen, '4').is_some_and(|r| r.contains('P')), "{screen}");
     t.type_line(":quit");
     t.wait_for("anna-exited-0");
+}
+
+/// Issue 57: without a terminal (`anna --ui board </dev/null`) the board view writes no escape code:
+/// one sentence on standard error, exit 1.
+#[test]
+fn without_a_terminal_the_board_view_writes_one_sentence_and_no_escape_code() {
+    let data = support::TempDir::new("board-view-no-terminal");
+    let out = support::anna(&data.0).args(["--ui", "board", "--speech", "off"]).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(out.stdout.is_empty(), "{:?}", support::text(&out.stdout));
+    assert_eq!(
+        support::text(&out.stderr),
+        "anna: The board view needs a terminal; without one, leave out --ui board.\n"
+    );
+}
+
+/// Issue 57: Ctrl-C leaves the board view with a word: what becomes of the game is written again on
+/// the terminal's own screen once the board view has given it back.
+#[test]
+fn ctrl_c_leaves_the_board_view_saying_what_becomes_of_the_game() {
+    let dir = TempDir::new("board-view-ctrl-c");
+    let Some(t) = board_view("ctrl-c", &dir, &["--tc", "5+3"]) else { return };
+    t.type_line(":e4");
+    t.wait_for("White: Eva vier.");
+    t.key("C-c");
+    let screen = t.wait_for("anna-exited-");
+    let after: Vec<&str> = screen.lines().filter(|l| !l.trim().is_empty()).collect();
+    let last_two = &after[after.len() - 2..];
+    assert_eq!(last_two[0], "The game is kept: anna --resume goes on with it.", "{screen}");
 }

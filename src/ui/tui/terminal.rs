@@ -89,6 +89,12 @@ impl BoardView {
     /// Takes the terminal (raw mode, alternate screen); it is given back when the view is dropped,
     /// and by the panic hook.
     pub fn open(screen: Screen) -> io::Result<BoardView> {
+        // Without a terminal on both ends (`anna --ui board </dev/null`) nothing is written: no
+        // escape code reaches a file or a pipe, only the one sentence that says why.
+        use std::io::IsTerminal;
+        if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+            return Err(io::Error::new(io::ErrorKind::Unsupported, "the board view needs a terminal"));
+        }
         install_panic_hook();
         match enter() {
             Ok(terminal) => Ok(BoardView { terminal, screen, drawn: None, said: Default::default() }),
@@ -103,6 +109,12 @@ impl BoardView {
 impl Drop for BoardView {
     fn drop(&mut self) {
         restore();
+        // The last sentence (what becomes of the game, at Ctrl-C or `:quit`) was shown on the
+        // alternate screen, gone with it: written again on the terminal's own, for the screen
+        // reader and the eye.
+        if let Some(last) = self.said.back() {
+            outln!("{last}");
+        }
     }
 }
 
