@@ -132,7 +132,11 @@ impl App {
     /// The computer's name in the game and its PGN: "Anna, level 3", "Stockfish, level 8" (the
     /// engine's file name; Stockfish when `auto` finds it, which the command line settles).
     pub(super) fn computer_name(&self) -> String {
-        let engine = match &self.options.engine {
+        self.computer_name_of(&self.options.engine)
+    }
+
+    fn computer_name_of(&self, engine: &EngineChoice) -> String {
+        let engine = match engine {
             EngineChoice::Builtin => "Anna".to_string(),
             EngineChoice::Auto => "Stockfish".to_string(),
             EngineChoice::Path(_) => {
@@ -284,6 +288,16 @@ impl App {
         };
         let words = Words::line(key).arg("engine", Arg::Text(self.options.engine.name()));
         let mut out = vec![Out::Say(words, Priority::Urgent)];
+        // The PGN names who played: the engine given up, then Anna's own from this move on.
+        let side = self.computer_side();
+        let named = side.and_then(|side| self.session.name(side)) == Some(self.computer_name().as_str());
+        if let (Some(side), true, false) = (side, named, self.options.engine == EngineChoice::Builtin) {
+            let then = Words::line("line.computer_then")
+                .arg("engine", Arg::Text(self.computer_name()))
+                .arg("n", Arg::Number(self.session.game().position().fullmoves().get()))
+                .arg("anna", Arg::Text(self.computer_name_of(&EngineChoice::Builtin)));
+            out.extend(self.act(Command::Name(side, self.voice.words(&then)), now));
+        }
         out.extend(self.think(now));
         out
     }

@@ -381,7 +381,10 @@ impl App {
         let mut letters = text.chars();
         if let (Some(letter), None) = (letters.next(), letters.next()) {
             if !letter.is_ascii() {
-                return [self.say("say.not_understood_line")].into_iter().chain(self.question_again()).collect();
+                // A yes-or-no question only asks again, as for any answer that is not a clear one.
+                let confirming = matches!(self.waiting, Some(Waiting::Confirm(_)));
+                let said = (!confirming).then(|| self.say("say.not_understood_line"));
+                return said.into_iter().chain(self.question_again()).collect();
             }
         }
         match self.waiting.take() {

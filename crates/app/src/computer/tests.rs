@@ -94,6 +94,9 @@ fn an_old_answer_is_dropped_and_a_bad_one_hands_over_to_the_builtin_opponent() {
     let out = m.engine_failed(Out::think(&start).unwrap().id, EngineFailure::Silent, secs(3));
     assert_eq!(said!(m, &out), ["The engine fish did not answer in time. Anna's own opponent plays on."]);
     assert!(Out::think(&out).is_some_and(|r| !r.engine));
+    // Issue 57: the PGN names who played, the engine given up and Anna's own after it.
+    assert_eq!(m.session().name(Color::White), Some("Fish, level 2 to move 1, then Anna, level 2"));
+    assert!(m.pgn().contains("[White \"Fish, level 2 to move 1, then Anna, level 2\"]"));
 }
 
 #[test]

@@ -14,6 +14,12 @@ const PIECE_ARGS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
 impl Session {
     pub(super) fn setup(&mut self, command: Command) {
+        // A name is the scoresheet's, not the game's: it may be set or corrected at any time (the
+        // computer's engine given up and Anna's own playing on).
+        if let Command::Name(side, name) = command {
+            *self.names.get_mut(side) = Some(name);
+            return;
+        }
         if self.started || !self.game.plies().is_empty() {
             return self.info(Sentence::SetupTooLate);
         }
@@ -42,7 +48,6 @@ impl Session {
                 Err(e) => self
                     .say(Utterance::new(Priority::Info, Sentence::NotUnderstood).arg("text", Arg::Text(e.to_string()))),
             },
-            Command::Name(side, name) => *self.names.get_mut(side) = Some(name),
             _ => {}
         }
     }
