@@ -77,9 +77,14 @@ fn settings_are_saved_and_read_back_and_a_broken_file_is_survived() {
 
     std::fs::write(dir.join("anna/config.toml"), "[speech]\nrate = \"fast\"\n").unwrap();
     let out = anna(&dir, &["--tc", "-", "--speech", "off"], GAME);
+    assert!(out.status.success(), "a bad value never stops the game");
+    let errors = text(&out.stderr);
+    assert!(errors.contains("config.toml, [speech] rate takes -100 … 100; its default is used."), "{errors}");
+    std::fs::write(dir.join("anna/config.toml"), "[speech\nrate = ").unwrap();
+    let out = anna(&dir, &["--tc", "-", "--speech", "off"], GAME);
     assert!(out.status.success(), "a broken settings file never stops the game");
     let errors = text(&out.stderr);
-    assert!(errors.contains("config.toml") && errors.contains("default speech settings"), "{errors}");
+    assert!(errors.contains("config.toml cannot be read; the default speech settings are used."), "{errors}");
     assert!(text(&out.stdout).contains("White: Eva vier."));
 }
 

@@ -94,7 +94,7 @@ fn the_computer_chosen_in_the_setup_moves_first_and_answers() {
     t.type_line("");
     t.wait_for("Type computer to play against the computer, or lichess to play on lichess;");
     t.type_line("computer");
-    t.wait_for("Your side: Black; your opponent: the computer at level 2.");
+    t.wait_for("Ready: your side Black, your opponent Anna, level 2.");
     // The computer has White: it starts the clock with its move, unasked, and the move is said first.
     let screen = t.wait_for("White: ");
     assert!(!screen.contains("Clock started"), "{screen}");

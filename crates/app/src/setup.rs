@@ -148,7 +148,7 @@ impl App {
             Words::line(self.board_view_words("line.ready")).arg("side", Arg::Side(side)).arg("name", Arg::Text(name));
         out.push(Out::Say(words, Priority::Info));
         out.extend(self.press_hint().map(|words| Out::Say(words, Priority::Info)));
-        out.extend(self.computer_ready());
+        // The ready line names the computer already: its own line would say the same again.
         out
     }
 

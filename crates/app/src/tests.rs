@@ -645,3 +645,19 @@ fn the_welcome_names_the_commands_in_the_player_s_language() {
         }
     }
 }
+
+/// Issue 57: the ready line is said once: "computer" at the name question does not add the
+/// computer's own line, which says the same in other words.
+#[test]
+fn the_ready_line_against_the_computer_is_said_once() {
+    let mut m = mode(Options { ask_setup: true, engine: "builtin".parse().unwrap(), ..Options::default() });
+    m.start();
+    type_lines(&mut m, &["", ""]);
+    assert_eq!(
+        type_lines(&mut m, &["computer"]),
+        [
+            "Ready: your side White, your opponent Anna, level 3. Type a move, or help.",
+            "After your move, Enter on an empty line presses the clock."
+        ]
+    );
+}

@@ -29,7 +29,7 @@ pub fn argument(voice: &Voice, arg: &Arg) -> Option<String> {
     })
 }
 
-/// `Rooks Anna eins, Hector eins; Knight Gustav eins` (with `coloured`: `white Rooks ...`).
+/// `Rooks Anna eins, Hector eins; Knight Gustav eins` (with `coloured`: `white rooks ...`).
 fn groups_words(voice: &Voice, groups: &[Group], coloured: bool) -> String {
     let separator = voice.vocab.word("list.separator");
     groups
@@ -154,7 +154,7 @@ mod tests {
         let knights = Query::Pieces(Filter { side: None, role: Some(Role::Knight) });
         assert_eq!(
             say(&en, &start, knights),
-            "White Knights Bella eins, Gustav eins; black Knights Bella acht, Gustav acht."
+            "White knights Bella eins, Gustav eins; black knights Bella acht, Gustav acht."
         );
         let de = voice("de");
         assert_eq!(

@@ -40,7 +40,7 @@ fn english_steps_jumps_and_clocks() {
     assert_eq!(said(r.line("back")), "Move 2, White: Knight Felix drei. 4 minutes 41 seconds left.");
     assert_eq!(
         said(r.line("square e5")),
-        "Eva fünf, black Pawn, dark square. Attackers: white Knight Felix drei. Defenders: none."
+        "Eva fünf, black pawn, dark square. Attackers: white knight Felix drei. Defenders: none."
     );
     assert_eq!(
         said(r.line("end")),
