@@ -194,7 +194,6 @@ fn setup_questions_take_computer_for_the_opponent() {
         [
             "Ready: your side Black, your opponent Stockfish, level 3. Type a move, or help.",
             "After your move, Enter on an empty line presses the clock.",
-            "Your side: Black; your opponent: the computer at level 3."
         ]
     );
     assert_eq!(m.computer_side(), Some(Color::White));

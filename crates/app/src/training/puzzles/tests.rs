@@ -61,7 +61,7 @@ fn a_round_in_english_right_wrong_an_alternative_mate_and_a_line_with_the_oppone
         ["Not understood: nonsense. Say a move, solution, next, repeat, help or quit."]
     );
     assert_eq!(line(&mut t, "Kh2"), ["Not legal here: One of your own pieces stands on that square."]);
-    assert_eq!(line(&mut t, "where is the queen"), ["Black Queen b-two."]);
+    assert_eq!(line(&mut t, "where is the queen"), ["Black queen b-two."]);
     assert_eq!(
         line(&mut t, "Rd8"),
         [
