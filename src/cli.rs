@@ -1,7 +1,7 @@
 //! The subcommands of `anna`, at the edge: files, standard streams and exit codes.
 
 use std::fs;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -389,9 +389,8 @@ pub fn replay(file: &Path, pgn: Option<&Path>, args: &GameArgs) -> ExitCode {
     let mut app = script::app(config, setup, voice);
     let transcript = script::replay(&steps, &mut app);
     let (session, voice) = (app.session(), app.voice());
-    let mut out = std::io::stdout().lock();
     for line in &transcript {
-        let _ = writeln!(out, "{line}");
+        outln!("{line}");
     }
     if let Some(path) = pgn {
         if let Err(e) = fs::write(path, anna_app::save::pgn_text(session, &voice.vocab)) {
@@ -433,13 +432,10 @@ pub fn say(fen: Option<&str>, moves: &[String], args: &GameArgs) -> ExitCode {
     let start =
         fen.map(anna_core::fen::parse_fen).transpose().map_err(|e| Refusal::new(ArgError::Fen(e), &voice.vocab));
     let mut game = or_stop!(start, 2).map_or_else(Game::new, Game::from_start);
-    let mut out = std::io::stdout().lock();
     for text in moves.iter().flat_map(|m| m.split_whitespace()) {
         let played = game.resolve(text).and_then(|mv| game.play(mv).map(|ply| Played { san: ply.san, mv }));
         match played {
-            Ok(played) => {
-                let _ = writeln!(out, "{}", voice.move_words(&played));
-            }
+            Ok(played) => outln!("{}", voice.move_words(&played)),
             Err(MoveError::NotUnderstood) => {
                 eprintln!("anna: {}", fill(voice.vocab.word("errors.say_move"), &[("text", text.to_string())]));
                 return ExitCode::from(1);

@@ -376,10 +376,8 @@ pub fn voices(args: &SpeechArgs, voice: &Voice) -> ExitCode {
         let Some(factory) = backend.factory() else { continue };
         match Worker::start(factory, plan.start_timeout, plan.start_timeout).and_then(|w| w.voices()) {
             Ok(list) if !list.is_empty() => {
-                use std::io::Write;
-                let mut out = std::io::stdout().lock();
-                // A closed pipe (`anna voices | head`) is not an error worth a panic.
-                let _ = list.iter().try_for_each(|line| writeln!(out, "{line}"));
+                // A closed pipe (`anna voices | head`) ends quietly, with 141.
+                list.iter().for_each(|line| outln!("{line}"));
                 return ExitCode::SUCCESS;
             }
             Ok(_) => eprintln!("anna: {}", fill(voice.vocab.word("speech.no_voices"), &[("backend", name)])),
