@@ -63,7 +63,10 @@ pub enum Ending {
     Draw,
     OutOfTime,
     Aborted,
-    /// The game ended some other way (cheat detected, no start, unknown).
+    /// A player did not make the first move in time (`noStart`): with a winner, the other wins;
+    /// without one, the game was aborted.
+    NoStart,
+    /// The game ended some other way (cheat detected, unknown).
     Other,
 }
 
@@ -78,7 +81,8 @@ impl Ending {
             "timeout" => Ending::Timeout,
             "draw" | "insufficientMaterialClaim" => Ending::Draw,
             "outoftime" => Ending::OutOfTime,
-            "aborted" | "noStart" => Ending::Aborted,
+            "aborted" => Ending::Aborted,
+            "noStart" => Ending::NoStart,
             _ => Ending::Other,
         })
     }

@@ -37,6 +37,9 @@ pub enum Reason {
     /// Played on a server: ended there in a way the server does not name further (a draw it
     /// declared, a cheat detected).
     ServerDecision,
+    /// Played on a server: a player did not make a first move in time (lichess's `noStart` with a
+    /// winner, in a tournament or a challenge with a clock); the other wins. The server's rule.
+    NoStart,
 }
 
 impl Reason {
@@ -57,7 +60,7 @@ impl Reason {
             Reason::SealedMove => "I.8",
             Reason::IllegalPosition => "A.4.4",
             // The server's rules decide these, not an article of the Laws.
-            Reason::OpponentLeft | Reason::Aborted | Reason::ServerDecision => "",
+            Reason::OpponentLeft | Reason::Aborted | Reason::ServerDecision | Reason::NoStart => "",
         }
     }
 
@@ -83,6 +86,7 @@ impl Reason {
             Reason::OpponentLeft => "opponent_left",
             Reason::Aborted => "aborted",
             Reason::ServerDecision => "server_decision",
+            Reason::NoStart => "no_start",
         }
     }
 
@@ -97,7 +101,7 @@ impl Reason {
     }
 }
 
-const ALL: [Reason; 19] = [
+const ALL: [Reason; 20] = [
     Reason::Checkmate,
     Reason::Resignation,
     Reason::ResignationCannotMate,
@@ -117,6 +121,7 @@ const ALL: [Reason; 19] = [
     Reason::OpponentLeft,
     Reason::Aborted,
     Reason::ServerDecision,
+    Reason::NoStart,
 ];
 
 /// The end of a game: who won (none for a draw) and why.

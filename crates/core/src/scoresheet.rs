@@ -236,7 +236,7 @@ fn termination(outcome: Option<Outcome>) -> &'static str {
         None => "unterminated",
         Some(Reason::Time | Reason::TimeCannotMate) => "time forfeit",
         Some(Reason::IllegalMoves | Reason::IllegalMovesCannotMate) => "rules infraction",
-        Some(Reason::OpponentLeft | Reason::Aborted) => "abandoned",
+        Some(Reason::OpponentLeft | Reason::Aborted | Reason::NoStart) => "abandoned",
         Some(Reason::ServerDecision) => "adjudication",
         Some(_) => "normal",
     }

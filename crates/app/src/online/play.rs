@@ -220,6 +220,10 @@ impl App {
         }
         self.online.known = state.moves.split_whitespace().count();
         for (color, mv) in step.moves {
+            // A move of the opponent's: back in the game, whether or not lichess says so.
+            if color != side {
+                self.online.gone = None;
+            }
             out.extend(self.play_for(color, mv, now));
         }
         out.extend(self.follow_server_clocks(step.clocks, now));
@@ -286,6 +290,19 @@ impl App {
     /// A command of the player's in a game on a server: what the server decides is sent there;
     /// what only an arbiter at a board does is not for this game. `None`: the session's own.
     pub(crate) fn server_command(&mut self, command: &Command, now: Duration) -> Option<Vec<Out>> {
+        if matches!(command, Command::Time) && self.online.side.is_some() && self.session.outcome().is_none() {
+            // The opponent's absence, where it stands, after the clocks.
+            if let Some(seconds) = self.online.gone {
+                let mut out = self.input(Input::act(Command::Time), now);
+                let words = if seconds > 0 {
+                    Words::line("line.online_gone").arg("seconds", Arg::Number(seconds))
+                } else {
+                    Words::line("line.online_gone_claim")
+                };
+                out.push(Out::Say(words, Priority::Info));
+                return Some(out);
+            }
+        }
         let Some(side) = self.online.side else {
             // The game is still being found there: its clock and moves are not yet known.
             let asked = matches!(command, Command::Time | Command::TimeOf(_) | Command::Turn | Command::Last);
@@ -392,17 +409,29 @@ impl App {
     }
 
     fn opponent_gone(&mut self, gone: OpponentGone) -> Vec<Out> {
+        // lichess counts down every few seconds; the player hears the changes only: the opponent
+        // gone (with the seconds), the claim open, the opponent back. `time` says where it stands.
+        let was = self.online.gone;
         let words = match (gone.gone, gone.claim_win_in_seconds) {
             (false, _) => {
                 self.online.gone = None;
+                if was.is_none() {
+                    return Vec::new();
+                }
                 Words::line("line.online_opponent_back")
             }
             (true, Some(seconds)) if seconds > 0 => {
                 self.online.gone = Some(seconds);
+                if was.is_some_and(|s| s > 0) {
+                    return Vec::new();
+                }
                 Words::line("line.online_gone").arg("seconds", Arg::Number(seconds))
             }
             (true, _) => {
                 self.online.gone = Some(0);
+                if was == Some(0) {
+                    return Vec::new();
+                }
                 Words::line("line.online_gone_claim")
             }
         };
@@ -465,7 +494,8 @@ fn outcome_of(ending: Ending, winner: Option<Color>, offered: bool) -> Outcome {
         Ending::Draw if offered => Reason::Agreement,
         Ending::OutOfTime if winner.is_some() => Reason::Time,
         Ending::OutOfTime => Reason::TimeCannotMate,
-        Ending::Aborted => Reason::Aborted,
+        Ending::NoStart if winner.is_some() => Reason::NoStart,
+        Ending::Aborted | Ending::NoStart => Reason::Aborted,
         Ending::Draw | Ending::Other => Reason::ServerDecision,
     };
     let winner = if matches!(reason, Reason::Stalemate | Reason::Agreement | Reason::Aborted) { None } else { winner };

@@ -392,3 +392,51 @@ fn time_while_the_game_is_found_says_it_is_not_begun() {
     let time = typed(&mut app, "time", SECOND);
     assert_eq!(said(&app, &time), ["No game yet: Anna is still finding one on lichess; its clocks come with it."]);
 }
+
+/// Issue 58: lichess counts the opponent's absence down every few seconds; the player hears the
+/// changes only (gone, the claim open), `time` says where it stands, and a move of the opponent's
+/// ends it.
+#[test]
+fn the_opponent_s_absence_is_said_when_it_changes_not_at_every_countdown_line() {
+    let mut app = playing("e2e4");
+    let gone = |app: &mut App, seconds: u32, at: u32| {
+        let text = format!(r#"{{"type":"opponentGone","gone":true,"claimWinInSeconds":{seconds}}}"#);
+        let outs = line(app, &text, at * SECOND);
+        said(app, &outs)
+    };
+    assert_eq!(gone(&mut app, 140, 1), ["Your opponent has left the game. You may claim the win in 140 seconds."]);
+    for (seconds, at) in [(135, 6), (130, 11), (125, 16)] {
+        assert_eq!(gone(&mut app, seconds, at), Vec::<String>::new(), "{seconds}");
+    }
+    let time = typed(&mut app, "time", 17 * SECOND);
+    assert_eq!(
+        said(&app, &time).last().unwrap(),
+        "Your opponent has left the game. You may claim the win in 125 seconds."
+    );
+    // The opponent moves: the absence is over, and a later countdown starts anew.
+    line(&mut app, &state("e2e4 e7e5", 299_000, 290_000, "started", ""), 18 * SECOND);
+    let time = typed(&mut app, "time", 19 * SECOND);
+    assert!(said(&app, &time).iter().all(|s| !s.contains("left the game")), "{:?}", said(&app, &time));
+    assert_eq!(
+        gone(&mut app, 0, 30),
+        ["Your opponent has left the game. You may claim the win now: say claim; or a draw: say draw."]
+    );
+    assert_eq!(gone(&mut app, 0, 35), Vec::<String>::new());
+}
+
+/// Issue 58: a tournament game lost by not starting (`noStart` with a winner) is a win, said with
+/// lichess's rule, not "aborted, no result"; without a winner it is an abort.
+#[test]
+fn no_start_with_a_winner_is_a_win_by_lichess_s_rule() {
+    let mut app = playing("");
+    let ended = line(&mut app, &state("", 300_000, 300_000, "noStart", r#","winner":"white""#), SECOND);
+    assert_eq!(
+        said(&app, &ended).last().unwrap(),
+        "White wins: Black did not make a first move in time (lichess's rule)."
+    );
+    let outcome = app.session().outcome().unwrap();
+    assert_eq!((outcome.winner, outcome.reason), (Some(Color::White), anna_core::outcome::Reason::NoStart));
+    let mut app = playing("");
+    let ended = line(&mut app, &state("", 300_000, 300_000, "noStart", ""), SECOND);
+    assert_eq!(said(&app, &ended).last().unwrap(), "The game was aborted on lichess: it has no result.");
+}
