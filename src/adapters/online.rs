@@ -20,7 +20,7 @@ use shakmaty::Color;
 use std::time::Duration;
 
 use anna_app::online::{
-    read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameLine, ServerError,
+    read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameInfo, GameLine, ServerError,
 };
 
 /// The server when `ANNA_LICHESS_URL` does not name another.
@@ -172,9 +172,34 @@ impl Lichess {
         receiver
     }
 
-    /// A seek, waited out: the id of the game that starts when someone takes it.
-    pub fn seek_game(&self, clock: (u64, u64), rated: bool, color: Option<Color>) -> Result<String, ServerError> {
-        let events = self.events();
+    /// A seek, waited out on the player's one event stream `events`: the id of the game that
+    /// starts when someone takes it. lichess opens the stream with a `gameStart` for every game in
+    /// progress (correspondence too): those that come before the seek is sent, and any that cannot
+    /// be the seek's (from elsewhere than the lobby, or with moves made), are handed to
+    /// `in_progress` and never taken for the seek's game.
+    pub fn seek_game(
+        &self,
+        events: &mpsc::Receiver<Result<EventLine, ServerError>>,
+        clock: (u64, u64),
+        rated: bool,
+        color: Option<Color>,
+        mut in_progress: impl FnMut(&GameInfo),
+    ) -> Result<String, ServerError> {
+        let mut seen = std::collections::HashSet::new();
+        // The games in progress come at once; the seek is sent when the stream is quiet.
+        loop {
+            match events.recv_timeout(SETTLE) {
+                Ok(Ok(EventLine::GameStart { game })) => {
+                    if seen.insert(game.game_id.clone()) {
+                        in_progress(&game);
+                    }
+                }
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => return Err(e),
+                Err(mpsc::RecvTimeoutError::Timeout) => break,
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Err(ServerError::Unreachable(String::new())),
+            }
+        }
         let seeker = self.clone();
         let (done, seek_ended) = mpsc::channel();
         std::thread::spawn(move || {
@@ -183,7 +208,14 @@ impl Lichess {
         });
         loop {
             match events.recv_timeout(Duration::from_millis(200)) {
-                Ok(Ok(EventLine::GameStart { game })) => return Ok(game.game_id),
+                Ok(Ok(EventLine::GameStart { game })) if !seen.contains(&game.game_id) && game.may_be_sought() => {
+                    return Ok(game.game_id)
+                }
+                Ok(Ok(EventLine::GameStart { game })) => {
+                    if seen.insert(game.game_id.clone()) {
+                        in_progress(&game);
+                    }
+                }
                 Ok(Ok(_)) | Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Ok(Err(e)) => return Err(e),
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Err(ServerError::Unreachable(String::new())),
@@ -256,6 +288,10 @@ fn color_name(color: Color) -> &'static str {
         Color::Black => "black",
     }
 }
+
+/// How long the event stream stays quiet after its opening before a seek is sent: lichess names
+/// the games in progress at once.
+const SETTLE: Duration = Duration::from_millis(700);
 
 /// The server's address: `ANNA_LICHESS_URL`, or lichess.org.
 pub fn server() -> String {

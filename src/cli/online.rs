@@ -120,7 +120,12 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
             return wait_for(&events, voice, |event| challenge_answered(event, &id, &name, voice)).map(found);
         }
         tell(voice, line("online_seeking"));
-        let seek = || client.seek_game((limit, increment), args.rated, side);
+        // The games in progress that the stream names first are said, and left for another time.
+        let in_progress = |game: &anna_app::online::GameInfo| {
+            let name = game.opponent_name().unwrap_or_else(|| voice.vocab.word("line.opponent").to_string());
+            tell(voice, line("online_in_progress").arg("name", Arg::Text(name)));
+        };
+        let seek = || client.seek_game(&events, (limit, increment), args.rated, side, in_progress);
         return patiently(voice, seek).map(found).map_err(|e| failed(voice, &e));
     }
     tell(voice, line("online_waiting"));

@@ -187,6 +187,15 @@ fn serve(stream: &TcpStream, table: &Mutex<Table>) {
         t.announce(event);
         return;
     }
+    if path == "/api/board/seek" {
+        // Paired a moment after the seek, in the lobby (lila's `source: lobby`), no move made yet.
+        thread::sleep(Duration::from_millis(200));
+        let paired = format!(
+            r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","color":"white","source":"lobby","hasMoved":false,"rated":false,"opponent":{{"username":"Hana","rating":1720}}}}}}"#
+        );
+        table.lock().unwrap().announce(paired);
+        return http::whole(stream, 200, "");
+    }
     if path == "/api/challenge/ch4llenge/accept" {
         http::whole(stream, 200, r#"{"ok":true}"#);
         table.lock().unwrap().announce(game_start);
@@ -539,4 +548,26 @@ fn a_429_while_the_game_is_made_is_waited_out_and_sent_again() {
     assert_eq!(said.matches("lichess does not answer now; Anna sends again in").count(), 2, "{said}");
     assert!(said.trim_end().ends_with("lichess cannot be reached: check the network connection."), "{said}");
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 58: lichess opens the event stream with a gameStart for every game in progress (here a
+/// correspondence game with moves made); a seek never takes it for its own game, and opens one
+/// event stream only. (The opening line is lila's EventStream form, `GameEventInfo`.)
+#[test]
+fn a_seek_never_joins_a_game_in_progress_and_opens_one_event_stream() {
+    let server = Server::start(&["e7e5"]);
+    server.with(|t| {
+        t.events.push(
+            r#"{"type":"gameStart","game":{"gameId":"oldCorr1","color":"black","source":"friend","hasMoved":true,"rated":false,"speed":"correspondence","opponent":{"username":"Milan","rating":1650},"isMyTurn":false}}"#.into(),
+        );
+    });
+    let data = TempDir::new("lichess-seek");
+    let anna = server.anna(&data.0, &["--opponent", "lichess", "--tc", "15+10"]);
+    anna.wait_for("A game of yours against Milan is in progress on lichess; it is not the one sought.");
+    anna.wait_for("You play White against");
+    anna.quit();
+    assert_eq!(server.posted("/api/board/seek"), 1);
+    let requests = server.table.lock().unwrap().requests.clone();
+    assert_eq!(requests.iter().filter(|r| r.path == "/api/stream/event").count(), 1, "one event stream");
+    assert!(!requests.iter().any(|r| r.path.contains("oldCorr1")), "the old game is never opened");
 }

@@ -114,7 +114,9 @@ fn find(clock: (u64, u64), side: shakmaty::Color, level: u8) -> Result<OnlineGam
     let user = client.account()?;
     let seekable = anna_app::online::seek_allowed(Duration::from_secs(clock.0), Duration::from_secs(clock.1)).is_ok();
     let game = if seekable {
-        client.seek_game(clock, false, Some(side))?
+        // The one event stream of this search; the games in progress it names are not the seek's.
+        let events = client.events();
+        client.seek_game(&events, clock, false, Some(side), |_| {})?
     } else {
         client.challenge_ai(level, Some(clock), Some(side))?
     };

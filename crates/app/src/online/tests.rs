@@ -52,7 +52,9 @@ fn the_descriptions_examples_are_read() {
         r#"{"type":"gameStart","game":{"fullId":"abcdefgh1234","gameId":"abcdefgh","color":"white","fen":"x"}}"#;
     assert_eq!(
         read_event_line(start).unwrap(),
-        Some(EventLine::GameStart { game: GameInfo { game_id: "abcdefgh".into(), color: Some("white".into()) } })
+        Some(EventLine::GameStart {
+            game: GameInfo { game_id: "abcdefgh".into(), color: Some("white".into()), ..GameInfo::default() }
+        })
     );
 }
 

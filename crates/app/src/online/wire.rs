@@ -139,13 +139,52 @@ pub enum EventLine {
 }
 
 /// `GameEventInfo`: a game of the player's, as the event stream names it.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameInfo {
     pub game_id: String,
     /// The side the player has in it.
     #[serde(default)]
     pub color: Option<String>,
+    /// How the game was made: `lobby` or `pool` for a seek, `friend` for a challenge, `ai`...
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Whether a move was made in it yet.
+    #[serde(default)]
+    pub has_moved: Option<bool>,
+    #[serde(default)]
+    pub rated: Option<bool>,
+    /// The opponent, as the event stream names them.
+    #[serde(default)]
+    pub opponent: Option<EventOpponent>,
+    #[serde(default)]
+    pub is_my_turn: Option<bool>,
+}
+
+/// The opponent of a game of the event stream (`GameEventOpponent`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventOpponent {
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub rating: Option<u32>,
+    #[serde(default)]
+    pub ai: Option<u8>,
+}
+
+impl GameInfo {
+    /// Whether this can be the game a seek just made: from the lobby or a pool (when the server
+    /// says), with no move made yet (when it says). A game in progress at the stream's opening is
+    /// none of these.
+    pub fn may_be_sought(&self) -> bool {
+        self.source.as_deref().is_none_or(|s| s == "lobby" || s == "pool") && self.has_moved != Some(true)
+    }
+
+    /// The opponent's name, when the server gives one.
+    pub fn opponent_name(&self) -> Option<String> {
+        self.opponent.as_ref()?.username.clone()
+    }
 }
 
 /// `ChallengeJson`, as far as Anna reads it: who challenges whom, at what time control.
