@@ -20,7 +20,8 @@ use shakmaty::Color;
 use std::time::Duration;
 
 use anna_app::online::{
-    read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameInfo, GameLine, ServerError,
+    read_done, read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameInfo, GameLine,
+    ServerError,
 };
 
 /// The server when `ANNA_LICHESS_URL` does not name another.
@@ -127,17 +128,41 @@ impl Lichess {
         id_of(&text)
     }
 
-    /// A challenge to the player `name`, with the clock in seconds: the challenge's id. The game
-    /// begins when they accept it (a `gameStart` on the event stream).
-    pub fn challenge(&self, name: &str, clock: Option<(u64, u64)>, rated: bool) -> Result<String, ServerError> {
+    /// A challenge to the player `name`, with the clock in seconds, kept alive while it waits
+    /// (`keepAliveStream`: unanswered, lichess would drop a real-time challenge after 20 seconds
+    /// without a word): the challenge's id, and how it ends (`accepted`, `declined`, `canceled`;
+    /// `None` when the server closed it without saying). The game begins when they accept it (a
+    /// `gameStart` on the event stream).
+    pub fn challenge(
+        &self,
+        name: &str,
+        clock: Option<(u64, u64)>,
+        rated: bool,
+    ) -> Result<(String, mpsc::Receiver<Option<String>>), ServerError> {
         let rated = rated.to_string();
         let (limit, increment) = clock.map(|(l, i)| (l.to_string(), i.to_string())).unzip();
-        let mut form = vec![("rated", rated.as_str())];
+        let mut form = vec![("rated", rated.as_str()), ("keepAliveStream", "true")];
         if let (Some(limit), Some(increment)) = (&limit, &increment) {
             form.extend([("clock.limit", limit.as_str()), ("clock.increment", increment.as_str())]);
         }
-        let text = self.post_answer(&format!("/api/challenge/{name}"), &form)?;
-        id_of(&text)
+        let url = self.url(&format!("/api/challenge/{name}"));
+        let response = self.streams.post(url).header("Authorization", self.bearer()).send_form(form);
+        let response = response.map_err(unreachable)?;
+        let status = response.status().as_u16();
+        let mut body = response.into_body();
+        if !(200..300).contains(&status) {
+            let text = body.read_to_string().unwrap_or_default();
+            check(status, || text)?;
+        }
+        let mut lines = BufReader::new(body.into_reader()).lines();
+        let first = lines.by_ref().map_while(Result::ok).find(|line| !line.trim().is_empty()).unwrap_or_default();
+        let id = id_of(&first)?;
+        let (sender, ended) = mpsc::channel();
+        std::thread::spawn(move || {
+            let done = lines.map_while(Result::ok).find_map(|line| read_done(&line));
+            drop(sender.send(done));
+        });
+        Ok((id, ended))
     }
 
     /// Accepts or declines a challenge to the player.
@@ -201,6 +226,7 @@ impl Lichess {
             }
         }
         let seeker = self.clone();
+        let mut closed = None;
         let (done, seek_ended) = mpsc::channel();
         std::thread::spawn(move || {
             let minutes = clock.0 as f64 / 60.0;
@@ -220,8 +246,15 @@ impl Lichess {
                 Ok(Err(e)) => return Err(e),
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Err(ServerError::Unreachable(String::new())),
             }
-            if let Ok(Err(e)) = seek_ended.try_recv() {
-                return Err(e);
+            match seek_ended.try_recv() {
+                Ok(Err(e)) => return Err(e),
+                // The seek's request closes when it is paired, and the game comes on the event
+                // stream a moment later; none in that time: the server ended the seek unpaired.
+                Ok(Ok(())) => closed = Some(std::time::Instant::now()),
+                Err(_) => {}
+            }
+            if closed.is_some_and(|at| at.elapsed() >= PAIRING_GRACE) {
+                return Err(ServerError::SeekEnded);
             }
         }
     }
@@ -288,6 +321,9 @@ fn color_name(color: Color) -> &'static str {
         Color::Black => "black",
     }
 }
+
+/// How long the game of a seek may take to come on the event stream after the seek's request closed.
+const PAIRING_GRACE: Duration = Duration::from_secs(3);
 
 /// How long the event stream stays quiet after its opening before a seek is sent: lichess names
 /// the games in progress at once.

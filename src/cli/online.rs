@@ -92,9 +92,9 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
     }
     let events = client.events();
     if let Some(name) = &args.challenge {
-        let id = patiently(voice, || client.challenge(name, clock, args.rated)).map_err(|e| failed(voice, &e))?;
+        let sent = patiently(voice, || client.challenge(name, clock, args.rated)).map_err(|e| failed(voice, &e))?;
         tell(voice, line("online_challenge_sent").arg("name", Arg::Text(name.clone())));
-        return wait_for(&events, voice, |event| challenge_answered(event, &id, name, voice)).map(found);
+        return wait_for_challenge(&events, sent, name, voice).map(found);
     }
     if let Some((limit, increment)) = clock {
         if let Err(estimate) = seek_allowed(Duration::from_secs(limit), Duration::from_secs(increment)) {
@@ -115,9 +115,10 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
                 return patiently(voice, ai).map(found).map_err(|e| failed(voice, &e));
             }
             let name = answer.to_string();
-            let id = patiently(voice, || client.challenge(&name, clock, args.rated)).map_err(|e| failed(voice, &e))?;
+            let sent =
+                patiently(voice, || client.challenge(&name, clock, args.rated)).map_err(|e| failed(voice, &e))?;
             tell(voice, line("online_challenge_sent").arg("name", Arg::Text(name.clone())));
-            return wait_for(&events, voice, |event| challenge_answered(event, &id, &name, voice)).map(found);
+            return wait_for_challenge(&events, sent, &name, voice).map(found);
         }
         tell(voice, line("online_seeking"));
         // The games in progress that the stream names first are said, and left for another time.
@@ -212,6 +213,49 @@ fn challenge_answered(event: EventLine, id: &str, name: &str, voice: &Teller<'_>
             Some(Err(ExitCode::from(1)))
         }
         _ => None,
+    }
+}
+
+/// How long a declined challenge's reason may take to come on the event stream after its end.
+const REASON_WAIT: Duration = Duration::from_secs(2);
+
+/// Waits for the answer to the challenge `sent` to `name`: its game begins, it is declined (with
+/// the player's reason), or it ends unanswered (cancelled, or dropped by the server), each said.
+fn wait_for_challenge(
+    events: &mpsc::Receiver<Result<EventLine, ServerError>>,
+    sent: (String, mpsc::Receiver<Option<String>>),
+    name: &str,
+    voice: &Teller<'_>,
+) -> Result<String, ExitCode> {
+    let (id, ended) = sent;
+    let mut ended_at: Option<(std::time::Instant, Option<String>)> = None;
+    loop {
+        match events.recv_timeout(Duration::from_millis(200)) {
+            Ok(Ok(event)) => {
+                if let Some(settled) = challenge_answered(event, &id, name, voice) {
+                    return settled;
+                }
+            }
+            Ok(Err(e)) => return Err(failed(voice, &e)),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(failed(voice, &ServerError::Unreachable(String::new())))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if ended_at.is_none() {
+            match ended.try_recv() {
+                Ok(done) => ended_at = Some((std::time::Instant::now(), done)),
+                Err(mpsc::TryRecvError::Disconnected) => ended_at = Some((std::time::Instant::now(), None)),
+                Err(mpsc::TryRecvError::Empty) => {}
+            }
+        }
+        // Accepted: the game comes on the event stream. Otherwise its reason may still come there.
+        if let Some((at, done)) = &ended_at {
+            if done.as_deref() != Some("accepted") && at.elapsed() >= REASON_WAIT {
+                tell(voice, line("online_challenge_ended").arg("name", Arg::Text(name.to_string())));
+                return Err(ExitCode::from(1));
+            }
+        }
     }
 }
 

@@ -142,10 +142,13 @@ fn a_game_against_the_ai_and_a_challenge_send_their_clocks() {
     });
     let lichess = Lichess::new(&server.base, TOKEN);
     assert_eq!(lichess.challenge_ai(3, Some((600, 5)), Some(shakmaty::Color::Black)), Ok("aigame12".to_string()));
-    assert_eq!(lichess.challenge("Magnus", Some((900, 10)), true), Ok("ch4llenge".to_string()));
+    let (id, ended) = lichess.challenge("Magnus", Some((900, 10)), true).unwrap();
+    assert_eq!(id, "ch4llenge");
+    // The answer is whole, with no `done` line: the challenge ended without a word.
+    assert_eq!(ended.recv_timeout(std::time::Duration::from_secs(5)), Ok(None));
     let requests = server.requests();
     assert_eq!(requests[0].body, "level=3&clock.limit=600&clock.increment=5&color=black");
-    assert_eq!(requests[1].body, "rated=true&clock.limit=900&clock.increment=10");
+    assert_eq!(requests[1].body, "rated=true&keepAliveStream=true&clock.limit=900&clock.increment=10");
 }
 
 #[test]

@@ -44,6 +44,10 @@ struct Table {
     event_watchers: Vec<mpsc::Sender<String>>,
     /// Whether a challenge of the player's is accepted (else declined).
     challenge_accepted: bool,
+    /// A challenge of the player's is never answered: the server ends it without a word.
+    challenge_unanswered: bool,
+    /// A seek is never paired: the server ends it.
+    seek_unpaired: bool,
 }
 
 impl Table {
@@ -177,17 +181,29 @@ fn serve(stream: &TcpStream, table: &Mutex<Table>) {
     }
     let game_start = format!(r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","color":"white"}}}}"#);
     if path == "/api/challenge/Magnus" {
-        http::whole(stream, 200, &format!(r#"{{"challenge":{{"id":"{GAME}"}}}}"#));
+        // `keepAliveStream`: the challenge, then how it ended (`{"done":...}`), as lila writes it.
+        http::stream_head(stream);
+        http::line(stream, &format!(r#"{{"challenge":{{"id":"{GAME}"}}}}"#));
         thread::sleep(Duration::from_millis(200));
         let mut t = table.lock().unwrap();
+        if t.challenge_unanswered {
+            // Never answered: the server ends it without a word on the event stream.
+            return;
+        }
         let declined = format!(
             r#"{{"type":"challengeDeclined","challenge":{{"id":"{GAME}","declineReason":"I'm not accepting challenges at the moment."}}}}"#
         );
-        let event = if t.challenge_accepted { game_start } else { declined };
+        let (event, done) = if t.challenge_accepted { (game_start, "accepted") } else { (declined, "declined") };
         t.announce(event);
+        drop(t);
+        http::line(stream, &format!(r#"{{"done":"{done}"}}"#));
         return;
     }
     if path == "/api/board/seek" {
+        if table.lock().unwrap().seek_unpaired {
+            // The seek expires: its request closes, and no game comes.
+            return http::whole(stream, 200, "");
+        }
         // Paired a moment after the seek, in the lobby (lila's `source: lobby`), no move made yet.
         thread::sleep(Duration::from_millis(200));
         let paired = format!(
@@ -452,7 +468,7 @@ fn a_challenge_sent_waits_for_the_answer_and_says_a_refusal() {
     );
     assert_eq!(out.status.code(), Some(1));
     let challenge = server.table.lock().unwrap().requests.iter().find(|r| r.path == "/api/challenge/Magnus").cloned();
-    assert_eq!(challenge.unwrap().body, "rated=false&clock.limit=300&clock.increment=3");
+    assert_eq!(challenge.unwrap().body, "rated=false&keepAliveStream=true&clock.limit=300&clock.increment=3");
     // Accepted, the game begins.
     server.with(|t| {
         t.challenge_accepted = true;
@@ -570,4 +586,46 @@ fn a_seek_never_joins_a_game_in_progress_and_opens_one_event_stream() {
     let requests = server.table.lock().unwrap().requests.clone();
     assert_eq!(requests.iter().filter(|r| r.path == "/api/stream/event").count(), 1, "one event stream");
     assert!(!requests.iter().any(|r| r.path.contains("oldCorr1")), "the old game is never opened");
+}
+
+/// Issue 58: a challenge is kept alive while it waits (`keepAliveStream`), and one that ends
+/// unanswered is said, not waited on for ever.
+#[test]
+fn a_challenge_is_kept_alive_and_its_end_without_an_answer_said() {
+    let server = Server::start(&[]);
+    server.with(|t| t.challenge_unanswered = true);
+    let data = TempDir::new("lichess-challenge-silent");
+    let out = support::anna(&data.0)
+        .args(["--speech", "off", "--opponent", "lichess", "--challenge", "Magnus", "--tc", "5+3"])
+        .env("ANNA_LICHESS_URL", &server.base)
+        .env("ANNA_LICHESS_TOKEN", TOKEN)
+        .output()
+        .unwrap();
+    let said = support::text(&out.stdout);
+    assert!(said.trim_end().ends_with("The challenge to Magnus has ended on lichess without an answer."), "{said}");
+    assert_eq!(out.status.code(), Some(1));
+    let challenge = server.table.lock().unwrap().requests.iter().find(|r| r.path == "/api/challenge/Magnus").cloned();
+    assert!(challenge.unwrap().body.contains("keepAliveStream=true"));
+}
+
+/// Issue 58: a seek that lichess ends unpaired is said, not waited on for ever.
+#[test]
+fn a_seek_that_expires_is_said() {
+    let server = Server::start(&[]);
+    server.with(|t| t.seek_unpaired = true);
+    let data = TempDir::new("lichess-seek-expires");
+    let out = support::anna(&data.0)
+        .args(["--speech", "off", "--opponent", "lichess", "--tc", "15+10"])
+        .env("ANNA_LICHESS_URL", &server.base)
+        .env("ANNA_LICHESS_TOKEN", TOKEN)
+        .output()
+        .unwrap();
+    let said = support::text(&out.stdout);
+    assert!(
+        said.trim_end().ends_with(
+            "lichess ended the seek without finding an opponent. Try again, or challenge a player or the AI."
+        ),
+        "{said}"
+    );
+    assert_eq!(out.status.code(), Some(1));
 }

@@ -15,8 +15,8 @@ pub(crate) use play::Table;
 pub use play::{error_words, ServerEvent, ServerRequest};
 
 pub use wire::{
-    read_error, read_event_line, read_game_line, read_id, read_username, Challenge, ChallengeClock, ChatLine,
-    EventLine, GameFull, GameInfo, GameLine, GameState, OpponentGone, Player, StreamError,
+    read_done, read_error, read_event_line, read_game_line, read_id, read_username, Challenge, ChallengeClock,
+    ChatLine, EventLine, GameFull, GameInfo, GameLine, GameState, OpponentGone, Player, StreamError,
 };
 
 use std::time::Duration;
@@ -47,6 +47,9 @@ pub enum ServerError {
     /// Any other status.
     #[error("the server answered with status {0}")]
     Status(u16),
+    /// A seek the server ended without pairing it (it expired).
+    #[error("the server ended the seek unpaired")]
+    SeekEnded,
     /// An answer that is not what the description says.
     #[error("the server's answer could not be read: {0}")]
     Garbled(String),

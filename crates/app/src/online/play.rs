@@ -480,6 +480,7 @@ pub fn error_words(error: &ServerError) -> Words {
         ServerError::Refused(reason) => line("online_refused").arg("reason", Arg::Text(reason.clone())),
         ServerError::Status(status) => line("online_status").arg("status", Arg::Number(u32::from(*status))),
         ServerError::Garbled(_) => line("online_garbled"),
+        ServerError::SeekEnded => line("online_seek_ended"),
     }
 }
 

@@ -259,6 +259,13 @@ pub fn read_id(text: &str) -> Option<String> {
     value["id"].as_str().or_else(|| value["challenge"]["id"].as_str()).map(str::to_string)
 }
 
+/// How a challenge kept alive ended (`{"done":"accepted"}`: `accepted`, `declined`, `canceled`),
+/// if the line says.
+pub fn read_done(text: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value["done"].as_str().map(str::to_string)
+}
+
 /// The server's reason in an error's body (`{"error": "..."}`), or the body itself.
 pub fn read_error(text: &str) -> String {
     serde_json::from_str::<serde_json::Value>(text)
