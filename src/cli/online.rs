@@ -137,6 +137,13 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
             if challenge.dest_user.as_ref().and_then(|u| u.id.as_deref()) == Some(&me) =>
         {
             let variant = challenge.variant.as_ref().map_or("standard", |v| v.key.as_str());
+            if !challenge.board_may_play() {
+                // Accepted, it would be lost on time: lichess would not stream it to the Board API.
+                let _ = client.answer_challenge(&challenge.id, false);
+                let name = challenger_name(&challenge);
+                tell(voice, line("online_challenge_not_board").arg("name", Arg::Text(name)));
+                return None;
+            }
             if variant != "standard" {
                 // Anna keeps standard chess only; a variant's moves would be read wrongly.
                 let _ = client.answer_challenge(&challenge.id, false);
@@ -278,10 +285,16 @@ fn wait_for(
     Err(failed(voice, &ServerError::Unreachable(String::new())))
 }
 
+/// The challenger's name, as lichess gives it.
+fn challenger_name(challenge: &Challenge) -> String {
+    let who = challenge.challenger.as_ref();
+    who.and_then(|p| p.name.clone().or_else(|| p.id.clone())).unwrap_or_default()
+}
+
 /// "Magnus (2850) challenges you: 5 minutes plus 3 seconds, rated. Accept it? Say yes or no."
 fn ask_challenge(challenge: &Challenge, voice: &Teller<'_>) -> bool {
     let who = challenge.challenger.as_ref();
-    let name = who.and_then(|p| p.name.clone().or_else(|| p.id.clone())).unwrap_or_default();
+    let name = challenger_name(challenge);
     let rating = who.and_then(|p| p.rating).map_or_else(String::new, |r| format!(" ({r})"));
     let clock = challenge.time_control.as_ref().and_then(|c| c.limit.zip(c.increment));
     let tc = match clock {

@@ -48,6 +48,8 @@ struct Table {
     challenge_unanswered: bool,
     /// A seek is never paired: the server ends it.
     seek_unpaired: bool,
+    /// The game's stream is refused with 400, as lila refuses a game the Board API cannot play.
+    stream_refused: bool,
 }
 
 impl Table {
@@ -174,6 +176,9 @@ fn serve(stream: &TcpStream, table: &Mutex<Table>) {
         return http::whole(stream, 201, &format!(r#"{{"id":"{GAME}","variant":{{"key":"standard"}}}}"#));
     }
     if path == format!("/api/board/game/stream/{GAME}") {
+        if table.lock().unwrap().stream_refused {
+            return http::whole(stream, 400, r#"{"error":"This game cannot be played with the Board API."}"#);
+        }
         return follow(stream, table);
     }
     if path == "/api/stream/event" {
@@ -628,4 +633,37 @@ fn a_seek_that_expires_is_said() {
         "{said}"
     );
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Issue 58: a game whose stream lichess refuses (400, "This game cannot be played with the Board
+/// API.", lila's BoardApiController) is final: said with lichess's reason, never "connection lost"
+/// for ever; and a challenge the Board API cannot play (`compat.board: false`) is said and declined,
+/// never accepted.
+#[test]
+fn what_the_board_api_cannot_play_is_said_and_never_taken_for_a_lost_connection() {
+    let server = Server::start(&[]);
+    server.with(|t| t.stream_refused = true);
+    let data = TempDir::new("lichess-not-board");
+    let anna = server.anna(&data.0, &["--opponent", "lichess", "--level", "3", "--tc", "5+3"]);
+    anna.wait_for_before("lichess refused: This game cannot be played with the Board API.", &["was lost"]);
+    anna.wait_for("Anna cannot follow this game: play it on lichess.org itself, where its clock runs.");
+    std::thread::sleep(Duration::from_millis(1500));
+    let later: Vec<String> = anna.lines.try_iter().collect();
+    assert!(!later.iter().any(|l| l.contains("was lost")), "{later:?}");
+    anna.quit();
+    assert_eq!(server.table.lock().unwrap().requests.iter().filter(|r| r.path.contains("/stream/aiGame01")).count(), 1);
+
+    let server = Server::start(&[]);
+    server.with(|t| {
+        t.events.push(
+            r#"{"type":"challenge","challenge":{"id":"bull3t01","challenger":{"id":"hana","name":"Hana","rating":1720},"destUser":{"id":"annaplayer","name":"AnnaPlayer"},"rated":false,"timeControl":{"type":"clock","limit":60,"increment":0},"variant":{"key":"standard"},"compat":{"bot":false,"board":false}}}"#.into(),
+        );
+    });
+    let mut anna = server.anna(&data.0, &["--opponent", "lichess"]);
+    anna.wait_for("Hana challenges you to a game that lichess does not let the Board API play");
+    // Still waiting for a game it can play; ended here.
+    anna.child.kill().unwrap();
+    let _ = anna.child.wait();
+    assert_eq!(server.posted("/api/challenge/bull3t01/decline"), 1);
+    assert_eq!(server.posted("/api/challenge/bull3t01/accept"), 0);
 }

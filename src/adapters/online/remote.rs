@@ -166,7 +166,9 @@ fn follow(client: Lichess, game: String, report: Report) {
                 return;
             }
             match result {
-                Err(error @ (ServerError::Unauthorized | ServerError::NotFound)) => {
+                // Final: no token, no such game, or a game lichess refuses to stream here (400, "This
+                // game cannot be played with the Board API."): said with lichess's reason, once.
+                Err(error @ (ServerError::Unauthorized | ServerError::NotFound | ServerError::Refused(_))) => {
                     let open = ServerRequest::Open(OnlineGame {
                         game: game.clone(),
                         user: String::new(),

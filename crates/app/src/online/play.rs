@@ -451,6 +451,10 @@ impl App {
         if let Some(key) = not_done.filter(|_| !matches!(error, ServerError::RateLimited)) {
             out.push(self.say(key));
         }
+        // The game's stream refused for good: it cannot be played here, and its clock runs there.
+        if let ServerRequest::Open(_) = request {
+            out.push(self.say("line.online_open_failed"));
+        }
         if let ServerRequest::Move(_) = request {
             match (error, self.online.side) {
                 // Refused: the move is taken back here; the position is the server's.

@@ -205,6 +205,25 @@ pub struct Challenge {
     /// `standard`, `chess960`...: Anna plays standard chess only.
     #[serde(default)]
     pub variant: Option<Variant>,
+    /// What may play it: lichess says `board: false` for what the Board API cannot play (bullet).
+    #[serde(default)]
+    pub compat: Option<Compat>,
+}
+
+/// `compat` of a challenge or game: whether a bot or the Board API may play it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct Compat {
+    #[serde(default)]
+    pub bot: Option<bool>,
+    #[serde(default)]
+    pub board: Option<bool>,
+}
+
+impl Challenge {
+    /// Whether lichess lets the Board API play this challenge's game (unsaid: it does).
+    pub fn board_may_play(&self) -> bool {
+        self.compat.as_ref().and_then(|c| c.board) != Some(false)
+    }
 }
 
 /// A challenge's time control (`type: clock`, seconds); none for correspondence or unlimited.
