@@ -148,7 +148,8 @@ impl App {
         }
         self.online.side = Some(side);
         let mut out = Vec::new();
-        if !self.session.started() && self.session.game().plies().is_empty() {
+        let first = !self.session.started() && self.session.game().plies().is_empty();
+        if first {
             self.tags.site = format!("{}/{}", online.server.trim_end_matches('/'), full.id);
             self.tags.event =
                 self.voice.words(&Words::line(if full.rated { "line.online_rated" } else { "line.online_casual" }));
@@ -178,9 +179,31 @@ impl App {
                 .arg("side", Arg::Side(side))
                 .arg("name", Arg::Text(self.player_name(opponent)));
             out.push(Out::Say(words, Priority::Info));
-            out.extend(self.input(Input::act(Command::Start), now));
+            let started = self.input(Input::act(Command::Start), now);
+            // Joined in progress, "White to move" at the start would be said before the moves.
+            let joining = !full.state.moves.trim().is_empty();
+            out.extend(started.into_iter().filter(|o| !joining || !matches!(o, Out::Say(..))));
         }
-        out.extend(self.server_state(&full.state, now));
+        let joined = first && !full.state.moves.trim().is_empty();
+        let state = self.server_state(&full.state, now);
+        if !joined {
+            out.extend(state);
+            return out;
+        }
+        // Joined in progress: its moves are taken in without a word each (a game of 60 moves would
+        // be 60 sentences before the player could act); where it stands is said, the moves on
+        // request (`moves`). What else the state brought (an ending, an offer) is kept.
+        let caught_up =
+            |o: &Out| matches!(o, Out::Say(_, Priority::Move | Priority::ReadBack) | Out::SayLive(..) | Out::Play(_));
+        out.extend(state.into_iter().filter(|o| !caught_up(o)));
+        let moves = self.session.game().plies().len().div_ceil(2) as u32;
+        out.push(Out::Say(
+            Words::line("line.online_joined").arg("moves", Arg::Counted("moves", moves)),
+            Priority::Info,
+        ));
+        for question in [Command::Last, Command::Turn, Command::Time] {
+            out.extend(self.input(Input::act(question), now));
+        }
         out
     }
 

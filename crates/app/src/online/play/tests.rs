@@ -440,3 +440,23 @@ fn no_start_with_a_winner_is_a_win_by_lichess_s_rule() {
     let ended = line(&mut app, &state("", 300_000, 300_000, "noStart", ""), SECOND);
     assert_eq!(said(&app, &ended).last().unwrap(), "The game was aborted on lichess: it has no result.");
 }
+
+/// Issue 58: joining a game in progress (a `gameFull` with moves, as after `anna --opponent lichess`
+/// finds one) takes its moves in without a sentence each: where the game stands is said.
+#[test]
+fn joining_a_game_in_progress_says_where_it_stands_not_every_move() {
+    let mut app = app();
+    app.start();
+    let moves = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7";
+    let outs = line(&mut app, &full(moves), SECOND);
+    let words = said(&app, &outs);
+    assert_eq!(words.len(), 6, "{words:?}");
+    assert!(!words.iter().any(|w| w.starts_with("Clock started")), "{words:?}");
+    assert!(
+        words.contains(&"The game is in progress; so far: 5 moves. Say moves to hear them.".to_string()),
+        "{words:?}"
+    );
+    assert!(words.iter().any(|w| w.starts_with("Last move")), "{words:?}");
+    assert_eq!(app.session().game().plies().len(), 10);
+    assert!(!words.iter().any(|w| w.contains("Knight Felix drei")), "{words:?}");
+}
