@@ -213,9 +213,16 @@ impl App {
             let words = Words::line("line.online_ai").arg("level", Arg::Number(u32::from(level)));
             return self.voice.words(&words);
         }
-        let name = player.name.clone().or_else(|| player.id.clone()).unwrap_or_default();
+        // An anonymous player (`{}`) is said so, never as nothing.
+        let Some(name) = player.name.clone().or_else(|| player.id.clone()).filter(|n| !n.trim().is_empty()) else {
+            return self.word("line.online_anonymous").to_string();
+        };
+        // lichess's title (GM, BOT...) before the name, as its pages write it; a provisional rating
+        // with its question mark.
+        let name = player.title.as_ref().map_or(name.clone(), |title| format!("{title} {name}"));
+        let mark = if player.provisional { "?" } else { "" };
         match player.rating {
-            Some(rating) => format!("{name} ({rating})"),
+            Some(rating) => format!("{name} ({rating}{mark})"),
             None => name,
         }
     }
@@ -422,7 +429,10 @@ impl App {
     /// spectators' are not.
     fn server_chat(&self, chat: &ChatLine) -> Vec<Out> {
         let own = self.online_game().is_some_and(|g| g.user.eq_ignore_ascii_case(&chat.username));
-        if chat.room != "player" || own {
+        // lichess's own lines in the chat ("White proposes takeback") are the server's, not the
+        // opponent's: what they say is said from the game's state already.
+        let server = chat.username.eq_ignore_ascii_case("lichess");
+        if chat.room != "player" || own || server {
             return Vec::new();
         }
         let text: String = chat.text.chars().filter(|c| !c.is_control()).take(CHAT_SAID).collect();

@@ -66,6 +66,9 @@ pub struct Player {
     pub ai_level: Option<u8>,
     #[serde(default)]
     pub title: Option<String>,
+    /// A rating lichess is not yet sure of (`1500?` on its pages).
+    #[serde(default)]
+    pub provisional: bool,
 }
 
 /// `GameStateEvent`.
@@ -285,10 +288,27 @@ pub fn read_done(text: &str) -> Option<String> {
     value["done"].as_str().map(str::to_string)
 }
 
-/// The server's reason in an error's body (`{"error": "..."}`), or the body itself.
+/// The server's reason in an error's body (`{"error": "..."}`, or a form's errors by field,
+/// `{"clock.limit":["Invalid value"]}`, said as `clock.limit: Invalid value`), or the body itself.
 pub fn read_error(text: &str) -> String {
-    serde_json::from_str::<serde_json::Value>(text)
-        .ok()
-        .and_then(|value| value["error"].as_str().map(str::to_string))
-        .unwrap_or_else(|| text.trim().to_string())
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else { return text.trim().to_string() };
+    if let Some(error) = value["error"].as_str() {
+        return error.to_string();
+    }
+    let fields: Vec<String> = value
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(field, value)| {
+            let messages: Vec<&str> = value.as_array().into_iter().flatten().filter_map(|m| m.as_str()).collect();
+            let said =
+                if messages.is_empty() { value.as_str().unwrap_or_default().to_string() } else { messages.join(", ") };
+            format!("{field}: {said}")
+        })
+        .collect();
+    if fields.is_empty() {
+        text.trim().to_string()
+    } else {
+        fields.join("; ")
+    }
 }

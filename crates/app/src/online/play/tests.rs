@@ -460,3 +460,27 @@ fn joining_a_game_in_progress_says_where_it_stands_not_every_move() {
     assert_eq!(app.session().game().plies().len(), 10);
     assert!(!words.iter().any(|w| w.contains("Knight Felix drei")), "{words:?}");
 }
+
+/// Issue 58: an anonymous opponent is said so; a BOT's title and a provisional rating are said as
+/// lichess writes them; lichess's own chat lines are not said as the opponent's.
+#[test]
+fn anonymous_players_titles_provisional_ratings_and_lichess_s_own_chat() {
+    let mut anonymous = app();
+    anonymous.start();
+    let full = r#"{"type":"gameFull","id":"Xq7Lp2Rt","rated":false,"clock":{"initial":300000,"increment":3000},"white":{"id":"annaplayer","name":"AnnaPlayer","rating":1500},"black":{},"initialFen":"startpos","state":{"type":"gameState","moves":"","wtime":300000,"btime":300000,"winc":3000,"binc":3000,"status":"started"}}"#;
+    let outs = line(&mut anonymous, full, SECOND);
+    assert!(said(&anonymous, &outs)
+        .contains(&"You play White against an anonymous player on lichess, a casual game.".to_string()));
+    let mut bot = app();
+    bot.start();
+    let full = r#"{"type":"gameFull","id":"Xq7Lp2Rt","rated":true,"clock":{"initial":300000,"increment":3000},"white":{"id":"annaplayer","name":"AnnaPlayer","rating":1500},"black":{"id":"maia1","name":"maia1","title":"BOT","rating":1580,"provisional":true},"initialFen":"startpos","state":{"type":"gameState","moves":"","wtime":300000,"btime":300000,"winc":3000,"binc":3000,"status":"started"}}"#;
+    line(&mut bot, full, SECOND);
+    assert_eq!(bot.session().name(Color::Black), Some("BOT maia1 (1580?)"));
+    let system = line(
+        &mut bot,
+        r#"{"type":"chatLine","room":"player","username":"lichess","text":"Black proposes takeback"}"#,
+        2 * SECOND,
+    );
+    assert!(said(&bot, &system).is_empty(), "{:?}", said(&bot, &system));
+    assert_eq!(crate::online::read_error(r#"{"clock.limit":["Invalid value"]}"#), "clock.limit: Invalid value");
+}
