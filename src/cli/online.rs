@@ -144,7 +144,7 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
                 tell(voice, line("online_challenge_not_board").arg("name", Arg::Text(name)));
                 return None;
             }
-            if variant != "standard" {
+            if !anna_app::online::variant_played(variant) {
                 // Anna keeps standard chess only; a variant's moves would be read wrongly.
                 let _ = client.answer_challenge(&challenge.id, false);
                 tell(voice, line("online_variant").arg("variant", Arg::Text(variant.to_string())));

@@ -186,6 +186,12 @@ fn castling_alias(uci: &str) -> Option<&'static str> {
     })
 }
 
+/// Whether Anna plays a game of this variant (lichess's key): standard chess, from the usual start or
+/// from a position (`fromPosition`, its `initialFen`). Any other's moves would be read wrongly.
+pub fn variant_played(key: &str) -> bool {
+    matches!(key, "standard" | "fromPosition")
+}
+
 /// lichess pairs a seek only for rapid and slower games: the base time plus 40 times the increment
 /// must be at least 8 minutes (its rule for the Board API: blitz only by challenging a player or
 /// the AI, bullet never). `Err` with the estimate when it is faster.

@@ -141,7 +141,7 @@ impl App {
             return vec![Out::Say(words, Priority::Urgent)];
         };
         let variant = full.variant.as_ref().map_or("standard", |v| v.key.as_str());
-        if variant != "standard" {
+        if !super::variant_played(variant) {
             // Its moves would be read as standard chess: wrongly. Better none than a wrong one.
             let words = Words::line("line.online_variant_game").arg("variant", Arg::Text(variant.to_string()));
             return vec![Out::Say(words, Priority::Urgent)];
@@ -179,6 +179,9 @@ impl App {
                 .arg("side", Arg::Side(side))
                 .arg("name", Arg::Text(self.player_name(opponent)));
             out.push(Out::Say(words, Priority::Info));
+            if full.initial_fen != "startpos" {
+                out.push(self.say("line.online_from_position"));
+            }
             let started = self.input(Input::act(Command::Start), now);
             // Joined in progress, "White to move" at the start would be said before the moves.
             let joining = !full.state.moves.trim().is_empty();

@@ -484,3 +484,21 @@ fn anonymous_players_titles_provisional_ratings_and_lichess_s_own_chat() {
     assert!(said(&bot, &system).is_empty(), "{:?}", said(&bot, &system));
     assert_eq!(crate::online::read_error(r#"{"clock.limit":["Invalid value"]}"#), "clock.limit: Invalid value");
 }
+
+/// Issue 58: a game from a position (`variant.key: fromPosition`) is played from its `initialFen`
+/// and said so, not refused.
+#[test]
+fn a_game_from_a_position_is_played_from_its_initial_fen() {
+    let mut app = app();
+    app.start();
+    let full = r#"{"type":"gameFull","id":"Xq7Lp2Rt","variant":{"key":"fromPosition"},"rated":false,"clock":{"initial":300000,"increment":3000},"white":{"id":"annaplayer","name":"AnnaPlayer","rating":1500},"black":{"aiLevel":3},"initialFen":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1","state":{"type":"gameState","moves":"","wtime":300000,"btime":300000,"winc":3000,"binc":3000,"status":"started"}}"#;
+    let outs = line(&mut app, full, SECOND);
+    let words = said(&app, &outs);
+    assert!(words.iter().any(|w| w.starts_with("The game starts from a set position")), "{words:?}");
+    assert_eq!(shakmaty::Position::board(app.session().game().position()).occupied().count(), 3);
+    let press = {
+        typed(&mut app, "e4", 2 * SECOND);
+        typed(&mut app, "", 2 * SECOND)
+    };
+    assert_eq!(sent(&press), [ServerRequest::Move("e2e4".into())]);
+}
