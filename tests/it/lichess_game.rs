@@ -153,6 +153,13 @@ impl Server {
             .env("ANNA_LICHESS_WAIT_MS", "300");
         Running::start(command)
     }
+
+    /// `anna ARGS` against this server with the token, quietly, run to its end (no input).
+    fn output(&self, data: &std::path::Path, args: &[&str]) -> std::process::Output {
+        let mut command = support::anna(data);
+        command.arg("--speech").arg("off").args(args);
+        command.env("ANNA_LICHESS_URL", &self.base).env("ANNA_LICHESS_TOKEN", TOKEN).output().unwrap()
+    }
 }
 
 fn serve(stream: &TcpStream, table: &Mutex<Table>) {
@@ -407,12 +414,7 @@ fn a_bad_token_and_a_seek_too_fast_are_one_sentence_each_and_nothing_is_sent() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.starts_with("lichess does not accept the token."), "{said}");
     assert_eq!(out.status.code(), Some(1));
-    let out = support::anna(&data.0)
-        .args(["--speech", "off", "--opponent", "lichess", "--tc", "3+2"])
-        .env("ANNA_LICHESS_URL", &server.base)
-        .env("ANNA_LICHESS_TOKEN", TOKEN)
-        .output()
-        .unwrap();
+    let out = server.output(&data.0, &["--opponent", "lichess", "--tc", "3+2"]);
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.starts_with("lichess pairs seeks only for rapid and slower games"), "{said}");
     assert!(said.contains("this is 4"), "{said}");
@@ -460,12 +462,7 @@ fn a_challenge_received_is_asked_about_and_accepted() {
 fn a_challenge_sent_waits_for_the_answer_and_says_a_refusal() {
     let server = Server::start(&[]);
     let data = TempDir::new("lichess-challenge");
-    let out = support::anna(&data.0)
-        .args(["--speech", "off", "--opponent", "lichess", "--challenge", "Magnus", "--tc", "5+3"])
-        .env("ANNA_LICHESS_URL", &server.base)
-        .env("ANNA_LICHESS_TOKEN", TOKEN)
-        .output()
-        .unwrap();
+    let out = server.output(&data.0, &["--opponent", "lichess", "--challenge", "Magnus", "--tc", "5+3"]);
     let said = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         said,
@@ -600,12 +597,7 @@ fn a_challenge_is_kept_alive_and_its_end_without_an_answer_said() {
     let server = Server::start(&[]);
     server.with(|t| t.challenge_unanswered = true);
     let data = TempDir::new("lichess-challenge-silent");
-    let out = support::anna(&data.0)
-        .args(["--speech", "off", "--opponent", "lichess", "--challenge", "Magnus", "--tc", "5+3"])
-        .env("ANNA_LICHESS_URL", &server.base)
-        .env("ANNA_LICHESS_TOKEN", TOKEN)
-        .output()
-        .unwrap();
+    let out = server.output(&data.0, &["--opponent", "lichess", "--challenge", "Magnus", "--tc", "5+3"]);
     let said = support::text(&out.stdout);
     assert!(said.trim_end().ends_with("The challenge to Magnus has ended on lichess without an answer."), "{said}");
     assert_eq!(out.status.code(), Some(1));
@@ -619,12 +611,7 @@ fn a_seek_that_expires_is_said() {
     let server = Server::start(&[]);
     server.with(|t| t.seek_unpaired = true);
     let data = TempDir::new("lichess-seek-expires");
-    let out = support::anna(&data.0)
-        .args(["--speech", "off", "--opponent", "lichess", "--tc", "15+10"])
-        .env("ANNA_LICHESS_URL", &server.base)
-        .env("ANNA_LICHESS_TOKEN", TOKEN)
-        .output()
-        .unwrap();
+    let out = server.output(&data.0, &["--opponent", "lichess", "--tc", "15+10"]);
     let said = support::text(&out.stdout);
     assert!(
         said.trim_end().ends_with(

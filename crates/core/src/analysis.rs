@@ -257,16 +257,10 @@ pub fn mistakes(
     checked: &dyn Fn(usize) -> Option<Evaluation>,
 ) -> Vec<Mistake> {
     let mut found = Vec::new();
-    for (ply, mv) in moves.iter().enumerate() {
-        let (Some(before), Some(after), Some(position)) =
-            (evaluations.get(ply), evaluations.get(ply + 1), positions.get(ply))
-        else {
-            break;
-        };
+    for Judged { ply, mv, best, before, after, position } in judged(positions, moves, evaluations) {
         let mover = position.turn();
-        let Some(best) = before.best().filter(|best| best != mv) else { continue };
         let check = checked(ply);
-        let side_by_side = check.as_ref().and_then(|c| Some((c.line_of(best)?, c.line_of(*mv)?)));
+        let side_by_side = check.as_ref().and_then(|c| Some((c.line_of(best)?, c.line_of(mv)?)));
         let (best_score, played) = match side_by_side {
             Some((best, played)) => {
                 let after = Evaluation { score: played.score, line: played.line[1..].to_vec(), others: Vec::new() };
@@ -275,7 +269,7 @@ pub fn mistakes(
             None => (before.score, after.clone()),
         };
         let Some(judgement) = judge(mover, best_score, played.score) else { continue };
-        let allowed = allowed(position, *mv, mover, judgement, best_score, &played);
+        let allowed = allowed(position, mv, mover, judgement, best_score, &played);
         found.push(Mistake { ply, judgement, allowed, better: Some(best), line: before.line.clone() });
     }
     found
@@ -285,19 +279,40 @@ pub fn mistakes(
 /// separate searches call an inaccuracy or worse, the engine's own choice aside. With each, the best
 /// move and the played one.
 pub fn doubtful(positions: &[Chess], moves: &[Move], evaluations: &[Evaluation]) -> Vec<(usize, Move, Move)> {
-    let mut found = Vec::new();
-    for (ply, mv) in moves.iter().enumerate() {
-        let (Some(before), Some(after), Some(position)) =
-            (evaluations.get(ply), evaluations.get(ply + 1), positions.get(ply))
-        else {
-            break;
-        };
-        let Some(best) = before.best().filter(|best| best != mv) else { continue };
-        if judge(position.turn(), before.score, after.score).is_some() {
-            found.push((ply, best, *mv));
-        }
-    }
-    found
+    judged(positions, moves, evaluations)
+        .filter(|j| judge(j.position.turn(), j.before.score, j.after.score).is_some())
+        .map(|j| (j.ply, j.best, j.mv))
+        .collect()
+}
+
+/// A move that may be judged: not the engine's own first choice, with the evaluations before and
+/// after it.
+struct Judged<'a> {
+    ply: usize,
+    mv: Move,
+    best: Move,
+    before: &'a Evaluation,
+    after: &'a Evaluation,
+    position: &'a Chess,
+}
+
+/// The moves that may be judged, as far as the evaluations go.
+fn judged<'a>(
+    positions: &'a [Chess],
+    moves: &'a [Move],
+    evaluations: &'a [Evaluation],
+) -> impl Iterator<Item = Judged<'a>> + 'a {
+    moves
+        .iter()
+        .enumerate()
+        .map_while(move |(ply, mv)| {
+            let (before, after, position) = (evaluations.get(ply)?, evaluations.get(ply + 1)?, positions.get(ply)?);
+            Some((ply, *mv, before, after, position))
+        })
+        .filter_map(|(ply, mv, before, after, position)| {
+            let best = before.best().filter(|best| *best != mv)?;
+            Some(Judged { ply, mv, best, before, after, position })
+        })
 }
 
 /// What `mv` by `mover` allowed: a mate, a mate missed, or the material the engine's line after it
