@@ -304,7 +304,10 @@ fn ask_challenge(challenge: &Challenge, voice: &Teller<'_>) -> bool {
                 .arg("increment", Arg::Time(Duration::from_secs(increment)));
             voice.words(&words)
         }
-        None => voice.words(&line("online_no_clock")),
+        None => match challenge.time_control.as_ref().and_then(|c| c.days_per_turn) {
+            Some(days) => voice.words(&line("online_days").arg("days", Arg::Counted("days", days))),
+            None => voice.words(&line("online_no_clock")),
+        },
     };
     let key = if challenge.rated { "online_challenged_rated" } else { "online_challenged" };
     let words = line(key).arg("name", Arg::Text(format!("{name}{rating}"))).arg("tc", Arg::Text(tc));

@@ -654,3 +654,20 @@ fn what_the_board_api_cannot_play_is_said_and_never_taken_for_a_lost_connection(
     assert_eq!(server.posted("/api/challenge/bull3t01/decline"), 1);
     assert_eq!(server.posted("/api/challenge/bull3t01/accept"), 0);
 }
+
+/// Issue 58: a correspondence challenge is said with its days a move (lichess's `daysPerTurn`), not
+/// as "no clock".
+#[test]
+fn a_correspondence_challenge_is_said_with_its_days() {
+    let server = Server::start(&[]);
+    server.with(|t| {
+        t.events.push(
+            r#"{"type":"challenge","challenge":{"id":"c0rresp1","challenger":{"id":"hana","name":"Hana","rating":1720},"destUser":{"id":"annaplayer","name":"AnnaPlayer"},"rated":false,"timeControl":{"type":"correspondence","daysPerTurn":3},"variant":{"key":"standard"}}}"#.into(),
+        );
+    });
+    let data = TempDir::new("lichess-correspondence");
+    let mut anna = server.anna(&data.0, &["--opponent", "lichess"]);
+    anna.wait_for("Hana (1720) challenges you: correspondence, 3 days a move, casual.");
+    anna.child.kill().unwrap();
+    let _ = anna.child.wait();
+}

@@ -236,6 +236,9 @@ pub struct ChallengeClock {
     pub limit: Option<u64>,
     #[serde(default)]
     pub increment: Option<u64>,
+    /// A correspondence game's days for each move (`type: correspondence`).
+    #[serde(default, rename = "daysPerTurn")]
+    pub days_per_turn: Option<u32>,
 }
 
 /// A variant as the server names it.
