@@ -22,6 +22,11 @@ pub fn data_folder() -> Option<std::path::PathBuf> {
     }
 }
 
+/// The name of the system account Anna runs under, which names the player of a home game.
+pub fn account() -> Option<String> {
+    ["USER", "USERNAME", "LOGNAME"].iter().find_map(|name| std::env::var(name).ok())
+}
+
 /// Why a file could not be written, as the player hears it: the system's error read as one of
 /// the reasons `grammar/` words (`[trouble]`), never its English text.
 pub fn trouble(error: &std::io::Error) -> anna_app::journal::Trouble {

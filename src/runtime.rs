@@ -175,8 +175,7 @@ pub fn run(
     outputs.analyst.1 = engine.clone();
     outputs.computer = Some(computer);
     outputs.journal = Some(journal::Sink::new(journal::folder()));
-    let account = ["USER", "USERNAME", "LOGNAME"].iter().find_map(|name| std::env::var(name).ok());
-    app.set_local(games::now_stamp().0, account);
+    app.set_local(games::now_stamp().0, crate::adapters::account());
     // A game read from PGN goes on from the session time where its replay stopped.
     let origin = app.origin();
     let mut start = app.start();
