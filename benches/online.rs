@@ -6,7 +6,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use anna_app::online::{read_game_line, ServerEvent};
+use anna::adapters::online::wire::read_game_line;
+use anna_app::online::ServerEvent;
 use anna_app::{App, Event, OnlineGame, Options, OtherSide};
 use anna_core::session::Config;
 use anna_language::Voice;

@@ -1,6 +1,6 @@
 //! lichess's Board API over blocking HTTP (`ureq`, TLS by rustls): the requests a player makes and
-//! the two streams a game needs, each read on its own thread by its caller. What the streams say is
-//! read by `anna_app::online` (pure); here is only the wire.
+//! the two streams a game needs, each read on its own thread by its caller. lichess's JSON is read
+//! in `wire.rs` and handed on in Anna's own terms (`anna_app::online`).
 //!
 //! Written from lichess's OpenAPI description (repository lichess-org/api, `doc/specs/`). The
 //! server is `ANNA_LICHESS_URL` (by default `https://lichess.org`), so that a test server on
@@ -10,6 +10,7 @@
 mod remote;
 pub use remote::rate_limit_wait;
 pub mod token;
+pub mod wire;
 
 pub use remote::{Remote, Report};
 
@@ -19,10 +20,8 @@ use std::sync::mpsc;
 use shakmaty::Color;
 use std::time::Duration;
 
-use anna_app::online::{
-    read_done, read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameInfo, GameLine,
-    ServerError,
-};
+use anna_app::online::{GameLine, ServerError};
+use wire::{read_done, read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameInfo};
 
 /// The server when `ANNA_LICHESS_URL` does not name another.
 pub const LICHESS: &str = "https://lichess.org";
@@ -365,3 +364,6 @@ fn unreachable(error: ureq::Error) -> ServerError {
 fn id_of(text: &str) -> Result<String, ServerError> {
     read_id(text).ok_or_else(|| ServerError::Garbled("no id".into()))
 }
+
+#[cfg(test)]
+mod tests;

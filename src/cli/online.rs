@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::adapters::online::wire::{variant_played, Challenge, EventLine, GameInfo};
 use crate::adapters::online::{self, token, Lichess};
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
-use anna_app::online::{error_words, seek_allowed, Challenge, EventLine, ServerError};
+use anna_app::online::{error_words, seek_allowed, ServerError};
 use anna_app::OnlineGame;
 use anna_core::clock::TimeControl;
 use anna_core::message::{Arg, Priority, Words};
@@ -122,7 +123,7 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
         }
         tell(voice, line("online_seeking"));
         // The games in progress that the stream names first are said, and left for another time.
-        let in_progress = |game: &anna_app::online::GameInfo| {
+        let in_progress = |game: &GameInfo| {
             let name = game.opponent_name().unwrap_or_else(|| voice.vocab.word("line.opponent").to_string());
             tell(voice, line("online_in_progress").arg("name", Arg::Text(name)));
         };
@@ -144,7 +145,7 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
                 tell(voice, line("online_challenge_not_board").arg("name", Arg::Text(name)));
                 return None;
             }
-            if !anna_app::online::variant_played(variant) {
+            if !variant_played(variant) {
                 // Anna keeps standard chess only; a variant's moves would be read wrongly.
                 let _ = client.answer_challenge(&challenge.id, false);
                 tell(voice, line("online_variant").arg("variant", Arg::Text(variant.to_string())));

@@ -7,9 +7,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::support::http::{self, Request};
+use anna::adapters::online::wire::EventLine;
 use anna::adapters::online::Lichess;
 use anna_app::online::ServerError;
-use anna_app::online::{EventLine, GameLine};
+use anna_app::online::{Absence, GameLine};
 
 /// What the stand-in answers.
 enum Reply {
@@ -88,7 +89,9 @@ fn a_games_stream_is_read_line_by_line_with_its_keep_alive_lines() {
             String::new(),
             r#"{"type":"gameState","moves":"e2e4 e7e5","wtime":598000,"btime":599000,"winc":0,"binc":0,"status":"started"}"#.into(),
             String::new(),
-            r#"{"type":"chatLine","room":"player","username":"lichess","text":"Good luck"}"#.into(),
+            // lichess's own line in the chat: not handed on.
+            r#"{"type":"chatLine","room":"player","username":"lichess","text":"White proposes takeback"}"#.into(),
+            r#"{"type":"chatLine","room":"player","username":"hana","text":"Good luck"}"#.into(),
             r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":10}"#.into(),
             "{garbage".into(),
         ])
@@ -102,10 +105,10 @@ fn a_games_stream_is_read_line_by_line_with_its_keep_alive_lines() {
         })
         .unwrap();
     assert_eq!(seen.len(), 5, "{seen:?}");
-    assert!(matches!(&seen[0], Ok(GameLine::GameFull(full)) if full.id == "abcdefgh"));
-    assert!(matches!(&seen[1], Ok(GameLine::GameState(state)) if state.moves == "e2e4 e7e5"));
-    assert!(matches!(&seen[2], Ok(GameLine::ChatLine(chat)) if chat.text == "Good luck"));
-    assert!(matches!(&seen[3], Ok(GameLine::OpponentGone(gone)) if gone.claim_win_in_seconds == Some(10)));
+    assert!(matches!(&seen[0], Ok(GameLine::Full(full)) if full.id == "abcdefgh"));
+    assert!(matches!(&seen[1], Ok(GameLine::State(state)) if state.moves == ["e2e4", "e7e5"]));
+    assert!(matches!(&seen[2], Ok(GameLine::Chat(chat)) if chat.text == "Good luck"));
+    assert!(matches!(&seen[3], Ok(GameLine::Absence(Absence::Gone(10)))));
     assert!(matches!(&seen[4], Err(ServerError::Garbled(_))));
     assert!(authorised(&server.requests()[0]));
 }

@@ -1,23 +1,14 @@
-//! Playing on a server (lichess's Board API): what its streams say, read into values, and how a
-//! game on the server and the game in the session are kept in step. Pure: the runtime's adapter
-//! (`src/adapters/online.rs`) does the HTTP and hands each line of a stream here.
-//!
-//! Written from lichess's OpenAPI description (repository lichess-org/api, `doc/specs/`:
-//! `tags/board/api-stream-event.yaml`, `api-board-game-stream-gameId.yaml` and the schemas
-//! `GameFullEvent`, `GameStateEvent`, `ChatLineEvent`, `OpponentGoneEvent`, `GameEventInfo`,
-//! `GameStatusName`). Both streams are ndjson: one JSON object a line, with a blank line now and
-//! then to keep the connection alive.
+//! Playing on a server: its game in Anna's own terms (`game.rs`), and how the game on the server
+//! and the game in the session are kept in step (`play.rs`). Pure: the runtime's adapter
+//! (`src/adapters/online.rs`, lichess's Board API) does the HTTP, reads the server's wire into
+//! these types and hands each line here.
 
+mod game;
 mod play;
-mod wire;
 
+pub use game::{Absence, ChatLine, GameLine, Player, ServerGame, ServerState};
 pub(crate) use play::Table;
 pub use play::{error_words, ServerEvent, ServerRequest};
-
-pub use wire::{
-    read_done, read_error, read_event_line, read_game_line, read_id, read_username, Challenge, ChallengeClock,
-    ChatLine, EventLine, GameFull, GameInfo, GameLine, GameState, OpponentGone, Player, StreamError,
-};
 
 use std::time::Duration;
 
@@ -73,24 +64,6 @@ pub enum Ending {
     Other,
 }
 
-impl Ending {
-    /// The ending of a status, `None` while the game goes on (`created`, `started`).
-    pub fn of_status(status: &str) -> Option<Ending> {
-        Some(match status {
-            "created" | "started" => return None,
-            "mate" => Ending::Mate,
-            "resign" => Ending::Resign,
-            "stalemate" => Ending::Stalemate,
-            "timeout" => Ending::Timeout,
-            "draw" | "insufficientMaterialClaim" => Ending::Draw,
-            "outoftime" => Ending::OutOfTime,
-            "aborted" => Ending::Aborted,
-            "noStart" => Ending::NoStart,
-            _ => Ending::Other,
-        })
-    }
-}
-
 /// What a state of the server's game means for the game here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -98,14 +71,6 @@ pub struct Step {
     pub moves: Vec<(Color, shakmaty::Move)>,
     /// The session has moves the server does not (a move it refused): so many are taken back.
     pub take_back: usize,
-    /// Both clocks as the server has them.
-    pub clocks: (Duration, Duration),
-    /// The side offering a draw, if one is.
-    pub draw_offer: Option<Color>,
-    /// The side proposing a takeback, if one is.
-    pub takeback: Option<Color>,
-    /// The end of the game and its winner, once it is over.
-    pub ending: Option<(Ending, Option<Color>)>,
 }
 
 /// Why a state of the server's game cannot be followed.
@@ -117,10 +82,10 @@ pub enum FollowError {
     Illegal(String),
 }
 
-/// Compares the server's moves (`GameStateEvent.moves`, UCI, castling as king to its square or, in
-/// Chess960, king takes rook) with the game here: what to play, what to take back.
-pub fn follow(state: &GameState, game: &Game) -> Result<Step, FollowError> {
-    let server: Vec<&str> = state.moves.split_whitespace().collect();
+/// Compares the server's moves (UCI, castling as king to its square or, in Chess960, king takes
+/// rook) with the game here: what to play, what to take back.
+pub fn follow(state: &ServerState, game: &Game) -> Result<Step, FollowError> {
+    let server: Vec<&str> = state.moves.iter().map(String::as_str).collect();
     let here: Vec<String> = game.plies().iter().map(|ply| uci_of(game, ply.mv)).collect();
     // The moves both have alike; the session's beyond them were refused by the server.
     let common = here.iter().zip(&server).take_while(|(a, b)| same_uci(a, b)).count();
@@ -139,24 +104,7 @@ pub fn follow(state: &GameState, game: &Game) -> Result<Step, FollowError> {
         moves.push((position.turn(), mv));
         position.play_unchecked(mv);
     }
-    let side = |white: bool, black: bool| match (white, black) {
-        (true, _) => Some(Color::White),
-        (_, true) => Some(Color::Black),
-        _ => None,
-    };
-    let winner = state.winner.as_deref().and_then(|w| match w {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
-    });
-    Ok(Step {
-        moves,
-        take_back,
-        clocks: (Duration::from_millis(state.wtime), Duration::from_millis(state.btime)),
-        draw_offer: side(state.wdraw, state.bdraw),
-        takeback: side(state.wtakeback, state.btakeback),
-        ending: Ending::of_status(&state.status).map(|ending| (ending, winner)),
-    })
+    Ok(Step { moves, take_back })
 }
 
 /// A move of `game` in UCI as the server writes it: castling as the king's two-square step in a
@@ -184,12 +132,6 @@ fn castling_alias(uci: &str) -> Option<&'static str> {
         "e8a8" => "e8c8",
         _ => return None,
     })
-}
-
-/// Whether Anna plays a game of this variant (lichess's key): standard chess, from the usual start or
-/// from a position (`fromPosition`, its `initialFen`). Any other's moves would be read wrongly.
-pub fn variant_played(key: &str) -> bool {
-    matches!(key, "standard" | "fromPosition")
 }
 
 /// lichess pairs a seek only for rapid and slower games: the base time plus 40 times the increment

@@ -145,7 +145,8 @@ impl App {
         let online = self.options.online.is_some() && self.session.outcome().is_none() && self.session.started();
         let words = match self.journal_health {
             // The game goes on there, its clock running: the player must know it.
-            Health::Saved if online => last("line.quit_online"),
+            Health::Saved if online && !self.session.clock().time_control().is_none() => last("line.quit_online"),
+            Health::Saved if online => last("line.quit_online_untimed"),
             Health::Saved if under_way => last("line.quit_kept"),
             Health::NotSaved(_) if under_way => Out::Rescue(self.pgn()),
             _ if begun => last("line.quit_bye"),

@@ -152,12 +152,11 @@ fn follow(client: Lichess, game: String, report: Report) {
             let mut over = false;
             let result = client.stream_game(&game, |line| {
                 if let Ok(line) = line {
-                    let status = match &line {
-                        GameLine::GameFull(full) => Some(full.state.status.clone()),
-                        GameLine::GameState(state) => Some(state.status.clone()),
-                        _ => None,
+                    over |= match &line {
+                        GameLine::Full(full) => full.state.ending.is_some(),
+                        GameLine::State(state) => state.ending.is_some(),
+                        _ => false,
                     };
-                    over |= status.is_some_and(|s| anna_app::online::Ending::of_status(&s).is_some());
                     report(ServerEvent::Line(line));
                 }
                 true

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{follow, uci_of, ChatLine, Ending, GameFull, GameLine, GameState, OpponentGone, ServerError};
+use super::{follow, uci_of, Absence, ChatLine, Ending, GameLine, ServerError, ServerGame, ServerState};
 use crate::{App, Out};
 use anna_core::clock::{ClockMode, Period, TimeControl};
 use anna_core::command::{Command, Input, Name, Retraction, Setting};
@@ -107,11 +107,10 @@ impl App {
             out.push(self.say("line.online_back_connection"));
         }
         out.extend(match event {
-            ServerEvent::Line(GameLine::GameFull(full)) => self.server_full(*full, now),
-            ServerEvent::Line(GameLine::GameState(state)) => self.server_state(&state, now),
-            ServerEvent::Line(GameLine::ChatLine(chat)) => self.server_chat(&chat),
-            ServerEvent::Line(GameLine::OpponentGone(gone)) => self.opponent_gone(gone),
-            ServerEvent::Line(GameLine::Unknown) => Vec::new(),
+            ServerEvent::Line(GameLine::Full(full)) => self.server_full(*full, now),
+            ServerEvent::Line(GameLine::State(state)) => self.server_state(&state, now),
+            ServerEvent::Line(GameLine::Chat(chat)) => self.server_chat(&chat),
+            ServerEvent::Line(GameLine::Absence(absence)) => self.opponent_gone(absence),
             ServerEvent::Failed(request, error) => self.server_failed(request, &error, now),
             ServerEvent::Waiting => vec![self.say("line.online_wait")],
             ServerEvent::Lost if !self.online.lost => {
@@ -128,7 +127,7 @@ impl App {
     }
 
     /// The whole game: set up here the first time, then followed like every state.
-    fn server_full(&mut self, full: GameFull, now: Duration) -> Vec<Out> {
+    fn server_full(&mut self, full: ServerGame, now: Duration) -> Vec<Out> {
         let Some(online) = self.online_game().cloned() else { return Vec::new() };
         let user = online.user.to_lowercase();
         let is = |p: &super::Player| p.id.as_deref().or(p.name.as_deref()).is_some_and(|n| n.to_lowercase() == user);
@@ -140,10 +139,9 @@ impl App {
             let words = Words::line("line.online_not_yours").arg("game", Arg::Text(full.id.clone()));
             return vec![Out::Say(words, Priority::Urgent)];
         };
-        let variant = full.variant.as_ref().map_or("standard", |v| v.key.as_str());
-        if !super::variant_played(variant) {
+        if let Some(variant) = &full.variant {
             // Its moves would be read as standard chess: wrongly. Better none than a wrong one.
-            let words = Words::line("line.online_variant_game").arg("variant", Arg::Text(variant.to_string()));
+            let words = Words::line("line.online_variant_game").arg("variant", Arg::Text(variant.clone()));
             return vec![Out::Say(words, Priority::Urgent)];
         }
         self.online.side = Some(side);
@@ -158,18 +156,14 @@ impl App {
                 Command::Name(Color::Black, self.player_name(&full.black)),
                 Command::Set(Setting::Player(Some(side))),
             ];
-            if let Some(clock) = full.clock {
+            if let Some((time, increment)) = full.clock {
                 setup.push(Command::TimeControl(TimeControl {
-                    periods: vec![Period {
-                        moves: None,
-                        time: Duration::from_millis(clock.initial),
-                        increment: Duration::from_millis(clock.increment),
-                    }],
+                    periods: vec![Period { moves: None, time, increment }],
                     mode: ClockMode::Fischer,
                 }));
             }
-            if full.initial_fen != "startpos" {
-                setup.push(Command::Fen(full.initial_fen.clone()));
+            if let Some(fen) = &full.initial_fen {
+                setup.push(Command::Fen(fen.clone()));
             }
             for command in setup {
                 out.extend(self.input(Input::act(command), now));
@@ -179,15 +173,19 @@ impl App {
                 .arg("side", Arg::Side(side))
                 .arg("name", Arg::Text(self.player_name(opponent)));
             out.push(Out::Say(words, Priority::Info));
-            if full.initial_fen != "startpos" {
+            if let Some(days) = full.days_per_turn.filter(|_| full.clock.is_none()) {
+                let days = Arg::Counted("days", days);
+                out.push(Out::Say(Words::line("line.online_correspondence").arg("days", days), Priority::Info));
+            }
+            if full.initial_fen.is_some() {
                 out.push(self.say("line.online_from_position"));
             }
             let started = self.input(Input::act(Command::Start), now);
             // Joined in progress, "White to move" at the start would be said before the moves.
-            let joining = !full.state.moves.trim().is_empty();
+            let joining = !full.state.moves.is_empty();
             out.extend(started.into_iter().filter(|o| !joining || !matches!(o, Out::Say(..))));
         }
-        let joined = first && !full.state.moves.trim().is_empty();
+        let joined = first && !full.state.moves.is_empty();
         let state = self.server_state(&full.state, now);
         if !joined {
             out.extend(state);
@@ -231,7 +229,7 @@ impl App {
     }
 
     /// A state of the server's game: its moves, clocks, offers and ending, followed here.
-    fn server_state(&mut self, state: &GameState, now: Duration) -> Vec<Out> {
+    fn server_state(&mut self, state: &ServerState, now: Duration) -> Vec<Out> {
         let Some(side) = self.online.side else { return Vec::new() };
         let step = match follow(state, self.session.game()) {
             Ok(step) => step,
@@ -251,7 +249,7 @@ impl App {
             let n = step.take_back as u32;
             out.extend(self.input(Input::act(Command::TakeBack(n, Retraction::Server)), now));
         }
-        self.online.known = state.moves.split_whitespace().count();
+        self.online.known = state.moves.len();
         for (color, mv) in step.moves {
             // A move of the opponent's: back in the game, whether or not lichess says so.
             if color != side {
@@ -259,9 +257,11 @@ impl App {
             }
             out.extend(self.play_for(color, mv, now));
         }
-        out.extend(self.follow_server_clocks(step.clocks, now));
+        if let Some(clocks) = state.clocks {
+            out.extend(self.follow_server_clocks(clocks, now));
+        }
         let offer = self.session.draw_offer();
-        if let Some(by) = step.draw_offer.filter(|by| offer != Some(*by)) {
+        if let Some(by) = state.draw_offer.filter(|by| offer != Some(*by)) {
             // Recorded as every offer is; said in the server's terms: an offer there may come at
             // any moment, and the Laws' remark on its timing (9.1.2) is not for it.
             let recorded = self.input(Input::by(by, Command::Offer), now);
@@ -269,15 +269,15 @@ impl App {
             let key = if by == side { "line.online_draw_offered" } else { "line.online_draw_offer" };
             out.push(Out::Say(Words::line(key).arg("side", Arg::Side(by)), Priority::Urgent));
         }
-        if step.takeback != self.online.takeback {
-            self.online.takeback = step.takeback;
-            if let Some(by) = step.takeback.filter(|by| *by != side) {
+        if state.takeback != self.online.takeback {
+            self.online.takeback = state.takeback;
+            if let Some(by) = state.takeback.filter(|by| *by != side) {
                 let words = Words::line("line.online_takeback_asked").arg("side", Arg::Side(by));
                 out.push(Out::Say(words, Priority::Urgent));
             }
         }
-        if let Some((ending, winner)) = step.ending.filter(|_| self.session.outcome().is_none()) {
-            let outcome = outcome_of(ending, winner, step.draw_offer.is_some() || offer.is_some());
+        if let Some((ending, winner)) = state.ending.filter(|_| self.session.outcome().is_none()) {
+            let outcome = outcome_of(ending, winner, state.draw_offer.is_some() || offer.is_some());
             out.extend(self.input(Input::act(Command::Ended(outcome)), now));
         }
         out
@@ -428,14 +428,9 @@ impl App {
         }
     }
 
-    /// The opponent's line in the game's chat, said below the moves; the player's own and the
-    /// spectators' are not.
+    /// The opponent's line in the game's chat, said below the moves; the player's own is not.
     fn server_chat(&self, chat: &ChatLine) -> Vec<Out> {
-        let own = self.online_game().is_some_and(|g| g.user.eq_ignore_ascii_case(&chat.username));
-        // lichess's own lines in the chat ("White proposes takeback") are the server's, not the
-        // opponent's: what they say is said from the game's state already.
-        let server = chat.username.eq_ignore_ascii_case("lichess");
-        if chat.room != "player" || own || server {
+        if self.online_game().is_some_and(|g| g.user.eq_ignore_ascii_case(&chat.username)) {
             return Vec::new();
         }
         let text: String = chat.text.chars().filter(|c| !c.is_control()).take(CHAT_SAID).collect();
@@ -444,26 +439,26 @@ impl App {
         vec![Out::Say(words, Priority::Info)]
     }
 
-    fn opponent_gone(&mut self, gone: OpponentGone) -> Vec<Out> {
+    fn opponent_gone(&mut self, absence: Absence) -> Vec<Out> {
         // lichess counts down every few seconds; the player hears the changes only: the opponent
         // gone (with the seconds), the claim open, the opponent back. `time` says where it stands.
         let was = self.online.gone;
-        let words = match (gone.gone, gone.claim_win_in_seconds) {
-            (false, _) => {
+        let words = match absence {
+            Absence::Back => {
                 self.online.gone = None;
                 if was.is_none() {
                     return Vec::new();
                 }
                 Words::line("line.online_opponent_back")
             }
-            (true, Some(seconds)) if seconds > 0 => {
+            Absence::Gone(seconds) if seconds > 0 => {
                 self.online.gone = Some(seconds);
                 if was.is_some_and(|s| s > 0) {
                     return Vec::new();
                 }
                 Words::line("line.online_gone").arg("seconds", Arg::Number(seconds))
             }
-            (true, _) => {
+            Absence::Gone(_) => {
                 self.online.gone = Some(0);
                 if was == Some(0) {
                     return Vec::new();
@@ -489,7 +484,8 @@ impl App {
         }
         // The game's stream refused for good: it cannot be played here, and its clock runs there.
         if let ServerRequest::Open(_) = request {
-            out.push(self.say("line.online_open_failed"));
+            let untimed = self.session.started() && self.session.clock().time_control().is_none();
+            out.push(self.say(if untimed { "line.online_open_failed_untimed" } else { "line.online_open_failed" }));
         }
         if let ServerRequest::Move(_) = request {
             match (error, self.online.side) {
@@ -542,6 +538,3 @@ fn outcome_of(ending: Ending, winner: Option<Color>, offered: bool) -> Outcome {
     let winner = if matches!(reason, Reason::Stalemate | Reason::Agreement | Reason::Aborted) { None } else { winner };
     Outcome { winner, reason }
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,16 +1,7 @@
 use super::*;
 
-/// The example of `GameFullEvent` in lichess's description, word for word.
-const GAME_FULL: &str = r#"{"id":"BEOucQJo","variant":{"key":"standard","name":"Standard","short":"Std"},"speed":"rapid","perf":{"name":"Rapid"},"rated":false,"createdAt":1745112707998,"white":{"id":"bobby","name":"Bobby","title":null,"rating":1751},"black":{"id":"mary","name":"Mary","title":null,"rating":1021},"initialFen":"startpos","clock":{"initial":900000,"increment":0},"type":"gameFull","state":{"type":"gameState","moves":"d2d3","wtime":900000,"btime":900000,"winc":0,"binc":0,"status":"started"}}"#;
-
-fn state(moves: &str) -> GameState {
-    GameState {
-        moves: moves.to_string(),
-        wtime: 60_000,
-        btime: 59_000,
-        status: "started".into(),
-        ..GameState::default()
-    }
+fn state(moves: &str) -> ServerState {
+    ServerState { moves: moves.split_whitespace().map(str::to_string).collect(), ..ServerState::default() }
 }
 
 fn game(moves: &[&str]) -> Game {
@@ -23,60 +14,12 @@ fn game(moves: &[&str]) -> Game {
 }
 
 #[test]
-fn the_descriptions_examples_are_read() {
-    let Some(GameLine::GameFull(full)) = read_game_line(GAME_FULL).unwrap() else { panic!() };
-    assert_eq!(full.id, "BEOucQJo");
-    assert_eq!(full.white.name.as_deref(), Some("Bobby"));
-    assert_eq!(full.black.rating, Some(1021));
-    assert_eq!(full.clock, Some(wire::Clock { initial: 900_000, increment: 0 }));
-    assert_eq!(full.state.moves, "d2d3");
-    let chat = r#"{ "type": "chatLine", "username": "thibault", "text": "Good luck, have fun", "room": "player" }"#;
-    assert_eq!(
-        read_game_line(chat).unwrap(),
-        Some(GameLine::ChatLine(ChatLine {
-            room: "player".into(),
-            username: "thibault".into(),
-            text: "Good luck, have fun".into()
-        }))
-    );
-    let gone = r#"{ "type": "opponentGone", "gone": true, "claimWinInSeconds": 8 }"#;
-    assert_eq!(
-        read_game_line(gone).unwrap(),
-        Some(GameLine::OpponentGone(OpponentGone { gone: true, claim_win_in_seconds: Some(8) }))
-    );
-    // The AI has a level and no name.
-    let ai = r#"{"type":"gameFull","id":"x","white":{"aiLevel":3},"black":{"id":"anna","name":"Anna"},"state":{"type":"gameState","moves":"","wtime":1,"btime":1,"winc":0,"binc":0,"status":"started"}}"#;
-    let Some(GameLine::GameFull(full)) = read_game_line(ai).unwrap() else { panic!() };
-    assert_eq!(full.white.ai_level, Some(3));
-    let start =
-        r#"{"type":"gameStart","game":{"fullId":"abcdefgh1234","gameId":"abcdefgh","color":"white","fen":"x"}}"#;
-    assert_eq!(
-        read_event_line(start).unwrap(),
-        Some(EventLine::GameStart {
-            game: GameInfo { game_id: "abcdefgh".into(), color: Some("white".into()), ..GameInfo::default() }
-        })
-    );
-}
-
-#[test]
-fn keep_alive_lines_unknown_types_and_garbage() {
-    assert_eq!(read_game_line("").unwrap(), None);
-    assert_eq!(read_game_line("  \r").unwrap(), None);
-    assert_eq!(read_game_line(r#"{"type":"somethingNew","x":1}"#).unwrap(), Some(GameLine::Unknown));
-    assert_eq!(read_event_line(r#"{"type":"somethingNew"}"#).unwrap(), Some(EventLine::Unknown));
-    assert!(read_game_line("{not json").is_err());
-    assert!(read_game_line(r#"{"type":"gameState","moves":12}"#).is_err());
-}
-
-#[test]
 fn the_servers_moves_beyond_the_sessions_are_played_in_order() {
     let here = game(&["e2e4"]);
     let step = follow(&state("e2e4 e7e5 g1f3"), &here).unwrap();
     let moves: Vec<(Color, String)> = step.moves.iter().map(|(side, mv)| (*side, mv.to_string())).collect();
     assert_eq!(moves, [(Color::Black, "e7-e5".to_string()), (Color::White, "Ng1-f3".to_string())]);
     assert_eq!(step.take_back, 0);
-    assert_eq!(step.clocks, (Duration::from_secs(60), Duration::from_secs(59)));
-    assert_eq!(step.ending, None);
     // The same moves: nothing to do, however often the server says them.
     assert!(follow(&state("e2e4"), &here).unwrap().moves.is_empty());
 }
@@ -107,19 +50,6 @@ fn castling_is_read_in_both_forms() {
     let step = follow(&state(&format!("{} e1h1", before.join(" "))), &here).unwrap();
     assert_eq!((step.take_back, step.moves.len()), (0, 0));
     assert_eq!(uci_of(&here, here.plies()[6].mv), "e1g1");
-}
-
-#[test]
-fn offers_and_endings_are_read() {
-    let here = game(&[]);
-    let offered = GameState { bdraw: true, wtakeback: true, ..state("") };
-    let step = follow(&offered, &here).unwrap();
-    assert_eq!((step.draw_offer, step.takeback), (Some(Color::Black), Some(Color::White)));
-    let over = GameState { status: "resign".into(), winner: Some("black".into()), ..state("") };
-    assert_eq!(follow(&over, &here).unwrap().ending, Some((Ending::Resign, Some(Color::Black))));
-    assert_eq!(Ending::of_status("outoftime"), Some(Ending::OutOfTime));
-    assert_eq!(Ending::of_status("insufficientMaterialClaim"), Some(Ending::Draw));
-    assert_eq!(Ending::of_status("started"), None);
 }
 
 #[test]

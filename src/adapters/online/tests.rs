@@ -1,14 +1,15 @@
-//! A game on lichess driven through the app's one path: the server's lines in, what the player
-//! hears and what goes to the server out. The lines are as lichess's OpenAPI description writes
-//! them (`GameFullEvent`, `GameStateEvent`, `ChatLineEvent`, `OpponentGoneEvent`).
+//! A game on lichess driven through the app's one path: the server's lines in (read by this
+//! adapter's `wire`, as the runtime reads them), what the player hears and what goes to the server
+//! out. The lines are as lichess's OpenAPI description writes them (`GameFullEvent`,
+//! `GameStateEvent`, `ChatLineEvent`, `OpponentGoneEvent`).
 
 use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{ServerEvent, ServerRequest};
-use crate::online::{read_game_line, ServerError};
-use crate::{App, Event, OnlineGame, Options, OtherSide, Out};
+use super::wire::{read_error, read_game_line};
+use anna_app::online::{ServerError, ServerEvent, ServerRequest};
+use anna_app::{App, Event, OnlineGame, Options, OtherSide, Out};
 use anna_core::session::Config;
 use anna_language::Voice;
 
@@ -36,8 +37,11 @@ fn state(moves: &str, wtime: u64, btime: u64, status: &str, extra: &str) -> Stri
 }
 
 fn line(app: &mut App, text: &str, now: Duration) -> Vec<Out> {
-    let game_line = read_game_line(text).unwrap().unwrap();
-    app.handle(Event::Server(ServerEvent::Line(game_line)), now)
+    // What the reader does not hand on (lichess's own chat, the spectators') never reaches the app.
+    match read_game_line(text).unwrap() {
+        Some(game_line) => app.handle(Event::Server(ServerEvent::Line(game_line)), now),
+        None => Vec::new(),
+    }
 }
 
 fn said(app: &App, outs: &[Out]) -> Vec<String> {
@@ -306,7 +310,7 @@ fn lichess_answered_in_the_setup_finds_a_game_there() {
 #[test]
 fn the_opponents_move_is_shown_on_the_peg_board() {
     let mut app = playing("e2e4");
-    let joining = crate::Joining::Player { protocol: None, side: None };
+    let joining = anna_app::Joining::Player { protocol: None, side: None };
     app.handle(Event::BoardJoined(joining), SECOND);
     let outs = line(&mut app, &state("e2e4 e7e5", 299_000, 298_000, "started", ""), 2 * SECOND);
     let shown = outs.iter().any(|o| {
@@ -482,7 +486,7 @@ fn anonymous_players_titles_provisional_ratings_and_lichess_s_own_chat() {
         2 * SECOND,
     );
     assert!(said(&bot, &system).is_empty(), "{:?}", said(&bot, &system));
-    assert_eq!(crate::online::read_error(r#"{"clock.limit":["Invalid value"]}"#), "clock.limit: Invalid value");
+    assert_eq!(read_error(r#"{"clock.limit":["Invalid value"]}"#), "clock.limit: Invalid value");
 }
 
 /// Issue 58: a game from a position (`variant.key: fromPosition`) is played from its `initialFen`
@@ -501,4 +505,23 @@ fn a_game_from_a_position_is_played_from_its_initial_fen() {
         typed(&mut app, "", 2 * SECOND)
     };
     assert_eq!(sent(&press), [ServerRequest::Move("e2e4".into())]);
+}
+
+/// Issue 58: a correspondence game joined in progress (lila's `gameImmutable` sends `daysPerTurn`
+/// and no clock; its state's clocks are lichess's "unlimited" value) is said with its days, and
+/// leaving it says nothing of a clock it does not have.
+#[test]
+fn a_correspondence_game_is_said_with_its_days_and_no_clock() {
+    let mut app = app();
+    app.start();
+    let text = format!(
+        r#"{{"type":"gameFull","id":"Xq7Lp2Rt","rated":true,"speed":"correspondence","daysPerTurn":3,"white":{{"id":"annaplayer","name":"AnnaPlayer"}},"black":{{"id":"rival","name":"Rival","rating":1800}},"initialFen":"startpos","state":{}}}"#,
+        r#"{"type":"gameState","moves":"e2e4 e7e5","wtime":2147483647,"btime":2147483647,"winc":0,"binc":0,"status":"started"}"#
+    );
+    let outs = line(&mut app, &text, SECOND);
+    let words = said(&app, &outs);
+    assert!(words.contains(&"A correspondence game: 3 days a move.".to_string()), "{words:?}");
+    assert!(app.session().clock().time_control().is_none());
+    let outs = typed(&mut app, "quit", 2 * SECOND);
+    assert_eq!(said(&app, &outs), ["The game goes on on lichess: anna --resume comes back to it."]);
 }

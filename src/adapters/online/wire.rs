@@ -1,9 +1,23 @@
-//! The lines of lichess's two streams, as its OpenAPI description writes them: the event stream
-//! (`GET /api/stream/event`) and a game's stream (`GET /api/board/game/stream/{gameId}`). Fields
-//! Anna does not use are left out; a line of a type it does not know is read as such, never as an
-//! error, so that a server that says more does not stop the game.
+//! lichess's JSON, read here and nowhere else: the lines of its two streams, the event stream
+//! (`GET /api/stream/event`) and a game's stream (`GET /api/board/game/stream/{gameId}`), and the
+//! bodies of its answers. A game's lines are handed to the app in Anna's own terms
+//! (`anna_app::online::GameLine`).
+//!
+//! Written from lichess's OpenAPI description (repository lichess-org/api, `doc/specs/`:
+//! `tags/board/api-stream-event.yaml`, `api-board-game-stream-gameId.yaml` and the schemas
+//! `GameFullEvent`, `GameStateEvent`, `ChatLineEvent`, `OpponentGoneEvent`, `GameEventInfo`,
+//! `GameStatusName`) and from lila's writers (`modules/bot` GameStateStream and BotJsonView).
+//! Both streams are ndjson: one JSON object a line, with a blank line now and then to keep the
+//! connection alive. Fields Anna does not use are left out; a line of a type it does not know is
+//! read as such, never as an error, so that a server that says more does not stop the game; a
+//! field that is missing is never read as an ending or a clock.
+
+use std::time::Duration;
 
 use serde::Deserialize;
+use shakmaty::Color;
+
+use anna_app::online::{self as game, Absence, Ending};
 
 /// A line of a game's stream.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -38,6 +52,9 @@ pub struct GameFull {
     /// `standard` unless it says otherwise.
     #[serde(default)]
     pub variant: Option<Variant>,
+    /// A correspondence game's days for each move (lila's `gameImmutable` adds it).
+    #[serde(default)]
+    pub days_per_turn: Option<u32>,
     pub state: GameState,
 }
 
@@ -78,16 +95,18 @@ pub struct GameState {
     /// Every move of the game, in UCI, separated by spaces.
     #[serde(default)]
     pub moves: String,
+    /// Milliseconds; missing in a line that does not say them.
     #[serde(default)]
-    pub wtime: u64,
+    pub wtime: Option<u64>,
     #[serde(default)]
-    pub btime: u64,
+    pub btime: Option<u64>,
     #[serde(default)]
     pub winc: u64,
     #[serde(default)]
     pub binc: u64,
+    /// Missing: the game goes on.
     #[serde(default)]
-    pub status: String,
+    pub status: Option<String>,
     #[serde(default)]
     pub winner: Option<String>,
     #[serde(default)]
@@ -253,9 +272,104 @@ pub struct Variant {
 #[error("a line of the server's stream could not be read: {0}")]
 pub struct StreamError(pub String);
 
-/// A line of a game's stream; `None` for the blank lines that keep the connection alive.
-pub fn read_game_line(line: &str) -> Result<Option<GameLine>, StreamError> {
-    read(line)
+/// A line of a game's stream in Anna's terms; `None` for the blank lines that keep the connection
+/// alive and for what is not handed on (see [`GameLine::into_game`]).
+pub fn read_game_line(line: &str) -> Result<Option<game::GameLine>, StreamError> {
+    Ok(read::<GameLine>(line)?.and_then(GameLine::into_game))
+}
+
+impl GameLine {
+    /// The line in Anna's terms; `None` for a line of a type Anna does not know, the spectators'
+    /// chat, and lichess's own lines in the chat ("White proposes takeback": the server's, not the
+    /// opponent's, and said from the game's state already).
+    pub fn into_game(self) -> Option<game::GameLine> {
+        Some(match self {
+            GameLine::GameFull(full) => game::GameLine::Full(Box::new(full.into_game())),
+            GameLine::GameState(state) => game::GameLine::State(state.into_game()),
+            GameLine::ChatLine(chat) if chat.room == "player" && !chat.username.eq_ignore_ascii_case("lichess") => {
+                game::GameLine::Chat(game::ChatLine { username: chat.username, text: chat.text })
+            }
+            GameLine::OpponentGone(gone) => game::GameLine::Absence(match gone {
+                OpponentGone { gone: false, .. } => Absence::Back,
+                OpponentGone { claim_win_in_seconds, .. } => Absence::Gone(claim_win_in_seconds.unwrap_or(0)),
+            }),
+            GameLine::ChatLine(_) | GameLine::Unknown => return None,
+        })
+    }
+}
+
+impl GameFull {
+    fn into_game(self) -> game::ServerGame {
+        let variant = self.variant.map(|v| v.key).filter(|key| !variant_played(key));
+        game::ServerGame {
+            id: self.id,
+            rated: self.rated,
+            white: self.white.into_game(),
+            black: self.black.into_game(),
+            clock: self.clock.map(|c| (Duration::from_millis(c.initial), Duration::from_millis(c.increment))),
+            days_per_turn: self.days_per_turn,
+            initial_fen: Some(self.initial_fen).filter(|fen| fen != "startpos"),
+            variant,
+            state: self.state.into_game(),
+        }
+    }
+}
+
+impl Player {
+    fn into_game(self) -> game::Player {
+        game::Player {
+            id: self.id,
+            name: self.name,
+            rating: self.rating,
+            ai_level: self.ai_level,
+            title: self.title,
+            provisional: self.provisional,
+        }
+    }
+}
+
+impl GameState {
+    fn into_game(self) -> game::ServerState {
+        let side = |white: bool, black: bool| match (white, black) {
+            (true, _) => Some(Color::White),
+            (_, true) => Some(Color::Black),
+            _ => None,
+        };
+        let winner = match self.winner.as_deref() {
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            _ => None,
+        };
+        game::ServerState {
+            moves: self.moves.split_whitespace().map(str::to_string).collect(),
+            clocks: self.wtime.zip(self.btime).map(|(w, b)| (Duration::from_millis(w), Duration::from_millis(b))),
+            draw_offer: side(self.wdraw, self.bdraw),
+            takeback: side(self.wtakeback, self.btakeback),
+            ending: self.status.as_deref().and_then(ending_of).map(|ending| (ending, winner)),
+        }
+    }
+}
+
+/// The ending of a status (`GameStatusName`), `None` while the game goes on (`created`, `started`).
+pub fn ending_of(status: &str) -> Option<Ending> {
+    Some(match status {
+        "created" | "started" => return None,
+        "mate" => Ending::Mate,
+        "resign" => Ending::Resign,
+        "stalemate" => Ending::Stalemate,
+        "timeout" => Ending::Timeout,
+        "draw" | "insufficientMaterialClaim" => Ending::Draw,
+        "outoftime" => Ending::OutOfTime,
+        "aborted" => Ending::Aborted,
+        "noStart" => Ending::NoStart,
+        _ => Ending::Other,
+    })
+}
+
+/// Whether Anna plays a game of this variant (lichess's key): standard chess, from the usual start or
+/// from a position (`fromPosition`, its `initialFen`). Any other's moves would be read wrongly.
+pub fn variant_played(key: &str) -> bool {
+    matches!(key, "standard" | "fromPosition")
 }
 
 /// A line of the event stream; `None` for a blank line.
@@ -315,3 +429,6 @@ pub fn read_error(text: &str) -> String {
         fields.join("; ")
     }
 }
+
+#[cfg(test)]
+mod tests;
