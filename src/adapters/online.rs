@@ -21,7 +21,7 @@ use shakmaty::Color;
 use std::time::Duration;
 
 use anna_app::online::{GameLine, ServerError};
-use wire::{read_done, read_error, read_event_line, read_game_line, read_id, read_username, EventLine, GameInfo};
+use wire::{read_done, read_event_line, read_game_line, read_id, read_username, EventLine, GameInfo};
 
 /// The server when `ANNA_LICHESS_URL` does not name another.
 pub const LICHESS: &str = "https://lichess.org";
@@ -348,7 +348,7 @@ fn answer(response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Re
 fn check(status: u16, body: impl FnOnce() -> String) -> Result<(), ServerError> {
     match status {
         200..=299 => Ok(()),
-        400 => Err(ServerError::Refused(read_error(&body()))),
+        400 => Err(ServerError::Refused(wire::refusal(&body()))),
         401 | 403 => Err(ServerError::Unauthorized),
         404 => Err(ServerError::NotFound),
         429 => Err(ServerError::RateLimited),

@@ -126,7 +126,7 @@ fn moves_and_actions_are_posted_and_refusals_said_with_their_reason() {
     assert_eq!(lichess.play("abcdefgh", "e2e4", false), Ok(()));
     assert_eq!(
         lichess.play("abcdefgh", "e2e5", false),
-        Err(ServerError::Refused("Not your turn, or game already over".into()))
+        Err(ServerError::Refused(anna_app::online::Refusal::NotYourTurn))
     );
     assert_eq!(lichess.game_action("abcdefgh", "resign"), Err(ServerError::RateLimited));
     assert_eq!(lichess.game_action("nosuchgame", "abort"), Err(ServerError::NotFound));

@@ -632,7 +632,7 @@ fn what_the_board_api_cannot_play_is_said_and_never_taken_for_a_lost_connection(
     server.with(|t| t.stream_refused = true);
     let data = TempDir::new("lichess-not-board");
     let anna = server.anna(&data.0, &["--opponent", "lichess", "--level", "3", "--tc", "5+3"]);
-    anna.wait_for_before("lichess refused: This game cannot be played with the Board API.", &["was lost"]);
+    anna.wait_for_before("lichess refused: this game cannot be played with the Board API.", &["was lost"]);
     anna.wait_for("Anna cannot follow this game: play it on lichess.org itself, where its clock runs.");
     std::thread::sleep(Duration::from_millis(1500));
     let later: Vec<String> = anna.lines.try_iter().collect();

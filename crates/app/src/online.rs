@@ -26,9 +26,9 @@ pub enum ServerError {
     /// 429: too many requests; lichess asks for a minute's wait.
     #[error("the server asks us to wait a minute")]
     RateLimited,
-    /// 400 with the server's reason (a move refused: `Not your turn, or game already over`).
+    /// 400, with the server's reason.
     #[error("the server refused: {0}")]
-    Refused(String),
+    Refused(Refusal),
     /// 404: no such game, player or challenge.
     #[error("the server does not know it")]
     NotFound,
@@ -44,6 +44,20 @@ pub enum ServerError {
     /// An answer that is not what the description says.
     #[error("the server's answer could not be read: {0}")]
     Garbled(String),
+}
+
+/// Why the server refused a request: the reasons Anna knows in its own words, any other as the
+/// server wrote it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// A move when it is not the player's turn there, or the game is over.
+    #[error("not your turn, or the game is over")]
+    NotYourTurn,
+    /// A game the Board API may not play (bullet, a variant lichess keeps from it).
+    #[error("the game cannot be played here")]
+    NotForBoard,
+    #[error("{0}")]
+    Other(String),
 }
 
 /// How a game on the server ended, as the server decides it (`GameStatusName`).

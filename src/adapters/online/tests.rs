@@ -129,11 +129,14 @@ fn a_move_the_server_refuses_is_said_with_its_reason_and_taken_back() {
     let press = typed(&mut app, "", SECOND);
     let refused = ServerRequest::Move("e2e4".into());
     assert_eq!(sent(&press), std::slice::from_ref(&refused));
-    let error = ServerError::Refused("Not your turn, or game already over".into());
+    let error = ServerError::Refused(super::wire::refusal(r#"{"error":"Not your turn, or game already over"}"#));
     let outs = app.handle(Event::Server(ServerEvent::Failed(refused, error)), 2 * SECOND);
     assert_eq!(
         said(&app, &outs),
-        ["lichess refused: Not your turn, or game already over", "Moves taken back on lichess: 1. White to move."]
+        [
+            "lichess refused: it is not your turn there, or the game is over.",
+            "Moves taken back on lichess: 1. White to move."
+        ]
     );
     assert!(app.session().game().plies().is_empty());
     // A move that did not reach the server stays, and the next press sends it.

@@ -17,7 +17,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use shakmaty::Color;
 
-use anna_app::online::{self as game, Absence, Ending};
+use anna_app::online::{self as game, Absence, Ending, Refusal};
 
 /// A line of a game's stream.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -403,6 +403,20 @@ pub fn read_id(text: &str) -> Option<String> {
 pub fn read_done(text: &str) -> Option<String> {
     let value: serde_json::Value = serde_json::from_str(text).ok()?;
     value["done"].as_str().map(str::to_string)
+}
+
+/// A 400's body as Anna's reason: lila's texts for a move out of turn (`BotPlayer`: "Not your turn,
+/// or game already over") and a game the Board API may not play ("This game cannot be played with
+/// the Board API.") in Anna's words, any other as lichess wrote it.
+pub fn refusal(text: &str) -> Refusal {
+    let reason = read_error(text);
+    if reason.starts_with("Not your turn") {
+        Refusal::NotYourTurn
+    } else if reason.contains("cannot be played with the Board API") {
+        Refusal::NotForBoard
+    } else {
+        Refusal::Other(reason)
+    }
 }
 
 /// The server's reason in an error's body (`{"error": "..."}`, or a form's errors by field,

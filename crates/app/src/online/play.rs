@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{follow, uci_of, Absence, ChatLine, Ending, GameLine, ServerError, ServerGame, ServerState};
+use super::{follow, uci_of, Absence, ChatLine, Ending, GameLine, Refusal, ServerError, ServerGame, ServerState};
 use crate::{App, Out};
 use anna_core::clock::{ClockMode, Period, TimeControl};
 use anna_core::command::{Command, Input, Name, Retraction, Setting};
@@ -513,7 +513,9 @@ pub fn error_words(error: &ServerError) -> Words {
         ServerError::RateLimited => line("online_wait"),
         ServerError::NotFound => line("online_not_found"),
         ServerError::Unreachable(_) => line("online_unreachable"),
-        ServerError::Refused(reason) => line("online_refused").arg("reason", Arg::Text(reason.clone())),
+        ServerError::Refused(Refusal::NotYourTurn) => line("online_refused_turn"),
+        ServerError::Refused(Refusal::NotForBoard) => line("online_refused_board"),
+        ServerError::Refused(Refusal::Other(reason)) => line("online_refused").arg("reason", Arg::Text(reason.clone())),
         ServerError::Status(status) => line("online_status").arg("status", Arg::Number(u32::from(*status))),
         ServerError::Garbled(_) => line("online_garbled"),
         ServerError::SeekEnded => line("online_seek_ended"),
