@@ -269,6 +269,12 @@ fn a_takeback_asked_by_the_opponent_is_said_and_agreed_to() {
     let back = line(&mut app, &state("e2e4 e7e5", 290_000, 290_000, "started", ""), 3 * SECOND);
     assert_eq!(said(&app, &back), ["Moves taken back on lichess: 1. White to move."]);
     assert_eq!(app.session().game().plies().len(), 2);
+    // Asked again, and declined: sent, and said.
+    let ask = line(&mut app, &state("e2e4 e7e5", 280_000, 290_000, "started", r#","btakeback":true"#), 4 * SECOND);
+    assert_eq!(said(&app, &ask).len(), 1);
+    let declined = typed(&mut app, "decline", 5 * SECOND);
+    assert_eq!(sent(&declined), [ServerRequest::Takeback(false)]);
+    assert_eq!(said(&app, &declined), ["Takeback declined; the game goes on."]);
 }
 
 #[test]

@@ -365,7 +365,10 @@ impl App {
             Command::Accept if offered == Some(!side) => ServerRequest::Draw(true),
             Command::Decline if self.online.takeback == Some(!side) => {
                 self.online.takeback = None;
-                ServerRequest::Takeback(false)
+                return Some(vec![
+                    Out::Server(ServerRequest::Takeback(false)),
+                    self.say("line.online_takeback_declined"),
+                ]);
             }
             Command::Decline if offered == Some(!side) => {
                 let mut out = vec![Out::Server(ServerRequest::Draw(false))];
