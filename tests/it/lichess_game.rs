@@ -671,3 +671,34 @@ fn a_correspondence_challenge_is_said_with_its_days() {
     anna.child.kill().unwrap();
     let _ = anna.child.wait();
 }
+
+/// Issue 58, item 10: `new` during a lichess game, through the real runtime: the game's stream is no longer followed (lichess ending the old game says nothing here), and the new
+/// game is set up by the questions, here a game at the board.
+#[test]
+fn new_during_a_lichess_game_leaves_its_stream() {
+    let server = Server::start(&["e7e5"]);
+    let data = TempDir::new("lichess-new");
+    let mut anna = server.anna(&data.0, &["--opponent", "lichess", "--level", "3", "--tc", "5+3"]);
+    anna.wait_for("You play White against lichess AI, level 3 on lichess, a casual game.");
+    play(&mut anna, &[("e4", "Black: e-five.")]);
+    // Piped, Anna asks nothing first (its confirmations are for a player at a terminal).
+    anna.type_line("new");
+    anna.wait_for("New game; Anna no longer follows the lichess game.");
+    anna.wait_for("Which side do you play");
+    // lichess ends the old game now: nothing of it is said here.
+    server.with(|t| {
+        t.status = "resign".into();
+        t.winner = Some("black");
+        t.tell();
+    });
+    for answer in ["", "", ""] {
+        anna.type_line(answer);
+    }
+    let ready = anna.wait_for_before("Ready: your side White", &["wins", "Black: ", "resign"]);
+    assert!(!ready.contains("lichess"), "{ready}");
+    anna.type_line("d4");
+    anna.type_line("");
+    anna.wait_for_before("d-four", &["wins"]);
+    anna.quit();
+    assert_eq!(server.moves(), ["e2e4", "e7e5"]);
+}

@@ -15,6 +15,8 @@ use anna_language::{commands, Vocabulary};
 pub(super) enum Pending {
     Act(Command),
     NewGame,
+    /// A new game, leaving the game on the server running there.
+    LeaveServerGame,
     /// Write this save over the file that is there.
     Replace(Save),
     /// A heard command that acts, read back: done as typed on yes.
@@ -36,6 +38,7 @@ impl Pending {
             // A pending act was asked about by one of these questions (a heard one asks them all).
             Pending::Act(command) => Words::line(question(command, Origin::Heard).unwrap_or("line.confirm_heard")),
             Pending::NewGame => Words::line("line.confirm_new"),
+            Pending::LeaveServerGame => Words::line("line.confirm_new_online"),
             Pending::Replace(save) => Words::line("line.confirm_replace")
                 .arg("path", Arg::Text(save.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default())),
             Pending::Heard(text) => Words::line("line.confirm_heard").arg("text", Arg::Text(text.clone())),
@@ -161,7 +164,7 @@ impl App {
     pub(super) fn confirmed(&mut self, pending: Pending, now: Duration) -> Vec<Out> {
         match pending {
             Pending::Act(command) => self.act(command, now),
-            Pending::NewGame => self.new_game(now),
+            Pending::NewGame | Pending::LeaveServerGame => self.new_game(now),
             Pending::Replace(save) => vec![Out::Save(Save { replace: true, ..save })],
             // Said yes to: done as if typed.
             Pending::Heard(text) => self.handle_line(&text, now),

@@ -28,6 +28,10 @@ impl App {
             }
             Name::Quit => self.quit(),
             Name::New => {
+                if self.server_game_running() && self.options.confirm {
+                    self.waiting = Some(Waiting::Confirm(Pending::LeaveServerGame));
+                    return Some(vec![self.ask("line.confirm_new_online")]);
+                }
                 let running = !self.session.game().plies().is_empty() && self.session.outcome().is_none();
                 if running && self.options.confirm {
                     self.waiting = Some(Waiting::Confirm(Pending::NewGame));
@@ -252,6 +256,11 @@ impl App {
             out.push(Out::Journal(Record::End { at, how: End::Abandoned }));
         }
         self.session = Session::new(self.session.config().clone());
+        if self.options.opponent == crate::OtherSide::Server {
+            // The game there is left: its link reset, and the new game asked for again.
+            out.extend(self.leave_server_game(now));
+            return out;
+        }
         out.extend(self.begin_journal(now));
         for command in self.setup.clone() {
             out.extend(self.act(command, now));

@@ -3,6 +3,7 @@
 //! thread per game reads its stream, opened again whenever it breaks until the game is over.
 //! Everything the server says comes back through `report` as a [`ServerEvent`].
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::thread;
 use std::time::Duration;
@@ -72,8 +73,18 @@ pub fn rate_limit_wait() -> Duration {
         .map_or(RATE_LIMIT_WAIT, Duration::from_millis)
 }
 
-/// Carries out one request; `game` is the client and the id of the game followed, once opened.
-fn carry_out(request: ServerRequest, report: &Report, game: &mut Option<(Lichess, String)>) {
+/// The game followed: its client, its id, and the flag that stops its stream's thread.
+type Followed = (Lichess, String, Arc<AtomicBool>);
+
+/// Carries out one request; `game` is the game followed, once opened.
+fn carry_out(request: ServerRequest, report: &Report, game: &mut Option<Followed>) {
+    if let ServerRequest::Leave = request {
+        // The player left it for a new game: its stream says nothing more here.
+        if let Some((_, _, left)) = game.take() {
+            left.store(true, Ordering::SeqCst);
+        }
+        return;
+    }
     if let ServerRequest::Find { clock, side, level } = &request {
         match find(*clock, *side, *level) {
             Ok(online) => report(ServerEvent::Found(online)),
@@ -84,14 +95,18 @@ fn carry_out(request: ServerRequest, report: &Report, game: &mut Option<(Lichess
     if let ServerRequest::Open(online) = &request {
         match connect(online) {
             Ok(client) => {
-                follow(client.clone(), online.game.clone(), report.clone());
-                *game = Some((client, online.game.clone()));
+                if let Some((_, _, left)) = game.take() {
+                    left.store(true, Ordering::SeqCst);
+                }
+                let left = Arc::new(AtomicBool::new(false));
+                follow(client.clone(), online.game.clone(), report.clone(), left.clone());
+                *game = Some((client, online.game.clone(), left));
             }
             Err(error) => report(ServerEvent::Failed(request.clone(), error)),
         }
         return;
     }
-    let Some((client, id)) = game else { return };
+    let Some((client, id, _)) = game else { return };
     let mut tries = 0;
     loop {
         tries += 1;
@@ -131,7 +146,7 @@ fn connect(online: &OnlineGame) -> Result<Lichess, ServerError> {
 
 fn send(client: &Lichess, game: &str, request: &ServerRequest) -> Result<(), ServerError> {
     match request {
-        ServerRequest::Open(_) | ServerRequest::Find { .. } => Ok(()),
+        ServerRequest::Open(_) | ServerRequest::Find { .. } | ServerRequest::Leave => Ok(()),
         ServerRequest::Move(uci) => client.play(game, uci, false),
         ServerRequest::Draw(yes) => client.game_action(game, if *yes { "draw/yes" } else { "draw/no" }),
         ServerRequest::Takeback(yes) => client.game_action(game, if *yes { "takeback/yes" } else { "takeback/no" }),
@@ -143,14 +158,17 @@ fn send(client: &Lichess, game: &str, request: &ServerRequest) -> Result<(), Ser
     }
 }
 
-/// Reads the game's stream on its own thread until the game is over, opening it again when it
-/// breaks (its first line, the whole game, brings what was missed).
-fn follow(client: Lichess, game: String, report: Report) {
+/// Reads the game's stream on its own thread until the game is over or `left`, opening it again
+/// when it breaks (its first line, the whole game, brings what was missed).
+fn follow(client: Lichess, game: String, report: Report, left: Arc<AtomicBool>) {
     thread::spawn(move || {
         let mut backoff = Duration::from_secs(1);
         loop {
             let mut over = false;
             let result = client.stream_game(&game, |line| {
+                if left.load(Ordering::SeqCst) {
+                    return false;
+                }
                 if let Ok(line) = line {
                     over |= match &line {
                         GameLine::Full(full) => full.state.ending.is_some(),
@@ -161,7 +179,7 @@ fn follow(client: Lichess, game: String, report: Report) {
                 }
                 true
             });
-            if over {
+            if over || left.load(Ordering::SeqCst) {
                 return;
             }
             match result {

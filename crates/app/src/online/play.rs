@@ -61,6 +61,8 @@ pub enum ServerRequest {
     ClaimDraw,
     /// A line to the opponent.
     Chat(String),
+    /// Stop following the game (the player left it here for a new one; it goes on there).
+    Leave,
 }
 
 /// The longest chat line said: the rest of a long one is not read out.
@@ -403,6 +405,28 @@ impl App {
             _ => return None,
         };
         Some(vec![Out::Server(request)])
+    }
+
+    /// Whether a game on the server is under way (begun there, not over): leaving it here does not
+    /// end it there.
+    pub(crate) fn server_game_running(&self) -> bool {
+        self.online.side.is_some() && self.session.outcome().is_none()
+    }
+
+    /// `new` after or during a game on a server: its stream is no longer followed, nothing of it
+    /// is kept for the next game (its moves, side, clocks, names, site), and the new game's
+    /// questions are asked again, where "lichess" finds another game there and a name plays here.
+    pub(crate) fn leave_server_game(&mut self, now: Duration) -> Vec<Out> {
+        self.options.online = None;
+        self.options.opponent = crate::OtherSide::Person;
+        self.online = Table::default();
+        self.tags = crate::Tags::default();
+        let mut out = vec![Out::Server(ServerRequest::Leave)];
+        out.extend(self.begin_journal(now));
+        out.push(self.say("line.new_game_server"));
+        self.waiting = Some(crate::Waiting::Setup(crate::setup::Questions::default()));
+        out.push(self.say("line.setup_side"));
+        out
     }
 
     /// Whether a claim in a server's game would be refused there now (the opponent has not left, or
