@@ -200,7 +200,8 @@ impl Lichess {
     /// starts when someone takes it. lichess opens the stream with a `gameStart` for every game in
     /// progress (correspondence too): those that come before the seek is sent, and any that cannot
     /// be the seek's (from elsewhere than the lobby, or with moves made), are handed to
-    /// `in_progress` and never taken for the seek's game.
+    /// `in_progress` and never taken for the seek's game. `None` when `stop` says the player no
+    /// longer waits.
     pub fn seek_game(
         &self,
         events: &mpsc::Receiver<Result<EventLine, ServerError>>,
@@ -208,7 +209,8 @@ impl Lichess {
         rated: bool,
         color: Option<Color>,
         mut in_progress: impl FnMut(&GameInfo),
-    ) -> Result<String, ServerError> {
+        mut stop: impl FnMut() -> bool,
+    ) -> Result<Option<String>, ServerError> {
         let mut seen = std::collections::HashSet::new();
         // The games in progress come at once; the seek is sent when the stream is quiet.
         loop {
@@ -234,7 +236,7 @@ impl Lichess {
         loop {
             match events.recv_timeout(Duration::from_millis(200)) {
                 Ok(Ok(EventLine::GameStart { game })) if !seen.contains(&game.game_id) && game.may_be_sought() => {
-                    return Ok(game.game_id)
+                    return Ok(Some(game.game_id))
                 }
                 Ok(Ok(EventLine::GameStart { game })) => {
                     if seen.insert(game.game_id.clone()) {
@@ -254,6 +256,9 @@ impl Lichess {
             }
             if closed.is_some_and(|at| at.elapsed() >= PAIRING_GRACE) {
                 return Err(ServerError::SeekEnded);
+            }
+            if stop() {
+                return Ok(None);
             }
         }
     }

@@ -127,8 +127,14 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
             let name = game.opponent_name().unwrap_or_else(|| voice.vocab.word("line.opponent").to_string());
             tell(voice, line("online_in_progress").arg("name", Arg::Text(name)));
         };
-        let seek = || client.seek_game(&events, (limit, increment), args.rated, side, in_progress);
-        return patiently(voice, seek).map(found).map_err(|e| failed(voice, &e));
+        let seek =
+            || client.seek_game(&events, (limit, increment), args.rated, side, in_progress, || stop_asked(voice));
+        // The seek ends with the program (its request closes), as lichess ends a seek.
+        return match patiently(voice, seek) {
+            Ok(Some(game)) => Ok(found(game)),
+            Ok(None) => Err(stopped(voice)),
+            Err(e) => Err(failed(voice, &e)),
+        };
     }
     tell(voice, line("online_waiting"));
     let me = user.to_lowercase();
@@ -250,6 +256,10 @@ fn wait_for_challenge(
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
+        if stop_asked(voice) {
+            // The challenge is withdrawn as the program ends (its kept-alive request closes).
+            return Err(stopped(voice));
+        }
         if ended_at.is_none() {
             match ended.try_recv() {
                 Ok(done) => ended_at = Some((std::time::Instant::now(), done)),
@@ -267,23 +277,80 @@ fn wait_for_challenge(
     }
 }
 
-/// Reads events until `decide` settles the matter; a broken stream ends the wait in a sentence.
+/// Reads events until `decide` settles the matter; a broken stream ends the wait in a sentence,
+/// and so does the player's `quit`.
 fn wait_for(
     events: &mpsc::Receiver<Result<EventLine, ServerError>>,
     voice: &Teller<'_>,
     mut decide: impl FnMut(EventLine) -> Option<Result<String, ExitCode>>,
 ) -> Result<String, ExitCode> {
-    for event in events {
-        match event {
-            Ok(event) => {
+    loop {
+        match events.recv_timeout(Duration::from_millis(200)) {
+            Ok(Ok(event)) => {
                 if let Some(settled) = decide(event) {
                     return settled;
                 }
             }
-            Err(e) => return Err(failed(voice, &e)),
+            Ok(Err(e)) => return Err(failed(voice, &e)),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(failed(voice, &ServerError::Unreachable(String::new())))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if stop_asked(voice) {
+            return Err(stopped(voice));
         }
     }
-    Err(failed(voice, &ServerError::Unreachable(String::new())))
+}
+
+/// Whether the player typed `quit` (or closed the input) while Anna waits on lichess; any other
+/// line is answered with what Anna waits for. Read only at a terminal and only when a line is
+/// there: piped lines are the game's, kept for it.
+fn stop_asked(voice: &Teller<'_>) -> bool {
+    match line_typed() {
+        None => false,
+        Some(None) => true,
+        Some(Some(text)) => {
+            let quit = anna_app::keys::leading(text.trim(), &voice.vocab)
+                .is_some_and(|(name, _)| name == anna_core::command::Name::Quit);
+            if !quit {
+                tell(voice, line("online_still_waiting"));
+            }
+            quit
+        }
+    }
+}
+
+/// The waiting ended by the player: nothing was started there.
+fn stopped(voice: &Teller<'_>) -> ExitCode {
+    tell(voice, line("online_wait_stopped"));
+    ExitCode::SUCCESS
+}
+
+/// A line typed at the terminal, if one is there now (`Some(None)`: the input was closed).
+#[cfg(unix)]
+fn line_typed() -> Option<Option<String>> {
+    use rustix::event::{poll, PollFd, PollFlags, Timespec};
+    use std::io::IsTerminal;
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        return None;
+    }
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let now = Timespec { tv_sec: 0, tv_nsec: 0 };
+    if !poll(&mut fds, Some(&now)).is_ok_and(|ready| ready > 0) {
+        return None;
+    }
+    let mut text = String::new();
+    match stdin.lock().read_line(&mut text) {
+        Ok(0) | Err(_) => Some(None),
+        Ok(_) => Some(Some(text)),
+    }
+}
+
+#[cfg(not(unix))]
+fn line_typed() -> Option<Option<String>> {
+    None
 }
 
 /// The challenger's name, as lichess gives it.

@@ -702,3 +702,25 @@ fn new_during_a_lichess_game_leaves_its_stream() {
     anna.quit();
     assert_eq!(server.moves(), ["e2e4", "e7e5"]);
 }
+
+/// Issue 58: while Anna waits on lichess for a game (a challenge to answer, here), the player at
+/// the terminal is heard: a line says what Anna waits for, `quit` ends the wait at once and says
+/// that no game was started.
+#[test]
+fn quit_while_waiting_on_lichess_ends_the_wait() {
+    let server = Server::start(&[]);
+    let data = TempDir::new("lichess-wait-quit");
+    let env = [
+        format!("ANNA_LICHESS_URL={}", server.base),
+        format!("ANNA_LICHESS_TOKEN={TOKEN}"),
+        format!("XDG_CONFIG_HOME={}", data.0.join("config").display()),
+    ];
+    let args = ["--opponent", "lichess", "--speech", "off", "--sounds", "off"];
+    let Some(terminal) = support::Terminal::start_with("wait-quit", &data.0, &env, &args) else { return };
+    terminal.wait_for("Waiting for a game on lichess");
+    terminal.type_line("hello");
+    terminal.wait_for("Still waiting for a game on lichess; quit stops waiting.");
+    terminal.type_line("quit");
+    let screen = terminal.wait_for("anna-exited-0");
+    assert!(screen.contains("Waiting stopped: no game was started on lichess."), "{screen}");
+}

@@ -131,7 +131,8 @@ fn find(clock: (u64, u64), side: shakmaty::Color, level: u8) -> Result<OnlineGam
     let game = if seekable {
         // The one event stream of this search; the games in progress it names are not the seek's.
         let events = client.events();
-        client.seek_game(&events, clock, false, Some(side), |_| {})?
+        // Asked for in the game's setup: `new` or `quit` there ends the program's wait, not this.
+        client.seek_game(&events, clock, false, Some(side), |_| {}, || false)?.ok_or(ServerError::SeekEnded)?
     } else {
         client.challenge_ai(level, Some(clock), Some(side))?
     };

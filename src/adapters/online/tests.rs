@@ -587,3 +587,25 @@ fn new_during_or_after_a_lichess_game_leaves_it_and_asks_again() {
     assert_eq!(sent(&left), [ServerRequest::Leave]);
     assert_eq!(said(&app, &left)[0], "New game; Anna no longer follows the lichess game.");
 }
+
+/// `new` while the setup's search on lichess runs: the game found later is not played here, and
+/// the player hears so.
+#[test]
+fn a_game_found_after_the_search_was_left_is_not_played_here() {
+    let options = Options { ask_setup: true, ..Options::default() };
+    let mut app = App::new(Config::default(), Vec::new(), Voice::english(), options);
+    app.start();
+    for answer in ["", "", "lichess"] {
+        typed(&mut app, answer, Duration::ZERO);
+    }
+    let left = typed(&mut app, "new", SECOND);
+    assert_eq!(sent(&left), [ServerRequest::Leave]);
+    let online =
+        OnlineGame { game: "Late0001".into(), user: "AnnaPlayer".into(), server: "https://lichess.org".into() };
+    let found = app.handle(Event::Server(ServerEvent::Found(online)), 2 * SECOND);
+    assert!(sent(&found).is_empty());
+    assert_eq!(
+        said(&app, &found),
+        ["lichess found a game after the search was left: it is not played here, and lichess aborts it when no first move comes."]
+    );
+}

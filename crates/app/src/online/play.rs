@@ -120,6 +120,11 @@ impl App {
                 vec![self.ask("line.online_lost")]
             }
             ServerEvent::Lost => Vec::new(),
+            // Found after the player left the search (`new`): not played here; lichess aborts a
+            // game whose first move does not come.
+            ServerEvent::Found(_) if self.options.opponent != crate::OtherSide::Server => {
+                vec![self.say("line.online_found_after_leaving")]
+            }
             ServerEvent::Found(game) => {
                 self.options.online = Some(game);
                 self.server_open()
