@@ -157,13 +157,18 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
                 tell(voice, line("online_variant").arg("variant", Arg::Text(variant.to_string())));
                 return None;
             }
-            if ask_challenge(&challenge, voice) {
-                if let Err(e) = client.answer_challenge(&challenge.id, true) {
-                    return Some(Err(failed(voice, &e)));
+            match ask_challenge(&challenge, voice, &events) {
+                Some(true) => {
+                    if let Err(e) = client.answer_challenge(&challenge.id, true) {
+                        return Some(Err(failed(voice, &e)));
+                    }
                 }
-            } else {
-                let _ = client.answer_challenge(&challenge.id, false);
-                tell(voice, line("online_waiting"));
+                Some(false) => {
+                    let _ = client.answer_challenge(&challenge.id, false);
+                    tell(voice, line("online_waiting"));
+                }
+                // Withdrawn: nothing to answer.
+                None => tell(voice, line("online_waiting")),
             }
             None
         }
@@ -307,7 +312,7 @@ fn wait_for(
 /// line is answered with what Anna waits for. Read only at a terminal and only when a line is
 /// there: piped lines are the game's, kept for it.
 fn stop_asked(voice: &Teller<'_>) -> bool {
-    match line_typed() {
+    match typed_now() {
         None => false,
         Some(None) => true,
         Some(Some(text)) => {
@@ -327,19 +332,19 @@ fn stopped(voice: &Teller<'_>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// A line typed at the terminal, if one is there now (`Some(None)`: the input was closed).
+/// A line typed at the terminal, if one comes within `wait` (`Some(None)`: the input was closed).
+/// Piped input is not a player at a terminal: read as it comes, without waiting.
 #[cfg(unix)]
-fn line_typed() -> Option<Option<String>> {
+fn line_typed(wait: Duration) -> Option<Option<String>> {
     use rustix::event::{poll, PollFd, PollFlags, Timespec};
     use std::io::IsTerminal;
     let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        return None;
-    }
-    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
-    let now = Timespec { tv_sec: 0, tv_nsec: 0 };
-    if !poll(&mut fds, Some(&now)).is_ok_and(|ready| ready > 0) {
-        return None;
+    if stdin.is_terminal() {
+        let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+        let wait = Timespec { tv_sec: 0, tv_nsec: i64::from(wait.subsec_nanos()) };
+        if !poll(&mut fds, Some(&wait)).is_ok_and(|ready| ready > 0) {
+            return None;
+        }
     }
     let mut text = String::new();
     match stdin.lock().read_line(&mut text) {
@@ -349,8 +354,21 @@ fn line_typed() -> Option<Option<String>> {
 }
 
 #[cfg(not(unix))]
-fn line_typed() -> Option<Option<String>> {
-    None
+fn line_typed(_wait: Duration) -> Option<Option<String>> {
+    let mut text = String::new();
+    match std::io::stdin().lock().read_line(&mut text) {
+        Ok(0) | Err(_) => Some(None),
+        Ok(_) => Some(Some(text)),
+    }
+}
+
+/// A line typed at the terminal now, if there is one; never one piped in (those are the game's).
+fn typed_now() -> Option<Option<String>> {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() {
+        return None;
+    }
+    line_typed(Duration::ZERO)
 }
 
 /// The challenger's name, as lichess gives it.
@@ -360,7 +378,13 @@ fn challenger_name(challenge: &Challenge) -> String {
 }
 
 /// "Magnus (2850) challenges you: 5 minutes plus 3 seconds, rated. Accept it? Say yes or no."
-fn ask_challenge(challenge: &Challenge, voice: &Teller<'_>) -> bool {
+/// At a terminal the event stream is read while the player thinks: a challenge withdrawn meanwhile
+/// is said, and the question ends (`None`).
+fn ask_challenge(
+    challenge: &Challenge,
+    voice: &Teller<'_>,
+    events: &mpsc::Receiver<Result<EventLine, ServerError>>,
+) -> Option<bool> {
     let who = challenge.challenger.as_ref();
     let name = challenger_name(challenge);
     let rating = who.and_then(|p| p.rating).map_or_else(String::new, |r| format!(" ({r})"));
@@ -381,12 +405,21 @@ fn ask_challenge(challenge: &Challenge, voice: &Teller<'_>) -> bool {
     let words = line(key).arg("name", Arg::Text(format!("{name}{rating}"))).arg("tc", Arg::Text(tc));
     loop {
         tell(voice, words.clone());
-        let mut answer = String::new();
-        if std::io::stdin().lock().read_line(&mut answer).unwrap_or(0) == 0 {
-            return false;
-        }
+        let answer = loop {
+            if let Some(typed) = line_typed(Duration::from_millis(200)) {
+                break typed;
+            }
+            let withdrawn = std::iter::from_fn(|| events.try_recv().ok()).any(
+                |event| matches!(event, Ok(EventLine::ChallengeCanceled { challenge: c }) if c.id == challenge.id),
+            );
+            if withdrawn {
+                tell(voice, line("online_challenge_withdrawn").arg("name", Arg::Text(name.clone())));
+                return None;
+            }
+        };
+        let Some(answer) = answer else { return Some(false) };
         if let Some(yes) = anna_app::clear_answer(&answer, &voice.vocab) {
-            return yes;
+            return Some(yes);
         }
     }
 }

@@ -703,6 +703,31 @@ fn new_during_a_lichess_game_leaves_its_stream() {
     assert_eq!(server.moves(), ["e2e4", "e7e5"]);
 }
 
+/// Issue 58: a challenge withdrawn while the player at the terminal is asked about it is said, and
+/// the question ends (lila's `challengeCanceled` on the event stream); Anna waits on.
+#[test]
+fn a_challenge_withdrawn_while_asked_is_said() {
+    let server = Server::start(&[]);
+    let challenge = r#"{"id":"ch4llenge","challenger":{"id":"hana","name":"Hana","rating":1720},"destUser":{"id":"annaplayer","name":"AnnaPlayer"},"rated":true,"timeControl":{"type":"clock","limit":600,"increment":5},"variant":{"key":"standard"},"status":"created"}"#;
+    server.with(|t| t.events.push(format!(r#"{{"type":"challenge","challenge":{challenge}}}"#)));
+    let data = TempDir::new("lichess-withdrawn");
+    let env = [
+        format!("ANNA_LICHESS_URL={}", server.base),
+        format!("ANNA_LICHESS_TOKEN={TOKEN}"),
+        format!("XDG_CONFIG_HOME={}", data.0.join("config").display()),
+    ];
+    let args = ["--opponent", "lichess", "--speech", "off", "--sounds", "off"];
+    let Some(terminal) = support::Terminal::start_with("withdrawn", &data.0, &env, &args) else { return };
+    terminal.wait_for("Hana (1720) challenges you");
+    let canceled = challenge.replace(r#""status":"created""#, r#""status":"canceled""#);
+    server.with(|t| t.announce(format!(r#"{{"type":"challengeCanceled","challenge":{canceled}}}"#)));
+    terminal.wait_for("Hana withdrew the challenge.");
+    terminal.type_line("quit");
+    terminal.wait_for("anna-exited-0");
+    assert_eq!(server.posted("/api/challenge/ch4llenge/accept"), 0);
+    assert_eq!(server.posted("/api/challenge/ch4llenge/decline"), 0);
+}
+
 /// Issue 58: while Anna waits on lichess for a game (a challenge to answer, here), the player at
 /// the terminal is heard: a line says what Anna waits for, `quit` ends the wait at once and says
 /// that no game was started.
