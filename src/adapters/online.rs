@@ -186,12 +186,18 @@ impl Lichess {
 
     /// The player's event stream (`GET /api/stream/event`), read on its own thread: its lines, then
     /// why it ended.
+    /// A 429 is handed on (the waits say it) and the stream opened again after lichess's minute.
     pub fn events(&self) -> mpsc::Receiver<Result<EventLine, ServerError>> {
         let (sender, receiver) = mpsc::channel();
         let client = self.clone();
-        std::thread::spawn(move || {
+        std::thread::spawn(move || loop {
             let result = client.stream_events(|line| sender.send(line).is_ok());
-            let _ = sender.send(Err(result.err().unwrap_or(ServerError::Unreachable(String::new()))));
+            let error = result.err().unwrap_or(ServerError::Unreachable(String::new()));
+            let limited = error == ServerError::RateLimited;
+            if sender.send(Err(error)).is_err() || !limited {
+                return;
+            }
+            std::thread::sleep(rate_limit_wait());
         });
         receiver
     }

@@ -255,6 +255,9 @@ fn wait_for_challenge(
                     return settled;
                 }
             }
+            Ok(Err(ServerError::RateLimited)) => {
+                tell(voice, line("online_wait_for").arg("time", Arg::Time(online::rate_limit_wait())));
+            }
             Ok(Err(e)) => return Err(failed(voice, &e)),
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(failed(voice, &ServerError::Unreachable(String::new())))
@@ -295,6 +298,10 @@ fn wait_for(
                 if let Some(settled) = decide(event) {
                     return settled;
                 }
+            }
+            // The stream is opened again after lichess's minute.
+            Ok(Err(ServerError::RateLimited)) => {
+                tell(voice, line("online_wait_for").arg("time", Arg::Time(online::rate_limit_wait())));
             }
             Ok(Err(e)) => return Err(failed(voice, &e)),
             Err(mpsc::RecvTimeoutError::Disconnected) => {

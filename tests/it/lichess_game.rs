@@ -50,6 +50,8 @@ struct Table {
     seek_unpaired: bool,
     /// The game's stream is refused with 400, as lila refuses a game the Board API cannot play.
     stream_refused: bool,
+    /// So many openings of the event stream are answered 429.
+    events_rate_limited: u32,
 }
 
 impl Table {
@@ -189,6 +191,12 @@ fn serve(stream: &TcpStream, table: &Mutex<Table>) {
         return follow(stream, table);
     }
     if path == "/api/stream/event" {
+        let mut t = table.lock().unwrap();
+        if t.events_rate_limited > 0 {
+            t.events_rate_limited -= 1;
+            return http::whole(stream, 429, "{}");
+        }
+        drop(t);
         return events(stream, table);
     }
     let game_start = format!(r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","color":"white"}}}}"#);
@@ -748,4 +756,25 @@ fn quit_while_waiting_on_lichess_ends_the_wait() {
     terminal.type_line("quit");
     let screen = terminal.wait_for("anna-exited-0");
     assert!(screen.contains("Waiting stopped: no game was started on lichess."), "{screen}");
+}
+
+/// Issue 58: a 429 on the event stream (lila's rate limit on `/api/stream/event`) is waited out as
+/// said and the stream opened again: the challenge waiting there is still answered.
+#[test]
+fn a_429_on_the_event_stream_is_waited_out() {
+    let server = Server::start(&["e7e5"]);
+    server.with(|t| {
+        t.events_rate_limited = 1;
+        t.events.push(
+            r#"{"type":"challenge","challenge":{"id":"ch4llenge","challenger":{"id":"hana","name":"Hana","rating":1720},"destUser":{"id":"annaplayer","name":"AnnaPlayer"},"rated":true,"timeControl":{"type":"clock","limit":600,"increment":5},"variant":{"key":"standard"}}}"#.into(),
+        );
+    });
+    let data = TempDir::new("lichess-events-429");
+    let mut anna = server.anna(&data.0, &["--opponent", "lichess"]);
+    anna.wait_for("lichess does not answer now; Anna sends again in");
+    anna.wait_for("Hana (1720) challenges you");
+    anna.type_line("yes");
+    anna.wait_for("You play White against lichess AI, level 3 on lichess, a casual game.");
+    anna.quit();
+    assert_eq!(server.posted("/api/challenge/ch4llenge/accept"), 1);
 }
