@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::adapters::online::wire::{variant_played, Challenge, EventLine, GameInfo};
 use crate::adapters::online::{self, token, Lichess};
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
-use anna_app::online::{error_words, seek_allowed, ServerError};
+use anna_app::online::{error_words, offered, seek_allowed, ServerError};
 use anna_app::OnlineGame;
 use anna_core::clock::TimeControl;
 use anna_core::message::{Arg, Priority, Words};
@@ -86,6 +86,20 @@ fn find(args: &GameArgs, voice: &Teller<'_>) -> Result<OnlineGame, ExitCode> {
     // `--player`: the side asked for; lichess draws it otherwise.
     let side = args.player.as_deref().and_then(anna_language::commands::color);
     let found = |game: String| OnlineGame { game, user: user.clone(), server: server.clone() };
+    // A clock lichess does not offer would be refused there with a form's error: said here, with
+    // the nearest it does offer. A seek has fewer choices than a challenge.
+    let seeking = args.level.is_none()
+        && args.challenge.is_none()
+        && clock.is_some_and(|(l, i)| seek_allowed(Duration::from_secs(l), Duration::from_secs(i)).is_ok());
+    if let Some(Err(nearest)) = clock.map(|clock| offered(clock, seeking)) {
+        let clock = clock.unwrap_or_default();
+        let words = line("online_tc_not_offered")
+            .arg("tc", Arg::Text(voice.words(&tc_words(clock))))
+            .arg("nearest", Arg::Text(voice.words(&tc_words(nearest))))
+            .arg("arg", Arg::Text(tc_arg(nearest)));
+        tell(voice, words);
+        return Err(ExitCode::from(2));
+    }
     if let Some(level) = args.level {
         let level = level.to_string().parse::<u8>().unwrap_or(3);
         let id = patiently(voice, || client.challenge_ai(level, clock, side)).map_err(|e| failed(voice, &e))?;
@@ -217,6 +231,19 @@ fn clock_of(args: &GameArgs, voice: &Teller<'_>) -> Result<Option<(u64, u64)>, E
             Err(ExitCode::from(2))
         }
     }
+}
+
+/// A clock in words: "20 minutes plus 5 seconds a move".
+fn tc_words((limit, increment): (u64, u64)) -> Words {
+    line("online_tc")
+        .arg("time", Arg::Time(Duration::from_secs(limit)))
+        .arg("increment", Arg::Time(Duration::from_secs(increment)))
+}
+
+/// A clock as `--tc` takes it: minutes (a fraction for the shortest) plus seconds.
+fn tc_arg((limit, increment): (u64, u64)) -> String {
+    let minutes = if limit % 60 == 0 { (limit / 60).to_string() } else { format!("{}", limit as f64 / 60.0) };
+    format!("{minutes}+{increment}")
 }
 
 /// What an event says of the challenge `id` sent to `name`: its game begins, or it was declined.
@@ -397,12 +424,7 @@ fn ask_challenge(
     let rating = who.and_then(|p| p.rating).map_or_else(String::new, |r| format!(" ({r})"));
     let clock = challenge.time_control.as_ref().and_then(|c| c.limit.zip(c.increment));
     let tc = match clock {
-        Some((limit, increment)) => {
-            let words = line("online_tc")
-                .arg("time", Arg::Time(Duration::from_secs(limit)))
-                .arg("increment", Arg::Time(Duration::from_secs(increment)));
-            voice.words(&words)
-        }
+        Some(clock) => voice.words(&tc_words(clock)),
         None => match challenge.time_control.as_ref().and_then(|c| c.days_per_turn) {
             Some(days) => voice.words(&line("online_days").arg("days", Arg::Counted("days", days))),
             None => voice.words(&line("online_no_clock")),

@@ -428,6 +428,16 @@ fn a_bad_token_and_a_seek_too_fast_are_one_sentence_each_and_nothing_is_sent() {
     assert!(said.contains("this is 4"), "{said}");
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(server.posted("/api/board/seek"), 0);
+    // A control lichess does not offer for a seek (lila's lobby has 20 and 25 minutes, not 21):
+    // said with the nearest it offers, before anything is sent.
+    let out = server.output(&data.0, &["--opponent", "lichess", "--tc", "21+0"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        said.trim(),
+        "lichess does not offer 21 minutes plus 0 seconds a move; the nearest it offers is 20 minutes plus 0 seconds a move (--tc 20+0)."
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(server.posted("/api/board/seek"), 0);
     // No server at all: tried again, each wait said, then one sentence
     // (a_429_while_the_game_is_made_is_waited_out_and_sent_again).
 }

@@ -160,5 +160,31 @@ pub fn seek_allowed(base: Duration, increment: Duration) -> Result<(), Duration>
     }
 }
 
+/// The clocks lichess offers, in seconds (base, increment): a seek takes the lobby's choices (lila's
+/// `setup.Config`: 0, ¼, ½, ¾, 1, 1½ and 2 to 20 minutes, then 25 to 45 by 5, 60 to 180 by 15;
+/// increments 0 to 20 seconds, then 25 to 45 by 5, 60, 90, 120, 150, 180); a challenge (and a game
+/// against its AI) takes 0, 15, 30, 45, 60 or 90 seconds or whole minutes up to 180 (lila's
+/// `ApiConfig.clockLimitSeconds`), with 0 to 180 seconds a move. `Err` with the nearest it offers.
+pub fn offered(clock: (u64, u64), seek: bool) -> Result<(), (u64, u64)> {
+    let nearest = |value: u64, choices: &[u64]| {
+        choices.iter().copied().min_by_key(|choice| (choice.abs_diff(value), *choice)).unwrap_or(value)
+    };
+    let (bases, increments): (Vec<u64>, Vec<u64>) = if seek {
+        let minutes = [0, 15, 30, 45, 60, 90].into_iter().chain((2..=20).map(|m| m * 60));
+        let more = [25, 30, 35, 40, 45].into_iter().chain((60..=180).step_by(15)).map(|m| m * 60);
+        let increments = (0..=20).chain([25, 30, 35, 40, 45, 60, 90, 120, 150, 180]);
+        (minutes.chain(more).collect(), increments.collect())
+    } else {
+        let bases = [0, 15, 30, 45, 60, 90].into_iter().chain((2..=180).map(|m| m * 60));
+        (bases.collect(), (0..=180).collect())
+    };
+    let near = (nearest(clock.0, &bases), nearest(clock.1, &increments));
+    if near == clock {
+        Ok(())
+    } else {
+        Err(near)
+    }
+}
+
 #[cfg(test)]
 mod tests;

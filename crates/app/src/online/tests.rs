@@ -66,3 +66,18 @@ fn seeks_are_rapid_or_slower() {
     assert_eq!(seek_allowed(min(5), Duration::from_secs(5)), Ok(()));
     assert_eq!(seek_allowed(min(1), Duration::ZERO), Err(min(1)));
 }
+
+#[test]
+fn only_the_clocks_lichess_offers_are_asked_for() {
+    // A seek: the lobby's choices.
+    assert_eq!(offered((21 * 60, 0), true), Err((20 * 60, 0)));
+    assert_eq!(offered((23 * 60, 0), true), Err((25 * 60, 0)));
+    assert_eq!(offered((15 * 60, 10), true), Ok(()));
+    assert_eq!(offered((90 * 60, 30), true), Ok(()));
+    assert_eq!(offered((50 * 60, 22), true), Err((45 * 60, 20)));
+    // A challenge: whole minutes to 180, or the short ones; increments to 180.
+    assert_eq!(offered((21 * 60, 0), false), Ok(()));
+    assert_eq!(offered((30, 0), false), Ok(()));
+    assert_eq!(offered((100, 0), false), Err((90, 0)));
+    assert_eq!(offered((200 * 60, 200), false), Err((180 * 60, 180)));
+}
