@@ -226,7 +226,8 @@ impl Lichess {
                         in_progress(&game);
                     }
                 }
-                Ok(Ok(_)) => {}
+                // A line that cannot be read is no game: the wait goes on.
+                Ok(Ok(_) | Err(ServerError::Garbled(_))) => {}
                 Ok(Err(e)) => return Err(e),
                 Err(mpsc::RecvTimeoutError::Timeout) => break,
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Err(ServerError::Unreachable(String::new())),
@@ -249,7 +250,7 @@ impl Lichess {
                         in_progress(&game);
                     }
                 }
-                Ok(Ok(_)) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Ok(Ok(_) | Err(ServerError::Garbled(_))) | Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Ok(Err(e)) => return Err(e),
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Err(ServerError::Unreachable(String::new())),
             }

@@ -274,6 +274,7 @@ fn wait_for_challenge(
     voice: &Teller<'_>,
 ) -> Result<String, ExitCode> {
     let (id, ended) = sent;
+    let mut garbled = false;
     let mut ended_at: Option<(std::time::Instant, Option<String>)> = None;
     loop {
         match events.recv_timeout(Duration::from_millis(200)) {
@@ -285,6 +286,8 @@ fn wait_for_challenge(
             Ok(Err(ServerError::RateLimited)) => {
                 tell(voice, line("online_wait_for").arg("time", Arg::Time(online::rate_limit_wait())));
             }
+            // A line that cannot be read is not the end of the wait: said once.
+            Ok(Err(ServerError::Garbled(_))) => unreadable(voice, &mut garbled),
             Ok(Err(e)) => return Err(failed(voice, &e)),
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(failed(voice, &ServerError::Unreachable(String::new())))
@@ -319,6 +322,7 @@ fn wait_for(
     voice: &Teller<'_>,
     mut decide: impl FnMut(EventLine) -> Option<Result<String, ExitCode>>,
 ) -> Result<String, ExitCode> {
+    let mut garbled = false;
     loop {
         match events.recv_timeout(Duration::from_millis(200)) {
             Ok(Ok(event)) => {
@@ -330,6 +334,8 @@ fn wait_for(
             Ok(Err(ServerError::RateLimited)) => {
                 tell(voice, line("online_wait_for").arg("time", Arg::Time(online::rate_limit_wait())));
             }
+            // A line that cannot be read is not the end of the wait: said once.
+            Ok(Err(ServerError::Garbled(_))) => unreadable(voice, &mut garbled),
             Ok(Err(e)) => return Err(failed(voice, &e)),
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(failed(voice, &ServerError::Unreachable(String::new())))
@@ -357,6 +363,13 @@ fn stop_asked(voice: &Teller<'_>) -> bool {
             }
             quit
         }
+    }
+}
+
+/// A line of the event stream that cannot be read, said the first time.
+fn unreadable(voice: &Teller<'_>, said: &mut bool) {
+    if !std::mem::replace(said, true) {
+        tell(voice, line("online_unreadable"));
     }
 }
 

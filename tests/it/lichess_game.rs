@@ -788,3 +788,21 @@ fn a_429_on_the_event_stream_is_waited_out() {
     anna.quit();
     assert_eq!(server.posted("/api/challenge/ch4llenge/accept"), 1);
 }
+
+/// Issue 58: while Anna waits for a game, a line of the event stream that cannot be read is said
+/// once and the wait goes on; a `gameStart` written as lichess wrote it before 2021 (only `id`,
+/// lichess-org/api issue #60) is the game.
+#[test]
+fn an_unreadable_event_and_an_old_game_start_do_not_end_the_wait() {
+    let server = Server::start(&["e7e5"]);
+    server.with(|t| {
+        t.events.push("{garbage".into());
+        t.events.push(format!(r#"{{"type":"gameStart","game":{{"id":"{GAME}"}}}}"#));
+    });
+    let data = TempDir::new("lichess-old-start");
+    let mut anna = server.anna(&data.0, &["--opponent", "lichess"]);
+    anna.wait_for("A line from lichess could not be read; Anna goes on with the next.");
+    anna.wait_for("You play White against lichess AI, level 3 on lichess, a casual game.");
+    play(&mut anna, &[("e4", "Black: e-five.")]);
+    anna.quit();
+}

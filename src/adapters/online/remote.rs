@@ -170,6 +170,9 @@ fn follow(client: Lichess, game: String, report: Report, left: Arc<AtomicBool>) 
                 if left.load(Ordering::SeqCst) {
                     return false;
                 }
+                if let Err(ServerError::Garbled(what)) = &line {
+                    report(ServerEvent::Unreadable(what.clone()));
+                }
                 if let Ok(line) = line {
                     over |= match &line {
                         GameLine::Full(full) => full.state.ending.is_some(),

@@ -609,3 +609,26 @@ fn a_game_found_after_the_search_was_left_is_not_played_here() {
         ["lichess found a game after the search was left: it is not played here, and lichess aborts it when no first move comes."]
     );
 }
+
+/// Issue 58: a first line of the game's stream that cannot be read (a `gameFull` cut short) is
+/// said once, with what it means, never left at "Connecting"; a readable one after it sets the
+/// game up as ever.
+#[test]
+fn an_unreadable_line_is_said_once() {
+    let mut app = app();
+    app.start();
+    let cut = &full("")[..120];
+    let Err(error) = read_game_line(cut) else { panic!("{cut}") };
+    let outs = app.handle(Event::Server(ServerEvent::Unreadable(error.to_string())), SECOND);
+    assert_eq!(
+        said(&app, &outs),
+        [
+            "A line from lichess could not be read; Anna goes on with the next.",
+            "Anna cannot follow this game: play it on lichess.org itself, where its clock runs."
+        ]
+    );
+    let again = app.handle(Event::Server(ServerEvent::Unreadable(error.to_string())), SECOND);
+    assert!(said(&app, &again).is_empty());
+    let outs = line(&mut app, &full(""), 2 * SECOND);
+    assert!(said(&app, &outs).iter().any(|w| w.starts_with("You play White")), "{:?}", said(&app, &outs));
+}

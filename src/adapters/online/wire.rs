@@ -164,7 +164,11 @@ pub enum EventLine {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameInfo {
+    /// The game's id (`gameId`; lichess before 2021 wrote only `id`, read into this).
+    #[serde(default)]
     pub game_id: String,
+    #[serde(default)]
+    id: Option<String>,
     /// The side the player has in it.
     #[serde(default)]
     pub color: Option<String>,
@@ -372,9 +376,17 @@ pub fn variant_played(key: &str) -> bool {
     matches!(key, "standard" | "fromPosition")
 }
 
-/// A line of the event stream; `None` for a blank line.
+/// A line of the event stream; `None` for a blank line. A game named by neither `gameId` nor `id`
+/// is not a game: the line cannot be read.
 pub fn read_event_line(line: &str) -> Result<Option<EventLine>, StreamError> {
-    read(line)
+    let mut event = read(line)?;
+    if let Some(EventLine::GameStart { game } | EventLine::GameFinish { game }) = &mut event {
+        if game.game_id.is_empty() {
+            game.game_id = game.id.take().ok_or_else(|| StreamError("a game without its id".into()))?;
+        }
+        game.id = None;
+    }
+    Ok(event)
 }
 
 fn read<T: serde::de::DeserializeOwned>(line: &str) -> Result<Option<T>, StreamError> {

@@ -30,6 +30,8 @@ pub enum ServerEvent {
     Waiting,
     /// The game's stream broke: the runtime opens it again.
     Lost,
+    /// A line of the game's stream could not be read (what it was, for the log).
+    Unreadable(String),
     /// The game asked for by [`ServerRequest::Find`] begins.
     Found(crate::OnlineGame),
 }
@@ -87,6 +89,8 @@ pub(crate) struct Table {
     resend: bool,
     /// Anna's clock follows the server's: from the first state on, its flag is the server's.
     following: bool,
+    /// A line that could not be read was said: the next are not.
+    unreadable: bool,
 }
 
 impl App {
@@ -120,6 +124,7 @@ impl App {
                 vec![self.ask("line.online_lost")]
             }
             ServerEvent::Lost => Vec::new(),
+            ServerEvent::Unreadable(_) => self.server_unreadable(),
             // Found after the player left the search (`new`): not played here; lichess aborts a
             // game whose first move does not come.
             ServerEvent::Found(_) if self.options.opponent != crate::OtherSide::Server => {
@@ -499,6 +504,20 @@ impl App {
             }
         };
         vec![Out::Say(words, Priority::Urgent)]
+    }
+
+    /// A line of the stream that could not be read: said once. Before the whole game was read, the
+    /// game cannot be followed here (unless a readable one comes): said so, as a stream refused is.
+    fn server_unreadable(&mut self) -> Vec<Out> {
+        if self.online.unreadable {
+            return Vec::new();
+        }
+        self.online.unreadable = true;
+        let mut out = vec![self.say("line.online_unreadable")];
+        if self.online.side.is_none() {
+            out.push(self.say("line.online_open_failed"));
+        }
+        out
     }
 
     fn server_failed(&mut self, request: ServerRequest, error: &ServerError, now: Duration) -> Vec<Out> {

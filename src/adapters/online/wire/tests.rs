@@ -108,3 +108,17 @@ fn a_variant_anna_does_not_play_is_named_and_a_position_is_kept() {
     let Some(Line::Full(days)) = read_game_line(days).unwrap() else { panic!() };
     assert_eq!((days.clock, days.days_per_turn), (None, Some(3)));
 }
+
+/// lichess's event stream before 2021 named a starting game by `id` only (lichess-org/api issue
+/// #60's recorded lines); now by `gameId` beside `id`. Both are the game; a game with neither is
+/// no line to act on.
+#[test]
+fn a_game_start_is_read_by_either_id() {
+    let old = r#"{"type":"gameStart","game":{"id":"Qa7FJNk2"}}"#;
+    let Some(EventLine::GameStart { game }) = read_event_line(old).unwrap() else { panic!() };
+    assert_eq!(game.game_id, "Qa7FJNk2");
+    let new = r#"{"type":"gameStart","game":{"fullId":"Qa7FJNk2abcd","gameId":"Qa7FJNk2","id":"Qa7FJNk2","color":"white","source":"lobby"}}"#;
+    let Some(EventLine::GameStart { game }) = read_event_line(new).unwrap() else { panic!() };
+    assert_eq!((game.game_id.as_str(), game.source.as_deref()), ("Qa7FJNk2", Some("lobby")));
+    assert!(read_event_line(r#"{"type":"gameStart","game":{"color":"white"}}"#).is_err());
+}
