@@ -374,6 +374,11 @@ fn a_variant_game_is_not_followed_as_standard_chess() {
         ["This lichess game is chess960: Anna plays standard chess there; play this one on the lichess page."]
     );
     assert!(!app.session().started());
+    // The board here is no game: a move is not taken.
+    let outs = typed(&mut app, "e4", SECOND);
+    assert_eq!(said(&app, &outs), ["There is no game to play here: that lichess game is played on the lichess page."]);
+    assert!(app.session().game().plies().is_empty());
+    assert!(sent(&typed(&mut app, "", SECOND)).is_empty());
 }
 
 /// Issue 57: an offer sent to lichess is said; a resignation or an offer that did not reach it is
@@ -435,6 +440,10 @@ fn the_opponent_s_absence_is_said_when_it_changes_not_at_every_countdown_line() 
         ["Your opponent has left the game. You may claim the win now: say claim; or a draw: say draw."]
     );
     assert_eq!(gone(&mut app, 0, 35), Vec::<String>::new());
+    // Back without lichess's `gone: false`: a line of theirs in the chat says they are there, and
+    // `offer` is again a draw offer, not the claim of an absent opponent's game.
+    line(&mut app, r#"{"type":"chatLine","room":"player","username":"Rival","text":"sorry, back"}"#, 36 * SECOND);
+    assert_eq!(sent(&typed(&mut app, "offer", 37 * SECOND)), [ServerRequest::Draw(true)]);
 }
 
 /// Issue 58: a tournament game lost by not starting (`noStart` with a winner) is a win, said with

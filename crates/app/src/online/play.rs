@@ -91,6 +91,8 @@ pub(crate) struct Table {
     following: bool,
     /// A line that could not be read was said: the next are not.
     unreadable: bool,
+    /// The server's game is not one to play here (a variant, not the player's).
+    refused: bool,
 }
 
 impl App {
@@ -148,11 +150,13 @@ impl App {
         } else if is(&full.black) {
             Color::Black
         } else {
+            self.online.refused = true;
             let words = Words::line("line.online_not_yours").arg("game", Arg::Text(full.id.clone()));
             return vec![Out::Say(words, Priority::Urgent)];
         };
         if let Some(variant) = &full.variant {
             // Its moves would be read as standard chess: wrongly. Better none than a wrong one.
+            self.online.refused = true;
             let words = Words::line("line.online_variant_game").arg("variant", Arg::Text(variant.clone()));
             return vec![Out::Say(words, Priority::Urgent)];
         }
@@ -272,6 +276,10 @@ impl App {
         if let Some(clocks) = state.clocks {
             out.extend(self.follow_server_clocks(clocks, now));
         }
+        // An offer of the opponent's is made by someone who is there.
+        if state.draw_offer.or(state.takeback).is_some_and(|by| by != side) {
+            self.online.gone = None;
+        }
         let offer = self.session.draw_offer();
         if let Some(by) = state.draw_offer.filter(|by| offer != Some(*by)) {
             // Recorded as every offer is; said in the server's terms: an offer there may come at
@@ -349,10 +357,23 @@ impl App {
             }
         }
         let Some(side) = self.online.side else {
-            // The game is still being found there: its clock and moves are not yet known.
+            // No game here yet: it is still being found there (its clock and moves not yet known),
+            // or the one there is not for this board (a variant, not the player's). A move made here
+            // would be on a board that is no game.
             let asked = matches!(command, Command::Time | Command::TimeOf(_) | Command::Turn | Command::Last);
-            let finding = self.options.opponent == crate::OtherSide::Server && !self.session.started();
-            return (asked && finding).then(|| vec![self.say("line.online_not_begun")]);
+            let plays = matches!(
+                command,
+                Command::Move(_)
+                    | Command::Press
+                    | Command::Resign
+                    | Command::Offer
+                    | Command::Accept
+                    | Command::Decline
+                    | Command::Claim(_)
+            );
+            let waiting = self.options.opponent == crate::OtherSide::Server && !self.session.started();
+            let key = if self.online.refused { "line.online_no_game" } else { "line.online_not_begun" };
+            return (waiting && (asked || plays)).then(|| vec![self.say(key)]);
         };
         if self.session.outcome().is_some() {
             return None;
@@ -466,10 +487,12 @@ impl App {
     }
 
     /// The opponent's line in the game's chat, said below the moves; the player's own is not.
-    fn server_chat(&self, chat: &ChatLine) -> Vec<Out> {
+    fn server_chat(&mut self, chat: &ChatLine) -> Vec<Out> {
         if self.online_game().is_some_and(|g| g.user.eq_ignore_ascii_case(&chat.username)) {
             return Vec::new();
         }
+        // Whoever writes is there: the opponent's absence ends, whether or not lichess says so.
+        self.online.gone = None;
         let text: String = chat.text.chars().filter(|c| !c.is_control()).take(CHAT_SAID).collect();
         let words =
             Words::line("line.online_chat").arg("name", Arg::Text(chat.username.clone())).arg("text", Arg::Text(text));
