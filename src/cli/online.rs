@@ -246,12 +246,35 @@ fn tc_arg((limit, increment): (u64, u64)) -> String {
     format!("{minutes}+{increment}")
 }
 
+/// A declined challenge's reason in the player's language (lila's ten reasons by their key), else
+/// as lichess wrote it.
+fn decline_reason(challenge: &Challenge, voice: &Teller<'_>) -> String {
+    const KEYS: [&str; 11] = [
+        "generic",
+        "later",
+        "toofast",
+        "tooslow",
+        "timecontrol",
+        "rated",
+        "casual",
+        "standard",
+        "variant",
+        "nobot",
+        "onlybot",
+    ];
+    let key = challenge.decline_reason_key.as_deref().map(str::to_lowercase);
+    match key.filter(|key| KEYS.contains(&key.as_str())) {
+        Some(key) => voice.words(&line(&format!("decline_{key}"))),
+        None => challenge.decline_reason.clone().unwrap_or_default(),
+    }
+}
+
 /// What an event says of the challenge `id` sent to `name`: its game begins, or it was declined.
 fn challenge_answered(event: EventLine, id: &str, name: &str, voice: &Teller<'_>) -> Option<Result<String, ExitCode>> {
     match event {
         EventLine::GameStart { game } if game.game_id == id => Some(Ok(game.game_id)),
         EventLine::ChallengeDeclined { challenge } if challenge.id == id => {
-            let reason = challenge.decline_reason.unwrap_or_default();
+            let reason = decline_reason(&challenge, voice);
             let words = line("online_challenge_declined")
                 .arg("name", Arg::Text(name.to_string()))
                 .arg("reason", Arg::Text(reason));

@@ -211,7 +211,7 @@ fn serve(stream: &TcpStream, table: &Mutex<Table>) {
             return;
         }
         let declined = format!(
-            r#"{{"type":"challengeDeclined","challenge":{{"id":"{GAME}","declineReason":"I'm not accepting challenges at the moment."}}}}"#
+            r#"{{"type":"challengeDeclined","challenge":{{"id":"{GAME}","declineReason":"I'm not accepting challenges at the moment.","declineReasonKey":"generic"}}}}"#
         );
         let (event, done) = if t.challenge_accepted { (game_start, "accepted") } else { (declined, "declined") };
         t.announce(event);
@@ -484,9 +484,14 @@ fn a_challenge_sent_waits_for_the_answer_and_says_a_refusal() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         said,
-        "Challenge sent to Magnus; waiting for the answer.\nMagnus declined the challenge. I'm not accepting challenges at the moment.\n"
+        "Challenge sent to Magnus; waiting for the answer.\nMagnus declined the challenge. They are not accepting challenges at the moment.\n"
     );
     assert_eq!(out.status.code(), Some(1));
+    // lichess's reason by its key, in the player's language (lila's `declineReasonKey`).
+    let out =
+        server.output(&data.0, &["--lang", "sk", "--opponent", "lichess", "--challenge", "Magnus", "--tc", "5+3"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.ends_with("Výzva pre Magnus bola odmietnutá. Výzvy teraz neprijíma.\n"), "{said}");
     let challenge = server.table.lock().unwrap().requests.iter().find(|r| r.path == "/api/challenge/Magnus").cloned();
     assert_eq!(challenge.unwrap().body, "rated=false&keepAliveStream=true&clock.limit=300&clock.increment=3");
     // Accepted, the game begins.
@@ -619,6 +624,11 @@ fn a_challenge_is_kept_alive_and_its_end_without_an_answer_said() {
     let said = support::text(&out.stdout);
     assert!(said.trim_end().ends_with("The challenge to Magnus has ended on lichess without an answer."), "{said}");
     assert_eq!(out.status.code(), Some(1));
+    // lichess's reason by its key, in the player's language (lila's `declineReasonKey`).
+    let out =
+        server.output(&data.0, &["--lang", "sk", "--opponent", "lichess", "--challenge", "Magnus", "--tc", "5+3"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.ends_with("Výzva pre Magnus bola odmietnutá. Výzvy teraz neprijíma.\n"), "{said}");
     let challenge = server.table.lock().unwrap().requests.iter().find(|r| r.path == "/api/challenge/Magnus").cloned();
     assert!(challenge.unwrap().body.contains("keepAliveStream=true"));
 }

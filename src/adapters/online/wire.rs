@@ -226,6 +226,10 @@ pub struct Challenge {
     pub rated: bool,
     #[serde(default)]
     pub decline_reason: Option<String>,
+    /// The reason's key (lila's `DeclineReason`: `generic`, `later`, `tooFast`...), said in the
+    /// player's language where Anna knows it.
+    #[serde(default)]
+    pub decline_reason_key: Option<String>,
     #[serde(default)]
     pub time_control: Option<ChallengeClock>,
     /// `standard`, `chess960`...: Anna plays standard chess only.
