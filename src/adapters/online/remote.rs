@@ -28,7 +28,8 @@ const MOST_BACKOFF: Duration = Duration::from_secs(30);
 
 /// The requests' thread.
 pub struct Remote {
-    requests: mpsc::Sender<ServerRequest>,
+    /// Each request, and whether it counts among the pending ones.
+    requests: mpsc::Sender<(ServerRequest, bool)>,
     /// The requests queued and not yet carried out.
     pending: Arc<(Mutex<usize>, Condvar)>,
 }
@@ -40,20 +41,27 @@ impl Remote {
         let done = pending.clone();
         thread::spawn(move || {
             let mut game = None;
-            for request in inbox {
+            for (request, counted) in inbox {
                 carry_out(request, &report, &mut game);
-                let (count, changed) = &*done;
-                *count.lock().unwrap_or_else(std::sync::PoisonError::into_inner) -= 1;
-                changed.notify_all();
+                if counted {
+                    let (count, changed) = &*done;
+                    *count.lock().unwrap_or_else(std::sync::PoisonError::into_inner) -= 1;
+                    changed.notify_all();
+                }
             }
         });
         Remote { requests, pending }
     }
 
-    /// Queues a request; it is sent after those before it.
+    /// Queues a request; it is sent after those before it. A search for a game and leaving a game
+    /// are not waited for at the end ([`Remote::finish`]): quitting while a seek waits (before, 10
+    /// seconds of silence) leaves nothing undelivered.
     pub fn request(&self, request: ServerRequest) {
-        *self.pending.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) += 1;
-        let _ = self.requests.send(request);
+        let delivered = !matches!(request, ServerRequest::Find { .. } | ServerRequest::Leave);
+        if delivered {
+            *self.pending.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) += 1;
+        }
+        let _ = self.requests.send((request, delivered));
     }
 
     /// Waits, at most `limit`, until every request queued has been carried out: a move made just
