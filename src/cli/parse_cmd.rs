@@ -53,6 +53,17 @@ pub(crate) fn parse_in(lang: &str, fen: Option<&str>, text: &str, args: &GameArg
             }
             return ExitCode::from(1);
         }
+        // The program's own by name; what follows for those that take words (`chat`'s message).
+        Ok(Command::Request(name, rest)) => {
+            use anna_core::command::Name;
+            let takes_words = matches!(name, Name::Chat | Name::Save | Name::Set | Name::Help);
+            if takes_words && !rest.is_empty() {
+                outln!("command {name} {rest}");
+            } else {
+                outln!("command {name}");
+            }
+            return ExitCode::SUCCESS;
+        }
         Ok(command) => {
             outln!(
                 "command {}",

@@ -25,7 +25,7 @@ use std::time::Duration;
 use shakmaty::Move;
 
 use super::confirm::{self, Origin, Pending};
-use super::{keys, App, Out, Waiting};
+use super::{App, Out, Waiting};
 use anna_core::command::Command;
 use anna_core::message::{Arg, Played, Priority, Words};
 use anna_core::rules::Game;
@@ -192,9 +192,7 @@ impl App {
                 Ok(Command::Answer(_) | Command::Press) if matches!(self.waiting, Some(Waiting::Heard { .. })) => {}
                 Ok(Command::Answer(_)) if matches!(self.waiting, Some(Waiting::Confirm(_))) => {}
                 Ok(command) if confirm::acts(&command) => return self.read_back_heard(&text),
-                _ if keys::leading(&text, &self.voice.vocab).is_some_and(|(name, _)| confirm::terminal_acts(name)) => {
-                    return self.read_back_heard(&text);
-                }
+                Ok(Command::Request(name, _)) if confirm::terminal_acts(name) => return self.read_back_heard(&text),
                 _ => {}
             }
         }

@@ -7,11 +7,11 @@
 
 use std::time::Duration;
 
-use crate::training::coach::{self, Coach};
+use crate::training::coach::Coach;
 use crate::training::DEFAULT_NODES;
-use crate::{keys, App, OtherSide, Out};
+use crate::{App, OtherSide, Out};
 use anna_core::analysis::Evaluation;
-use anna_core::command::{Command, Input, Retraction};
+use anna_core::command::{Command, Input, Name, Retraction};
 use anna_core::opponent::EngineFailure;
 use shakmaty::Position;
 
@@ -23,19 +23,19 @@ impl App {
         self.session.outcome().is_some() || (home && !self.options.assistant)
     }
 
-    /// A training word at the start of `text` (`hint`, `eval`...), answered or refused.
-    pub(super) fn training_word(&mut self, text: &str) -> Option<Vec<Out>> {
-        let (name, _) = keys::table_word(text, &self.voice.vocab, "training.words", &coach::WORDS)?;
+    /// A training command (`hint`, `eval`...: [`Name::is_training`]), understood by the one way
+    /// in, answered here or refused with its article (FIDE 11.3.1).
+    pub(super) fn training(&mut self, name: Name) -> Vec<Out> {
         if !self.may_train() {
-            return Some(vec![self.say("training.forbidden")]);
+            return vec![self.say("training.forbidden")];
         }
-        if name == "learn" && self.session.outcome().is_none() {
-            return Some(vec![self.say("training.learn_after")]);
+        if name == Name::Learn && self.session.outcome().is_none() {
+            return vec![self.say("training.learn_after")];
         }
         let game = self.session.game().clone();
         let coach = self.coach.get_or_insert_with(|| Coach::new(&game, DEFAULT_NODES));
         coach.follow(&game);
-        Some(coach.command(name, game.plies().len()))
+        coach.command(name, game.plies().len())
     }
 
     /// A line while an exercise of the finished game waits: its answer, or a board question.

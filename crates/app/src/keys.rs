@@ -3,41 +3,10 @@
 //! language and in English. The terminal's own (`help`, `quit`, `new`, `flip`, `settings`, `set`,
 //! `save`...: [`Name::is_terminal`]) are handled by the app; the rest go to the session.
 
-use anna_core::command::Name;
 use anna_language::parse::fold;
 use anna_language::Vocabulary;
 
-/// The command name whose words begin `text` (the longest phrase wins), in the language of `vocab`
-/// or in English, and the rest of the text after those words.
-///
-/// ```
-/// use anna_language::Vocabulary;
-/// use anna_app::keys::leading;
-/// use anna_core::command::Name;
-///
-/// let sk = Vocabulary::get("sk").unwrap();
-/// assert_eq!(leading("Nová partia", &sk), Some((Name::New, "")));
-/// assert_eq!(leading("pomoc čas", &sk), Some((Name::Help, "čas")));
-/// assert_eq!(leading("help c", &sk), Some((Name::Help, "c")));
-/// ```
-pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(Name, &'t str)> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let english = Vocabulary::english();
-    let mut best: Option<(usize, Name)> = None;
-    for v in [vocab, &english] {
-        for (name, phrases) in &v.commands {
-            for phrase in phrases {
-                let folded = fold(phrase);
-                let k = folded.split(' ').count();
-                let longer = best.is_none_or(|(b, _)| k > b);
-                if longer && k <= words.len() && fold(&words[..k].join(" ")) == folded {
-                    best = Some((k, *name));
-                }
-            }
-        }
-    }
-    best.map(|(k, name)| (name, after_words(text, k)))
-}
+pub use anna_language::commands::leading;
 
 /// The word of a program's own table (`[review.words]`: `next = "next, n, forward"`) that begins
 /// `text` (the longest phrase wins), in the language of `vocab` or in English, and the rest of the
@@ -63,22 +32,13 @@ pub fn table_word<'t>(
             }
         }
     }
-    best.map(|(k, name)| (name, after_words(text, k)))
-}
-
-/// `text` after its first `k` words, trimmed.
-fn after_words(text: &str, k: usize) -> &str {
-    let mut rest = text.trim();
-    for _ in 0..k {
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        rest = rest[end..].trim_start();
-    }
-    rest
+    best.map(|(k, name)| (name, anna_language::commands::after_words(text, k)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use anna_core::command::Name;
 
     #[test]
     fn help_and_quit_are_understood_in_every_language() {

@@ -441,10 +441,9 @@ impl App {
                 Enter::Nothing => Vec::new(),
             };
         }
-        if let Some(out) = self.exercise_line(text).or_else(|| self.training_word(text)) {
-            return out;
-        }
-        if let Some(out) = keys::leading(text, &self.voice.vocab).and_then(|(name, rest)| self.ui(name, rest, now)) {
+        // An exercise's answer (a move in its position, a question about it) is read by the same
+        // one way in, in the exercise's position.
+        if let Some(out) = self.exercise_line(text) {
             return out;
         }
         let command = match self.understand(text) {
@@ -457,7 +456,16 @@ impl App {
             Ok(command) => command,
             Err(e) => return vec![Out::Write(e.line())],
         };
+        if let Command::Request(name, rest) = command {
+            return self.request(name, &rest, now);
+        }
         self.ask_or_act(command, now)
+    }
+
+    /// A command of the program around the session, understood by the one way in: training (at
+    /// home; refused with its article elsewhere), the terminal's own, a server game's own.
+    fn request(&mut self, name: Name, rest: &str, now: Duration) -> Vec<Out> {
+        self.ui(name, rest, now).unwrap_or_else(|| vec![self.say("say.not_understood_line")])
     }
 
     /// What a line typed or heard in the game means here: the one way in

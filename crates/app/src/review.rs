@@ -10,7 +10,7 @@ use std::time::Duration;
 use shakmaty::{Chess, Color, Position};
 
 use crate::keys;
-use crate::training::coach::{self, Coach};
+use crate::training::coach::Coach;
 use crate::training::DEFAULT_NODES;
 use crate::Out;
 use anna_core::command::{Command, Name};
@@ -73,31 +73,24 @@ impl Review {
         if text.is_empty() {
             return self.step("next", "");
         }
-        if let Some((name, _)) = keys::table_word(text, &self.voice.vocab, "training.words", &coach::WORDS) {
-            return self.coach.command(name, self.at);
-        }
         if let Some(out) = self.coach.line(text, &self.voice.vocab) {
             return out;
         }
         if let Some((name, rest)) = self.review_command(text) {
             return self.step(name, rest);
         }
-        if let Some((name, rest)) = keys::leading(text, &self.voice.vocab) {
-            match name {
-                Name::Quit => return vec![Out::Quit],
-                Name::Help if rest.is_empty() => {
-                    return vec![
-                        say(self.word("review.help").to_string()),
-                        Out::Say(Words::line("training.review_help"), Priority::Info),
-                    ]
-                }
-                Name::Time => return vec![self.time()],
-                Name::Moves => return vec![self.moves()],
-                Name::Repeat | Name::Last => return vec![say(self.announce())],
-                _ => {}
-            }
-        }
+        // Everything else by the one way in, as in a game.
         match commands::command(text, &self.voice.vocab) {
+            Ok(Command::Request(Name::Next, _)) => self.step("next", ""),
+            Ok(Command::Request(name, _)) if name.is_training() => self.coach.command(name, self.at),
+            Ok(Command::Request(Name::Quit, _)) => vec![Out::Quit],
+            Ok(Command::Request(Name::Help, rest)) if rest.is_empty() => vec![
+                say(self.word("review.help").to_string()),
+                Out::Say(Words::line("training.review_help"), Priority::Info),
+            ],
+            Ok(Command::Time | Command::TimeOf(_)) => vec![self.time()],
+            Ok(Command::Moves | Command::MovesFrom(_)) => vec![self.moves()],
+            Ok(Command::Repeat | Command::Last) => vec![say(self.announce())],
             Ok(Command::Explore(query)) => {
                 let answer = explore::answer(&self.position(), query);
                 vec![say(self.voice.render(&explore::utterance(answer)))]

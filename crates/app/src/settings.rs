@@ -94,7 +94,7 @@ impl App {
                 value.clone()
             }),
             // The game's settings: auto-press, touch-move, alarms, player, flag, tournament...
-            _ => match commands::command(&format!("set {rest}"), &self.voice.vocab) {
+            _ => match commands::script_command(&format!("set {rest}"), &self.voice.vocab) {
                 Ok(Command::Set(Setting::Player(Some(side)))) if self.side_fixed(side) => {
                     return vec![self.side_fixed_words()];
                 }

@@ -66,6 +66,7 @@ impl App {
                 None => self.server_ui(name, rest),
             },
             Name::Abort | Name::Chat => self.server_ui(name, rest),
+            name if name.is_training() => self.training(name),
             _ => return None,
         })
     }

@@ -88,6 +88,10 @@ pub enum Command {
     Irregular(Irregularity),
     /// The player having the move released his king on this square, his castling square (4.7.2).
     Release(Square),
+    /// A command for the program around the session, by its name ([`Name::is_terminal`]: the
+    /// terminal's own, training, a server game's own), with the words after it (`chat`'s line,
+    /// `save`'s file). The session never sees it.
+    Request(Name, String),
 }
 
 /// An irregularity found during the game (FIDE 7).

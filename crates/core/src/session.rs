@@ -320,7 +320,9 @@ impl Session {
             | Command::Last
             | Command::Decide(_)
             | Command::Ended(_)
-            | Command::FollowClock(..) => {}
+            | Command::FollowClock(..)
+            // The program's own: the app answers it before the session.
+            | Command::Request(..) => {}
             Command::TakeBack(n, why) => self.take_back(n, why, now),
         }
     }

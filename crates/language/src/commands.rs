@@ -142,6 +142,11 @@ const ARBITER_WORDS: [&str; 12] = [
 /// a near miss as its guess. `text` is trimmed and not empty.
 pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> {
     let text = text.trim();
+    // The program's own (the terminal's, training's, a server game's): by their words at the head
+    // of the line, after any filler ("please give me a hint"), with what follows (`chat`'s line).
+    if let Some((name, rest)) = leading(after_fillers(text, vocab), vocab).filter(|(name, _)| name.is_terminal()) {
+        return Ok(Command::Request(name, rest.trim_end_matches(['.', '!', '?']).trim().to_string()));
+    }
     let first = text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
     if !ARBITER_WORDS.contains(&first.as_str()) {
         match parse::hear(text, vocab) {
@@ -152,6 +157,68 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
         }
     }
     script_command(text, vocab)
+}
+
+/// The command name whose words begin `text` (the longest phrase wins), in the language of `vocab`
+/// or in English, and the rest of the text after those words.
+///
+/// ```
+/// use anna_language::Vocabulary;
+/// use anna_language::commands::leading;
+/// use anna_core::command::Name;
+///
+/// let sk = Vocabulary::get("sk").unwrap();
+/// assert_eq!(leading("Nová partia", &sk), Some((Name::New, "")));
+/// assert_eq!(leading("pomoc čas", &sk), Some((Name::Help, "čas")));
+/// assert_eq!(leading("help c", &sk), Some((Name::Help, "c")));
+/// ```
+pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(Name, &'t str)> {
+    let words: Vec<String> =
+        text.split_whitespace().map(|w| w.trim_end_matches([',', '.', '!', '?']).to_lowercase()).collect();
+    let english = Vocabulary::english();
+    let mut best: Option<(usize, Name)> = None;
+    for v in [vocab, &english] {
+        for (name, phrases) in &v.commands {
+            for phrase in phrases {
+                let phrase: Vec<String> = phrase.split_whitespace().map(str::to_lowercase).collect();
+                let k = phrase.len();
+                let longer = best.is_none_or(|(b, _)| k > b);
+                if longer && k <= words.len() && words[..k].iter().zip(&phrase).all(|(w, p)| same_word(w, p)) {
+                    best = Some((k, *name));
+                }
+            }
+        }
+    }
+    best.map(|(k, name)| (name, after_words(text, k)))
+}
+
+/// A typed word is a phrase's word: as written, or typed without its diacritics ("napoveda" for
+/// "nápověda"); a word typed with diacritics of its own is another word ("řada" is not "rada").
+fn same_word(typed: &str, word: &str) -> bool {
+    typed == word || (typed.is_ascii() && parse::fold(typed) == parse::fold(word))
+}
+
+/// `text` after its first `k` words, trimmed.
+pub fn after_words(text: &str, k: usize) -> &str {
+    let mut rest = text.trim();
+    for _ in 0..k {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        rest = rest[end..].trim_start();
+    }
+    rest
+}
+
+/// `text` without the filler words at its head ("um", "please", "bitte").
+fn after_fillers<'t>(text: &'t str, vocab: &Vocabulary) -> &'t str {
+    let mut rest = text;
+    loop {
+        let first = rest.split_whitespace().next().map(|w| parse::fold(w.trim_end_matches(',')));
+        let filler = first.is_some_and(|w| vocab.moves.filler.iter().any(|f| parse::fold(f) == w));
+        if !filler {
+            return rest;
+        }
+        rest = after_words(rest, 1);
+    }
 }
 
 /// Yes or no to a question Anna asked: the answer words, and the words that cancel (`clear`,

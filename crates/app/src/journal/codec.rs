@@ -277,6 +277,7 @@ pub fn command_text(command: &Command) -> String {
         Command::TimeOf(s) => format!("time {}", side_name(*s)),
         Command::MovesFrom(n) => format!("moves {n}"),
         Command::Explore(query) => format!("explore {}", query_text(query)),
+        Command::Request(name, rest) => format!("request {} {rest}", name.key()).trim_end().to_string(),
     }
 }
 
@@ -411,6 +412,11 @@ pub fn read_command(text: &str) -> Res<Command> {
         "illegal" => Ok(Command::Illegal(IllegalMove::Move(spec(moved(rest)?)?))),
         "touch" => Ok(Command::Touch(square(rest)?)),
         "release" => Ok(Command::Release(square(rest)?)),
+        "request" => {
+            let (name, words) = split(rest);
+            let name = Name::from_key(name).ok_or_else(|| CodecError(format!("'{name}' is no command")))?;
+            Ok(Command::Request(name, words.to_string()))
+        }
         "irregular" => Irregularity::from_words(rest)
             .map(Command::Irregular)
             .ok_or_else(|| CodecError(format!("'{rest}' is no irregularity"))),

@@ -10,12 +10,10 @@ use shakmaty::{Color, Move, Position};
 use super::{Analysis, Ask};
 use crate::Out;
 use anna_core::analysis::{self, Evaluation, Judgement, Mistake};
+use anna_core::command::Name;
 use anna_core::message::{Arg, Played, Priority, Words};
 use anna_core::opponent::EngineFailure;
 use anna_core::rules::Game;
-
-/// The coach's commands, by their names in `[training.words]` of `grammar/`.
-pub const WORDS: [&str; 7] = ["analyse", "eval", "best", "line", "mistakes", "learn", "hint"];
 
 /// Tries an exercise gives before its answer is said.
 const TRIES: u32 = 2;
@@ -120,20 +118,22 @@ impl Coach {
         self.analysis.positions().get(mistake.ply)
     }
 
-    /// A coach's command by its name in [`WORDS`], for the position after `plies` moves.
-    pub fn command(&mut self, name: &str, plies: usize) -> Vec<Out> {
+    /// A coach's command ([`Name::is_training`]), for the position after `plies` moves; a puzzle's
+    /// own (`solution`, `next`) is not the coach's.
+    pub fn command(&mut self, name: Name, plies: usize) -> Vec<Out> {
         match name {
-            "analyse" => self.analyse(),
-            "eval" => self.say(plies, Said::Eval),
-            "best" => self.say(plies, Said::Best),
-            "line" => self.say(plies, Said::Line),
-            "mistakes" => self.mistakes(),
-            "hint" => {
+            Name::Analyse => self.analyse(),
+            Name::Eval => self.say(plies, Said::Eval),
+            Name::Best => self.say(plies, Said::Best),
+            Name::Line => self.say(plies, Said::Line),
+            Name::Mistakes => self.mistakes(),
+            Name::Hint => {
                 let what = if self.hinted == Some(plies) { Said::Best } else { Said::Piece };
                 self.hinted = Some(plies);
                 self.say(plies, what)
             }
-            _ => self.learn(),
+            Name::Learn => self.learn(),
+            _ => vec![Out::Say(Words::line("training.puzzles_only"), Priority::Info)],
         }
     }
 

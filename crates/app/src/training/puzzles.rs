@@ -10,8 +10,8 @@
 use shakmaty::uci::UciMove;
 use shakmaty::{Move, Position};
 
-use crate::{keys, Out};
-use anna_core::command::Name;
+use crate::Out;
+use anna_core::command::{Command, Name};
 use anna_core::message::{Arg, Played, Priority, Words};
 use anna_core::rules::Game;
 use anna_language::Voice;
@@ -96,9 +96,6 @@ impl Filter {
     }
 }
 
-/// The words of the trainer's own commands, in `[training.words]` of `grammar/`.
-const WORDS: [&str; 2] = ["solution", "next"];
-
 /// A round of puzzles.
 pub struct Trainer {
     puzzles: Vec<Puzzle>,
@@ -140,23 +137,19 @@ impl Trainer {
         if self.finished {
             return vec![Out::Quit];
         }
-        if let Some((word, _)) = keys::table_word(text, &self.voice.vocab, "training.words", &WORDS) {
-            return match word {
-                "solution" => self.solution(),
-                _ => self.next(),
-            };
-        }
-        if let Some((name, _)) = keys::leading(text, &self.voice.vocab) {
-            match name {
-                Name::Quit => {
-                    let mut outs = self.summary();
-                    outs.push(Out::Quit);
-                    return outs;
-                }
-                Name::Help => return vec![say(Words::line("training.puzzle_help"))],
-                Name::Repeat | Name::Last => return vec![say(self.task())],
-                _ => {}
+        // The puzzle's own commands by the one way in; "weiter", "dalej", "naprej" are also the
+        // words that resume a game's clocks, which here means the next puzzle.
+        match anna_language::commands::command(text, &self.voice.vocab) {
+            Ok(Command::Request(Name::Solution, _)) => return self.solution(),
+            Ok(Command::Request(Name::Next, _) | Command::Resume) => return self.next(),
+            Ok(Command::Request(Name::Quit, _)) => {
+                let mut outs = self.summary();
+                outs.push(Out::Quit);
+                return outs;
             }
+            Ok(Command::Request(Name::Help, _)) => return vec![say(Words::line("training.puzzle_help"))],
+            Ok(Command::Repeat | Command::Last) => return vec![say(self.task())],
+            _ => {}
         }
         match super::answer(&self.game, text, &self.voice.vocab) {
             super::Answer::Move(mv) => self.try_move(mv),

@@ -67,11 +67,31 @@ pub enum Name {
     Abort,
     /// `chat TEXT`: a line to the opponent.
     Chat,
+    // Training at home (and in review and puzzles): never during a game played under the Laws
+    // (FIDE 11.3.1), which the app decides once the line is understood.
+    /// The engine's hint: the piece first, then the move.
+    Hint,
+    /// The engine's evaluation of the position.
+    Eval,
+    /// The engine's best move.
+    Best,
+    /// The engine's main line.
+    Line,
+    /// Analyse the whole game.
+    Analyse,
+    /// The mistakes of the analysed game.
+    Mistakes,
+    /// Exercises from one's own mistakes.
+    Learn,
+    /// A puzzle's (or an exercise's) solution.
+    Solution,
+    /// The next puzzle, or the next move of a game reviewed.
+    Next,
 }
 
 impl Name {
     /// Every name, in the order of `grammar/en.toml`.
-    pub const ALL: [Name; 39] = [
+    pub const ALL: [Name; 48] = [
         Name::Start,
         Name::Press,
         Name::Time,
@@ -111,6 +131,15 @@ impl Name {
         Name::Takeback,
         Name::Abort,
         Name::Chat,
+        Name::Hint,
+        Name::Eval,
+        Name::Best,
+        Name::Line,
+        Name::Analyse,
+        Name::Mistakes,
+        Name::Learn,
+        Name::Solution,
+        Name::Next,
     ];
 
     /// Its key in `[commands]` and its word in the journal.
@@ -155,6 +184,15 @@ impl Name {
             Name::Takeback => "takeback",
             Name::Abort => "abort",
             Name::Chat => "chat",
+            Name::Hint => "hint",
+            Name::Eval => "eval",
+            Name::Best => "best",
+            Name::Line => "line",
+            Name::Analyse => "analyse",
+            Name::Mistakes => "mistakes",
+            Name::Learn => "learn",
+            Name::Solution => "solution",
+            Name::Next => "next",
         }
     }
 
@@ -212,6 +250,7 @@ impl Name {
             Command::Turn => Name::Turn,
             Command::Last => Name::Last,
             Command::Jadoube => Name::Jadoube,
+            Command::Request(name, _) => *name,
             Command::Explore(query) => match query {
                 Query::Board => Name::Board,
                 Query::Pieces(_) => Name::Pieces,
@@ -252,26 +291,43 @@ impl Name {
         )
     }
 
-    /// Handled by the terminal (the line mode, the board view's `:` line, review), never by the
-    /// session.
+    /// Handled by the program around the session (the terminal's own, training, a server's game's
+    /// own), never by the session: read as [`Command::Request`].
     pub const fn is_terminal(self) -> bool {
+        self.is_training()
+            || matches!(
+                self,
+                Name::Help
+                    | Name::Quit
+                    | Name::New
+                    | Name::Flip
+                    | Name::Settings
+                    | Name::Set
+                    | Name::Save
+                    | Name::Restore
+                    | Name::TurnBoard
+                    | Name::Listen
+                    | Name::Stop
+                    | Name::More
+                    | Name::Takeback
+                    | Name::Abort
+                    | Name::Chat
+            )
+    }
+
+    /// Training's: a hint, the engine's view, the analysis, exercises, puzzles.
+    pub const fn is_training(self) -> bool {
         matches!(
             self,
-            Name::Help
-                | Name::Quit
-                | Name::New
-                | Name::Flip
-                | Name::Settings
-                | Name::Set
-                | Name::Save
-                | Name::Restore
-                | Name::TurnBoard
-                | Name::Listen
-                | Name::Stop
-                | Name::More
-                | Name::Takeback
-                | Name::Abort
-                | Name::Chat
+            Name::Hint
+                | Name::Eval
+                | Name::Best
+                | Name::Line
+                | Name::Analyse
+                | Name::Mistakes
+                | Name::Learn
+                | Name::Solution
+                | Name::Next
         )
     }
 }

@@ -100,6 +100,8 @@ fn samples() -> Vec<Command> {
         Command::Ended(Outcome::draw(Reason::Aborted)),
         Command::TakeBack(2, Retraction::Server),
         Command::TakeBack(2, Retraction::Home),
+        Command::Request(Name::Chat, "good game, thanks".into()),
+        Command::Request(Name::Hint, String::new()),
     ]
 }
 
@@ -147,9 +149,10 @@ fn kind(command: &Command) -> usize {
         Command::Release(_) => 38,
         Command::Ended(_) => 39,
         Command::TakeBack(..) => 40,
+        Command::Request(..) => 41,
     }
 }
-const KINDS: usize = 41;
+const KINDS: usize = 42;
 
 #[test]
 fn every_command_reads_back_as_written() {

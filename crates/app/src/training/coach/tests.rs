@@ -67,10 +67,10 @@ fn analyse_says_its_progress_then_the_mistakes_and_learn_makes_them_exercises() 
     let voice = voice("en");
     let mut coach = Coach::new(&game(), 1000);
     assert_eq!(
-        run(&mut coach, |c| c.command("learn", 0), &voice),
+        run(&mut coach, |c| c.command(Name::Learn, 0), &voice),
         ["The game is not analysed yet: say analyse first."]
     );
-    let said = run(&mut coach, |c| c.command("analyse", 0), &voice);
+    let said = run(&mut coach, |c| c.command(Name::Analyse, 0), &voice);
     assert_eq!(
         said,
         [
@@ -84,11 +84,14 @@ fn analyse_says_its_progress_then_the_mistakes_and_learn_makes_them_exercises() 
             "Black: 0 blunders, 0 mistakes, 0 inaccuracies.",
         ]
     );
-    assert_eq!(run(&mut coach, |c| c.command("eval", 8), &voice), ["The engine says: Black is better, about 3 pawns."]);
-    assert_eq!(run(&mut coach, |c| c.command("best", 6), &voice), ["The engine's move: Bishop a-four."]);
+    assert_eq!(
+        run(&mut coach, |c| c.command(Name::Eval, 8), &voice),
+        ["The engine says: Black is better, about 3 pawns."]
+    );
+    assert_eq!(run(&mut coach, |c| c.command(Name::Best, 6), &voice), ["The engine's move: Bishop a-four."]);
     // The exercise: a wrong answer judged by the engine, then the right one.
     assert_eq!(
-        run(&mut coach, |c| c.command("learn", 0), &voice),
+        run(&mut coach, |c| c.command(Name::Learn, 0), &voice),
         ["Exercise 1 of 1, move 4: find a better move for White."]
     );
     let position = coach.exercise().unwrap().clone();
@@ -106,8 +109,8 @@ fn analyse_says_its_progress_then_the_mistakes_and_learn_makes_them_exercises() 
 fn two_wrong_answers_bring_the_answer_with_its_reason_in_slovak() {
     let voice = voice("sk");
     let mut coach = Coach::new(&game(), 1000);
-    run(&mut coach, |c| c.command("analyse", 0), &voice);
-    run(&mut coach, |c| c.command("learn", 0), &voice);
+    run(&mut coach, |c| c.command(Name::Analyse, 0), &voice);
+    run(&mut coach, |c| c.command(Name::Learn, 0), &voice);
     let position = coach.exercise().unwrap().clone();
     let d3 = shakmaty::uci::UciMove::from_ascii(b"d2d3").unwrap().to_move(&position).unwrap();
     run(&mut coach, |c| c.answer(d3), &voice);
@@ -130,7 +133,7 @@ fn only_hints_and_evaluations_may_be_answered_by_anna_s_own_engine() {
         outs.iter().find_map(|out| if let Out::Evaluate(ask) = out { Some(ask.coarse) } else { None }).unwrap()
     };
     let mut coach = Coach::new(&game(), 1000);
-    assert!(coarse(coach.command("eval", 3)));
-    assert!(coarse(coach.command("hint", 5)));
-    assert!(!coarse(coach.command("analyse", 0)));
+    assert!(coarse(coach.command(Name::Eval, 3)));
+    assert!(coarse(coach.command(Name::Hint, 5)));
+    assert!(!coarse(coach.command(Name::Analyse, 0)));
 }
