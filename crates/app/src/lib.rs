@@ -482,6 +482,14 @@ impl App {
             },
             command => command,
         };
+        // "I take" (`vzamem`, `biorę`) with no draw offered is no acceptance: a capture, which one
+        // asked when several are possible.
+        let command = match command {
+            Command::Accept if self.session.draw_offer().is_none() && self.is_capture_word(text) => {
+                Command::Move(anna_core::rules::MoveSpec { capture: true, ..Default::default() })
+            }
+            command => command,
+        };
         // The short English forms (`c`, `l`, `press`) are understood in every language.
         let command = match command {
             Command::Unclear { .. } if self.voice.vocab.code() != "en" => {
@@ -494,6 +502,12 @@ impl App {
             command => command,
         };
         Ok(command)
+    }
+
+    /// Whether `text` is one of the language's capture words alone ("vzamem", "I take").
+    fn is_capture_word(&self, text: &str) -> bool {
+        let said = anna_language::parse::fold(text.trim().trim_end_matches(['.', '!']));
+        self.voice.vocab.moves.capture.iter().any(|word| anna_language::parse::fold(word) == said)
     }
 
     /// Whether `text` is the `listen` command (Tab in the board view).

@@ -271,10 +271,10 @@ fn keep_what_the_correction_left(before: &[Word], said: &[Word], mut corrected: 
     let names_piece = said.iter().any(|w| w.meaning.piece.is_some() || typed_piece(w));
     let only_square = !names_piece && corrected.from().is_none() && corrected.from_file.is_none();
     if only_square && corrected.to.is_some() && !first.pieces.is_empty() {
-        // A pawn move names no piece: the square alone may mean the pawn (asked when both can).
-        corrected.either = corrected.pieces == [shakmaty::Role::Pawn] && !first.pieces.contains(&shakmaty::Role::Pawn);
+        // The piece named before, where it can go; else the pawn the square alone would mean.
+        let pawn = corrected.pieces == [shakmaty::Role::Pawn] && !first.pieces.contains(&shakmaty::Role::Pawn);
         let mut pieces = first.pieces;
-        if corrected.either {
+        if pawn {
             pieces.push(shakmaty::Role::Pawn);
         }
         corrected.pieces = pieces;

@@ -303,27 +303,12 @@ fn setting_text(setting: &Setting) -> String {
 /// The fields of a move as heard, each after a space: `pieces=NB from=g1 to=f3 capture
 /// promotion=Q castle=king`; fields at their default are left out.
 fn spec_text(spec: &MoveSpec) -> String {
-    let MoveSpec {
-        pieces,
-        either,
-        from_file,
-        from_rank,
-        to,
-        capture,
-        promotion,
-        castle,
-        castling,
-        captured,
-        en_passant,
-        side,
-    } = spec;
+    let MoveSpec { pieces, from_file, from_rank, to, capture, promotion, castle, castling, captured, en_passant, side } =
+        spec;
     let mut text = String::new();
     if !pieces.is_empty() {
         text.push_str(" pieces=");
         text.extend(pieces.iter().map(|r| r.upper_char()));
-    }
-    if *either {
-        text.push_str(" either");
     }
     if from_file.is_some() || from_rank.is_some() {
         text.push_str(" from=");
@@ -510,7 +495,9 @@ fn spec(text: &str) -> Res<MoveSpec> {
             "capture" => spec.capture = true,
             "captured" => spec.captured = Some(single_role(value)?),
             "en-passant" => spec.en_passant = true,
-            "either" => spec.either = true,
+            // Written by journals before issue 59 (a correction's piece or pawn, asked): the
+            // pieces keep their order of preference now.
+            "either" => {}
             "side" => spec.side = Some(self::side(value)?),
             "promotion" => spec.promotion = Some(single_role(value)?),
             "castle" if value == "king" => spec.castle = Some(CastlingSide::KingSide),

@@ -13,10 +13,6 @@ pub struct MoveSpec {
     /// The pieces that may be meant, in order of preference (a letter can mean a bishop in one
     /// language and a knight in another, Annex C.3): the first that gives a legal move wins.
     pub pieces: Vec<Role>,
-    /// The pieces are alternatives of equal weight, not a preference: every one that fits is a
-    /// candidate, and several are a question. A correction that names only a square after a
-    /// piece's move ("Springer f3, Korrektur, Eva vier") means that piece or a pawn (D.2.8).
-    pub either: bool,
     pub from_file: Option<File>,
     pub from_rank: Option<Rank>,
     pub to: Option<Square>,
@@ -78,7 +74,6 @@ impl MoveSpec {
         match *san {
             San::Normal { role, file, rank, capture, to, promotion } => Some(MoveSpec {
                 pieces: vec![role],
-                either: false,
                 from_file: file,
                 from_rank: rank,
                 to: Some(to),
@@ -130,7 +125,6 @@ impl Game {
         let groups: Vec<Option<Role>> =
             if spec.pieces.is_empty() { vec![None] } else { spec.pieces.iter().copied().map(Some).collect() };
         let legal = super::legal_moves(pos);
-        let mut candidates: Vec<Move> = Vec::new();
         for role in &groups {
             // `king g1` from e1 is castling (the king's two-square move, 3.8.2); a king's one-square
             // move in Chess960 stays a plain king move.
@@ -160,20 +154,11 @@ impl Game {
             if found.is_empty() {
                 found = legal.iter().filter(|m| fits(m, false)).copied().collect();
             }
-            if spec.either {
-                candidates.extend(found);
-                continue;
-            }
             match found.as_slice() {
                 [] => continue,
                 [one] => return Ok(*one),
                 _ => return Err(MoveError::Ambiguous(found)),
             }
-        }
-        match candidates.as_slice() {
-            [] => {}
-            [one] => return Ok(*one),
-            _ => return Err(MoveError::Ambiguous(candidates)),
         }
         if spec.captured.is_some() {
             let named = MoveSpec { captured: None, ..spec.clone() };
@@ -203,7 +188,6 @@ impl Game {
     pub fn guesses(&self, spec: &MoveSpec) -> Vec<Move> {
         let bare = spec.pieces == [Role::Pawn]
             && spec.from().is_none()
-            && !spec.either
             && spec.captured.is_none()
             && spec.promotion.is_none()
             && !spec.en_passant

@@ -5,14 +5,34 @@ use super::lexicon::{flag, Word};
 use super::spoken::whole_move;
 use anna_core::command::{Command, Name};
 
-/// `answer ::= yes-word { yes-word } | no-word { no-word }` (the whole utterance)
+/// `answer ::= yes-word { yes-word } | no-word { no-word } [ unknown-word { unknown-word } ]`: the
+/// whole utterance, or an answer followed by words Anna does not know ("yes, I'm sure", "nie,
+/// rozmyslel som si to"); a known word after it (a square, a piece, a command, the draw) makes it
+/// something else (a correction, draw talk).
 pub fn answer(words: &[Word]) -> Option<bool> {
-    let all = |bits| !words.is_empty() && words.iter().all(|w| w.meaning.has(bits));
-    match (all(flag::YES), all(flag::NO)) {
-        (true, false) => Some(true),
-        (false, true) => Some(false),
-        _ => None,
-    }
+    let yes = |w: &Word| w.meaning.has(flag::YES) && !w.meaning.has(flag::NO);
+    let no = |w: &Word| w.meaning.has(flag::NO) && !w.meaning.has(flag::YES);
+    let (said, is_it): (bool, &dyn Fn(&Word) -> bool) = match words.first() {
+        Some(first) if yes(first) => (true, &yes),
+        Some(first) if no(first) => (false, &no),
+        _ => return None,
+    };
+    // The small words of a sentence ("to", "na", "with") say nothing of a move by themselves.
+    let small = flag::TO | flag::FROM | flag::WITH | flag::AND | flag::VERB | flag::FILLER | flag::YOU;
+    let says_nothing = |w: &Word| {
+        let m = &w.meaning;
+        !m.is_known()
+            || (m.flags & !small == 0
+                && m.piece.is_none()
+                && m.square.is_none()
+                && m.typed.is_none()
+                && m.command.is_none()
+                && m.file.is_none()
+                && m.rank.is_none()
+                && m.number.is_none())
+    };
+    let after = &words[words.iter().take_while(|w| is_it(w)).count()..];
+    after.iter().all(|w| is_it(w) || says_nothing(w)).then_some(said)
 }
 
 /// `command ::= command-word | (claim-word | seal-word) move | query`: `None` when the first
@@ -176,6 +196,10 @@ mod tests {
         assert_eq!(answer(&de.words("ja genau")), Some(true));
         assert_eq!(answer(&de.words("nein")), Some(false));
         assert_eq!(answer(&de.words("nein Springer f3")), None);
+        // An answer, then words of no move and no command: the answer.
+        assert_eq!(answer(&en.words("yes, I'm sure")), Some(true));
+        assert_eq!(answer(&en.words("no, I changed my mind")), Some(false));
+        assert_eq!(answer(&en.words("no, knight f3")), None);
         assert_eq!(answer(&de.words("yes")), None);
         assert_eq!(answer(&[]), None);
     }
