@@ -3,6 +3,7 @@
 
 use std::hint::black_box;
 
+use anna_language::commands::command;
 use anna_language::parse::hear;
 use anna_language::Vocabulary;
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -66,6 +67,18 @@ fn utterances(c: &mut Criterion) {
     ];
     for (name, text, vocab) in cases {
         c.bench_function(&format!("hear_{name}"), |b| b.iter(|| hear(black_box(text), vocab).is_ok()));
+    }
+    // Through the one way in (`commands::command`): the program's own commands by their words
+    // first, then the parser.
+    let sk = Vocabulary::get("sk").expect("Slovak");
+    let lines = [
+        ("move", "Springer Gustav eins Felix drei", &de),
+        ("request", "was würde der Computer hier spielen?", &de),
+        ("request_sk", "ukáž mi moje chyby", &sk),
+        ("talk", "das Remis lehne ich ab", &de),
+    ];
+    for (name, text, vocab) in lines {
+        c.bench_function(&format!("command_{name}"), |b| b.iter(|| command(black_box(text), vocab).is_ok()));
     }
 }
 

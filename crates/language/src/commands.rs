@@ -175,25 +175,24 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
 pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(Name, &'t str)> {
     let words: Vec<String> =
         text.split_whitespace().map(|w| w.trim_end_matches([',', '.', '!', '?']).to_lowercase()).collect();
+    let head = parse::fold(words.first()?);
     let english = Vocabulary::english();
     let mut best: Option<(usize, Name)> = None;
     for v in [vocab, &english] {
-        for (name, phrases) in &v.commands {
-            for phrase in phrases {
-                let phrase: Vec<String> = phrase.split_whitespace().map(str::to_lowercase).collect();
-                let k = phrase.len();
-                let longer = best.is_none_or(|(b, _)| k > b);
-                if longer && k <= words.len() && words[..k].iter().zip(&phrase).all(|(w, p)| same_word(w, p)) {
-                    best = Some((k, *name));
-                }
+        for (name, phrase) in v.command_heads.get(&head).into_iter().flatten() {
+            let k = phrase.len();
+            let longer = best.is_none_or(|(b, _)| k > b);
+            if longer && k <= words.len() && words.iter().zip(phrase).all(|(w, p)| same_word(w, p)) {
+                best = Some((k, *name));
             }
         }
     }
     best.map(|(k, name)| (name, after_words(text, k)))
 }
 
-/// A typed word is a phrase's word: as written, or typed without its diacritics ("napoveda" for
-/// "nápověda"); a word typed with diacritics of its own is another word ("řada" is not "rada").
+/// A typed word is a phrase's word (both lowercase): as written, or typed without its diacritics
+/// ("napoveda" for "nápověda"); a word typed with diacritics of its own is another word ("řada" is
+/// not "rada").
 fn same_word(typed: &str, word: &str) -> bool {
     typed == word || (typed.is_ascii() && parse::fold(typed) == parse::fold(word))
 }

@@ -24,6 +24,14 @@ pub fn whole_move(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
             return whole_move(&kept);
         }
     }
+    // `pešiak berie mimochodom na f6`, `pawn takes en passant on f6`: the en passant word said
+    // before the square says what it says after it.
+    if let Some(at) = words.iter().position(|w| w.meaning.has(flag::EN_PASSANT)).filter(|at| at + 1 < words.len()) {
+        let mut kept: Vec<Word> = words.to_vec();
+        let word = kept.remove(at);
+        kept.push(word);
+        return whole_move(&kept);
+    }
     // `black castles short`, `weiß e4`: the side said must be the side to move (the game checks).
     if let [first, rest @ ..] = words {
         if let (Some(side), false) = (first.meaning.side, rest.is_empty()) {
@@ -234,15 +242,21 @@ impl Parts {
         };
         // `bishop takes knight`, `knight takes`, `e takes`, `takes`: a capture with no square, the
         // one that fits or a question (the pawns of a file said alone).
-        if link == Some(true) && target.is_none() && !matches!(origin, Some(Origin::Square(_))) {
+        // `pešiak g7 berie vežu`, `pawn g2 takes rook`: from that square, the piece named taken.
+        let from_square = matches!(origin, Some(Origin::Square(_)));
+        if link == Some(true) && target.is_none() && (!from_square || self.captured.is_some()) {
             match origin {
                 Some(Origin::File(f)) => spec.from_file = Some(f),
                 Some(Origin::Rank(r)) => spec.from_rank = Some(r),
-                _ => {}
+                Some(Origin::Square(s)) => {
+                    spec.from_file = Some(s.file());
+                    spec.from_rank = Some(s.rank());
+                }
+                None => {}
             }
             spec.pieces = match (self.piece, origin) {
                 (Some(piece), _) => vec![piece],
-                (None, Some(Origin::File(_))) => vec![Role::Pawn],
+                (None, Some(Origin::File(_) | Origin::Square(_))) => vec![Role::Pawn],
                 (None, _) if self.en_passant => vec![Role::Pawn],
                 (None, _) => Vec::new(),
             };
