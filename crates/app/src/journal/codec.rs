@@ -303,8 +303,20 @@ fn setting_text(setting: &Setting) -> String {
 /// The fields of a move as heard, each after a space: `pieces=NB from=g1 to=f3 capture
 /// promotion=Q castle=king`; fields at their default are left out.
 fn spec_text(spec: &MoveSpec) -> String {
-    let MoveSpec { pieces, from_file, from_rank, to, capture, promotion, castle, castling, captured, en_passant, side } =
-        spec;
+    let MoveSpec {
+        pieces,
+        from_file,
+        from_rank,
+        to,
+        capture,
+        promotion,
+        castle,
+        castling,
+        captured,
+        en_passant,
+        side,
+        mating,
+    } = spec;
     let mut text = String::new();
     if !pieces.is_empty() {
         text.push_str(" pieces=");
@@ -326,6 +338,9 @@ fn spec_text(spec: &MoveSpec) -> String {
     }
     if *en_passant {
         text.push_str(" en-passant");
+    }
+    if *mating {
+        text.push_str(" mating");
     }
     if let Some(color) = side {
         text.push_str(&format!(" side={}", side_name(*color)));
@@ -495,6 +510,7 @@ fn spec(text: &str) -> Res<MoveSpec> {
             "capture" => spec.capture = true,
             "captured" => spec.captured = Some(single_role(value)?),
             "en-passant" => spec.en_passant = true,
+            "mating" => spec.mating = true,
             // Written by journals before issue 59 (a correction's piece or pawn, asked): the
             // pieces keep their order of preference now.
             "either" => {}

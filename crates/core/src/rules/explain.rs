@@ -44,6 +44,8 @@ pub enum IllegalReason {
     /// The piece said to be taken is not the one on the square named (`bishop takes the knight on
     /// f7` with a pawn there): the player's picture of the board differs, so nothing is played.
     OtherPieceTaken,
+    /// Only the mate was said, and no move mates here.
+    NoMate,
 }
 
 impl IllegalReason {
@@ -66,6 +68,7 @@ impl IllegalReason {
             IllegalReason::BadPromotion => "bad_promotion",
             IllegalReason::KingCapture => "king_capture",
             IllegalReason::OtherPieceTaken => "other_piece_taken",
+            IllegalReason::NoMate => "no_mate",
         }
     }
 

@@ -32,6 +32,8 @@ pub struct MoveSpec {
     /// The side said to move (`black castles short`): a move of the other side is the opponent's
     /// piece, never played for the side that has the move (FIDE 1.2).
     pub side: Option<Color>,
+    /// Only the mate was said (`mate`, `matt`): the move that mates, or a question when several do.
+    pub mating: bool,
 }
 
 impl MoveSpec {
@@ -79,11 +81,7 @@ impl MoveSpec {
                 to: Some(to),
                 capture,
                 promotion,
-                castle: None,
-                castling: false,
-                captured: None,
-                en_passant: false,
-                side: None,
+                ..MoveSpec::default()
             }),
             San::Castle(side) => Some(MoveSpec::castle(side)),
             San::Put { .. } | San::Null => None,
@@ -116,6 +114,21 @@ impl Game {
         }
         if spec.to.is_none() && spec.capture {
             return self.resolve_capture(spec);
+        }
+        if spec.mating && spec.to.is_none() {
+            let mates: Vec<Move> = super::legal_moves(pos)
+                .into_iter()
+                .filter(|mv| {
+                    let mut after = pos.clone();
+                    after.play_unchecked(*mv);
+                    after.is_checkmate()
+                })
+                .collect();
+            return match mates.as_slice() {
+                [] => Err(MoveError::Illegal(explain::IllegalReason::NoMate)),
+                [one] => Ok(*one),
+                _ => Err(MoveError::Ambiguous(mates)),
+            };
         }
         let Some(to) = spec.to else { return Err(MoveError::NotUnderstood) };
         // Two squares and no piece: read as UCI, which also knows both ways of writing castling.

@@ -24,6 +24,10 @@ pub fn whole_move(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
             return whole_move(&kept);
         }
     }
+    // `mate`, `matt`, `šach mat` alone: the move that mates (a question when several do).
+    if !words.is_empty() && words.iter().all(|w| w.meaning.has(flag::MATE)) {
+        return Ok(MoveSpec { mating: true, ..MoveSpec::default() });
+    }
     // `pešiak berie mimochodom na f6`, `pawn takes en passant on f6`: the en passant word said
     // before the square says what it says after it.
     if let Some(at) = words.iter().position(|w| w.meaning.has(flag::EN_PASSANT)).filter(|at| at + 1 < words.len()) {
