@@ -111,6 +111,7 @@ sentences! {
     ClaimWrong => "claim_wrong",
     ClaimWrongUntimed => "claim_wrong_untimed",
     ClaimMovePlayed => "claim_move_played",
+    DeclaredMoveStands => "declared_move_stands",
     ClaimIllegalMove => "claim_illegal_move",
     IllegalPenalty => "illegal_penalty",
     IllegalPenaltyUntimed => "illegal_penalty_untimed",

@@ -12,6 +12,10 @@ pub enum Reason {
     Stalemate,
     DeadPosition,
     Agreement,
+    /// A claim with the move declared: the position was about to appear a third time (2018
+    /// 9.2.1.1; 2023 9.2.1).
+    ThreefoldRepetitionDeclared,
+    /// A claim when the position had just appeared a third time (2018 9.2.1.2; 2023 9.2.2).
     ThreefoldRepetition,
     FiftyMoves,
     FivefoldRepetition,
@@ -51,7 +55,8 @@ impl Reason {
             Reason::Stalemate => "5.2.1",
             Reason::DeadPosition => "5.2.2",
             Reason::Agreement => "5.2.3",
-            Reason::ThreefoldRepetition => "9.2.1",
+            Reason::ThreefoldRepetitionDeclared => "9.2.1.1",
+            Reason::ThreefoldRepetition => "9.2.1.2",
             Reason::FiftyMoves => "9.3",
             Reason::FivefoldRepetition => "9.6.1",
             Reason::SeventyFiveMoves => "9.6.2",
@@ -73,6 +78,7 @@ impl Reason {
             Reason::Stalemate => "stalemate",
             Reason::DeadPosition => "dead_position",
             Reason::Agreement => "agreement",
+            Reason::ThreefoldRepetitionDeclared => "threefold_repetition_declared",
             Reason::ThreefoldRepetition => "threefold_repetition",
             Reason::FiftyMoves => "fifty_moves",
             Reason::FivefoldRepetition => "fivefold_repetition",
@@ -101,13 +107,14 @@ impl Reason {
     }
 }
 
-const ALL: [Reason; 20] = [
+const ALL: [Reason; 21] = [
     Reason::Checkmate,
     Reason::Resignation,
     Reason::ResignationCannotMate,
     Reason::Stalemate,
     Reason::DeadPosition,
     Reason::Agreement,
+    Reason::ThreefoldRepetitionDeclared,
     Reason::ThreefoldRepetition,
     Reason::FiftyMoves,
     Reason::FivefoldRepetition,

@@ -556,7 +556,10 @@ fn reason(winner: Option<Color>, comment: Option<&str>, tags: &[(String, String)
             ("5.2.1", false) => Reason::Stalemate,
             ("5.2.2", false) => Reason::DeadPosition,
             ("5.2.3", false) => Reason::Agreement,
-            ("9.2.1" | "9.2", false) => Reason::ThreefoldRepetition,
+            // 2018 9.2.1.1, 2023 9.2.1: the move declared; "9.2.1" and "9.2" as Anna wrote them
+            // before issue 60 (either).
+            ("9.2.1.1", false) => Reason::ThreefoldRepetitionDeclared,
+            ("9.2.1" | "9.2" | "9.2.1.2" | "9.2.2", false) => Reason::ThreefoldRepetition,
             ("9.3", false) => Reason::FiftyMoves,
             ("9.6.1", false) => Reason::FivefoldRepetition,
             ("9.6.2", false) => Reason::SeventyFiveMoves,

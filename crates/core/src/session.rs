@@ -58,6 +58,9 @@ pub struct Session {
     adjusting: Option<Color>,
     /// The king released on its castling square, and the rook of that side (4.7.2).
     released: Option<(Color, Square)>,
+    /// The move declared in an incorrect claim stands, made, until its press: the number of plies
+    /// with it. It cannot be changed (9.2.1; 2023 9.2.1) and must be played (9.5.3).
+    declared: Option<usize>,
     /// A press taken as made when the opponent replied before it (6.2.1), by whom and when: the
     /// player may still press late (6.2.2), and his clock then ran until he did.
     implied_press: Option<(Color, Duration)>,
@@ -104,6 +107,7 @@ impl Session {
             touched: None,
             adjusting: None,
             released: None,
+            declared: None,
             implied_press: None,
             illegal_moves: ByColor { white: 0, black: 0 },
             unclaimed_illegal: None,
@@ -404,6 +408,18 @@ impl Session {
             (Some(a), None) if a != self.game.turn() => return self.too_late(a),
             _ => false,
         };
+        // The move declared in a claim is not a slip to correct (D.2.8 is for an announced move):
+        // it stands, and another is refused (9.2.1.1, 9.5.3).
+        if correction && self.declared == Some(self.game.plies().len()) {
+            let declared = self
+                .game
+                .plies()
+                .last()
+                .map(|ply| (shakmaty::Position::turn(&ply.before), Played::new(&ply.before, ply.mv)));
+            if let Some((side, played)) = declared {
+                return self.say(self.side_arg(Sentence::DeclaredMoveStands, side).arg("move", Arg::Move(played)));
+            }
+        }
         let retracted = if correction { self.game.undo() } else { None };
         // An answer to "which one?" picks among the candidates; anything else is a new move.
         let answer = match self.asked.take() {

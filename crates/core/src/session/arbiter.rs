@@ -345,8 +345,13 @@ impl Session {
         // 9.5.1: the claim stops the clocks and cannot be withdrawn.
         let was_paused = self.clock.is_paused();
         self.clock.pause(now);
-        if !declared_illegal && self.game.can_claim_threefold(mv) {
+        // 9.2.1.2 (2023 9.2.2): the position has just appeared; 9.2.1.1 (2023 9.2.1): it is about
+        // to, with the move declared.
+        if !declared_illegal && self.game.can_claim_threefold(None) {
             return self.end(Outcome::draw(Reason::ThreefoldRepetition), now);
+        }
+        if !declared_illegal && self.game.can_claim_threefold(mv) {
+            return self.end(Outcome::draw(Reason::ThreefoldRepetitionDeclared), now);
         }
         if !declared_illegal && self.game.can_claim_fifty(mv) {
             return self.end(Outcome::draw(Reason::FiftyMoves), now);
@@ -373,6 +378,7 @@ impl Session {
             let played = Played::new(self.game.position(), mv);
             self.say(self.side_arg(Sentence::ClaimMovePlayed, side).arg("move", Arg::Move(played)));
             self.play(side, mv, false, now);
+            self.declared = Some(self.game.plies().len());
         }
         // 9.1.2.3: a claim is also a draw offer, which the opponent may still accept.
         self.offer_by_request(side, Sentence::ClaimOffer);
