@@ -309,6 +309,15 @@ impl Game {
         <Chess as shakmaty::FromSetup>::from_setup(setup, self.mode).is_err()
     }
 
+    /// Whether an illegal position stood before the last move and still stands after it (both
+    /// kings in check, a pawn on its last or first rank: A.4.4, 2023 A.5.4).
+    pub fn illegal_position_persists(&self) -> bool {
+        let illegal = |pos: &Chess| {
+            <Chess as shakmaty::FromSetup>::from_setup(pos.to_setup(shakmaty::EnPassantMode::Legal), self.mode).is_err()
+        };
+        self.stands_illegal() && self.plies.last().is_some_and(|ply| illegal(&ply.before))
+    }
+
     /// Takes back the last ply and restores the position before it exactly: a slip corrected
     /// before the clock is pressed (FIDE D.2.8), or a completed illegal move (FIDE 7.5.1).
     pub fn undo(&mut self) -> Option<Ply> {

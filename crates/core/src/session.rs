@@ -58,6 +58,9 @@ pub struct Session {
     adjusting: Option<Color>,
     /// The king released on its castling square, and the rook of that side (4.7.2).
     released: Option<(Color, Square)>,
+    /// III.4: the side whose request for the quickplay increment, a draw offer, waits for its
+    /// refusal, which grants it.
+    quickplay_requested: Option<Color>,
     /// The move declared in an incorrect claim stands, made, until its press: the number of plies
     /// with it. It cannot be changed (9.2.1; 2023 9.2.1) and must be played (9.5.3).
     declared: Option<usize>,
@@ -108,6 +111,7 @@ impl Session {
             adjusting: None,
             released: None,
             declared: None,
+            quickplay_requested: None,
             implied_press: None,
             illegal_moves: ByColor { white: 0, black: 0 },
             unclaimed_illegal: None,
@@ -299,7 +303,7 @@ impl Session {
             Command::Press => self.press(actor, now),
             Command::Offer => self.offer(actor),
             Command::Accept => self.accept(actor, now),
-            Command::Decline => self.decline(actor),
+            Command::Decline => self.decline(actor, now),
             Command::Claim(intended) => self.claim(actor, intended.as_ref(), now),
             Command::Resign => {
                 let side = actor.unwrap_or(self.game.turn());
@@ -307,7 +311,7 @@ impl Session {
             }
             Command::Flag => self.claim_flag(actor, now),
             Command::Illegal(kind) => self.illegal(actor, kind, now),
-            Command::Touch(square) => self.touch(actor, square),
+            Command::Touch(square) => self.touch(actor, square, now),
             Command::Jadoube => self.jadoube(actor),
             Command::Release(square) => self.release(actor, square),
             Command::Irregular(irregularity) => self.irregular(actor, irregularity, now),
@@ -513,13 +517,9 @@ impl Session {
             self.offer = None;
             self.record(Fact::Declined { side: mover });
             self.say(Utterance::new(Priority::Info, Sentence::DrawDeclinedByMove).arg("side", Arg::Side(mover)));
-        }
-        // A.4.4: the illegal position an unclaimed illegal move left is still on the board after the
-        // next move: the game is drawn.
-        if self.game.stands_illegal() {
-            self.sheet.set_clock(self.clock.remaining(mover, now));
-            self.pending = false;
-            return self.end(Outcome::draw(Reason::IllegalPosition), now);
+            if self.quickplay_requested == Some(!mover) {
+                self.grant_quickplay(!mover, now);
+            }
         }
         if let Some(outcome) = self.automatic_outcome(mover) {
             // A move that ends the game is completed at once (6.2.1).
@@ -571,6 +571,11 @@ impl Session {
             white: self.clock.remaining(Color::White, now),
             black: self.clock.remaining(Color::Black, now),
         });
+        // A.4.4 (2023 A.5.4): the arbiter waits until the next move is completed, the press
+        // (6.2.1); an illegal position an unclaimed illegal move left still on the board then draws.
+        if self.game.illegal_position_persists() {
+            return self.end(Outcome::draw(Reason::IllegalPosition), now);
+        }
         if let Some(period) = report.new_period {
             self.record(Fact::PeriodStarted { side, period: period.index, added: period.added });
             // The new period's time brings the alarms back.

@@ -103,7 +103,7 @@ impl Session {
         self.end(Outcome::draw(Reason::Agreement), now);
     }
 
-    pub(super) fn decline(&mut self, actor: Option<Color>) {
+    pub(super) fn decline(&mut self, actor: Option<Color>, now: Duration) {
         let Some(by) = self.offer else { return self.info(Sentence::NoDrawOffer) };
         let side = actor.unwrap_or(!by);
         if side == by {
@@ -112,6 +112,9 @@ impl Session {
         self.offer = None;
         self.record(Fact::Declined { side });
         self.say(self.side_arg(Sentence::DrawDeclined, side));
+        if self.quickplay_requested == Some(by) {
+            self.grant_quickplay(by, now);
+        }
     }
 
     /// 4.2.1: only the player having the move may adjust pieces, saying so first ("j'adoube");
@@ -148,7 +151,7 @@ impl Session {
     /// 4.3, 4.4: the pieces touched by the player having the move, in order, decide which moves he
     /// may make; each touch that changes that duty is said. A touch declines a draw offer (9.1.2).
     /// After "j'adoube" (4.2.1) a touch is an adjustment: it obliges nothing.
-    pub(super) fn touch(&mut self, actor: Option<Color>, square: Square) {
+    pub(super) fn touch(&mut self, actor: Option<Color>, square: Square, now: Duration) {
         let side = actor.unwrap_or(self.game.turn());
         if side != self.game.turn() {
             return self.say(self.side_arg(Sentence::NotYourMove, self.game.turn()));
@@ -165,6 +168,9 @@ impl Session {
             self.offer = None;
             self.record(Fact::Declined { side });
             self.say(self.side_arg(Sentence::DrawDeclinedByTouch, side));
+            if self.quickplay_requested == Some(!side) {
+                self.grant_quickplay(!side, now);
+            }
         }
         let mut squares = match self.touched.take() {
             Some((s, squares)) if s == side => squares,
@@ -464,6 +470,21 @@ impl Session {
         if !no_increment || self.clock.remaining(side, now) >= Duration::from_secs(120) {
             return self.info(Sentence::QuickplayRefused);
         }
+        // The request is a draw offer; the increment and the two minutes come if it is refused
+        // ("If refused, and the arbiter agrees to the request, the clocks shall then be set").
+        self.offer_by_request(side, Sentence::QuickplayOffer);
+        if self.offer == Some(side) {
+            self.quickplay_requested = Some(side);
+        } else {
+            // No offer could be made (one stands, or offers are forbidden, 9.1.1): granted now.
+            self.grant_quickplay(side, now);
+        }
+    }
+
+    /// III.4: the request of `side` refused as a draw: 5 seconds a move for both, two minutes for
+    /// the opponent, once.
+    pub(super) fn grant_quickplay(&mut self, side: Color, now: Duration) {
+        self.quickplay_requested = None;
         self.clock.quickplay_increment(now);
         let added = Duration::from_secs(120);
         self.clock.add_time(!side, added, now);
@@ -472,7 +493,6 @@ impl Session {
             .arg("opponent", Arg::Side(!side))
             .arg("time", Arg::Time(added));
         self.say(u);
-        self.offer_by_request(side, Sentence::QuickplayOffer);
     }
 
     pub(super) fn pause(&mut self, now: Duration) {
