@@ -249,6 +249,15 @@ fn puzzles_in_the_board_view() {
     t.wait_for("is not the solution");
     t.type_line(":Rd8");
     t.wait_for("Puzzle 2 of 2");
+    // A newer answer replaces one not yet spoken (the runtime's rule): the next move waits until
+    // this one was said, as a listening player's would.
+    let spoken = || std::fs::read_to_string(&said).unwrap_or_default().contains("Puzzle 2 of 2");
+    for _ in 0..100 {
+        if spoken() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     t.type_line(":Qxf7");
     t.wait_for("anna-exited-0");
     // The view is gone with the last puzzle; what was said is in the transcript.
