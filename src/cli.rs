@@ -41,6 +41,7 @@ macro_rules! or_stop {
 }
 
 pub mod analyse;
+mod ask;
 mod board;
 mod listen;
 pub mod online;
@@ -51,6 +52,7 @@ mod refusal;
 mod resume;
 pub mod usage;
 
+pub use ask::ask;
 pub use board::{board_sim, boards, SimArgs};
 pub use listen::listen;
 pub use parse_cmd::parse;

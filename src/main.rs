@@ -81,6 +81,22 @@ enum Commands {
         #[arg(required = true, allow_hyphen_values = true)]
         text: Vec<String>,
     },
+    /// Answer a question about the board (board, square e4, attackers e4, defenders e4, hanging,
+    /// material, fen...) for a position, as Anna answers it in a game, printed as a line.
+    ///
+    /// Exit codes: 0 answered; 1 not a question about the board (the reason on stderr); 3 a bad
+    /// --fen, --moves or --lang.
+    Ask {
+        /// The position (FEN); the start position if left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from it, in UCI, separated by spaces; the last is the last move.
+        #[arg(long)]
+        moves: Option<String>,
+        /// The question, its words joined with spaces.
+        #[arg(required = true, allow_hyphen_values = true)]
+        text: Vec<String>,
+    },
     /// Hear a recording (a WAV of 16 kHz or more, any channels) as Anna would hear the player (English; needs the
     /// `listen` feature): prints `heard: WORDS`, then exactly what `anna parse` prints for them.
     ///
@@ -239,7 +255,7 @@ fn own_options(subcommand: &str) -> Option<&'static [&'static str]> {
     Some(match subcommand {
         // A script takes a game's whole setup from the command line.
         "replay" => return None,
-        "say" | "parse" | "listen" => WORDS,
+        "say" | "parse" | "listen" | "ask" => WORDS,
         "voices" => VOICE,
         "review" => REVIEW,
         "braille" => &["lang", "game_number", "list_games"],
@@ -297,6 +313,9 @@ fn main() -> ExitCode {
         }
         Some(Commands::Say { fen, moves }) => cli::say(fen.as_deref(), &moves, &args.game),
         Some(Commands::Parse { fen, text }) => cli::parse(fen.as_deref(), &text.join(" "), &args.game),
+        Some(Commands::Ask { fen, moves, text }) => {
+            cli::ask(fen.as_deref(), moves.as_deref(), &text.join(" "), &args.game)
+        }
         Some(Commands::Listen { file, fen }) => cli::listen(&file, fen.as_deref(), &args.game),
         Some(Commands::Voices) => match args.game.voice("en") {
             Ok(voice) => anna::adapters::speech::voices(&args.game.speech, &voice),

@@ -7,6 +7,7 @@
 mod support;
 
 mod app_files;
+mod ask;
 mod board_game;
 mod board_link;
 mod board_view;

@@ -66,6 +66,11 @@ fn query_text(query: Query) -> String {
         Query::File(f) => format!("file {}", f.char()),
         Query::Square(s) => format!("square {s}"),
         Query::Moves(s) => format!("moves {s}"),
+        Query::Attackers(s) => format!("attackers {s}"),
+        Query::Defenders(s) => format!("defenders {s}"),
+        Query::Hanging => "hanging".into(),
+        Query::Material => "material".into(),
+        Query::Fen => "fen".into(),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Exploring the board by ear: the whole position, pieces of a side or kind, a rank or file scanned
-//! square by square, one square with who attacks and defends it, and the legal moves of one piece.
+//! square by square, one square with who attacks and defends it, the legal moves of one piece, the
+//! attackers of a square by side, the defenders of a piece, what hangs, the material and the FEN.
 //! Pure: a [`Query`] and a position in, a structured [`Answer`] out; the words come from
 //! `language::explore`.
 
@@ -34,6 +35,18 @@ pub enum Query {
     Square(Square),
     /// The legal moves of the piece on a square.
     Moves(Square),
+    /// Every piece of either side attacking a square, White's first (a pinned piece still attacks,
+    /// FIDE 3.9; a piece behind another on the same line does not).
+    Attackers(Square),
+    /// The pieces guarding the piece on a square.
+    Defenders(Square),
+    /// The pieces of each side attacked and not defended, or attacked by a piece worth less
+    /// (pawns count, kings do not).
+    Hanging,
+    /// Each side's material in points (queen 9, rook 5, bishop and knight 3, pawn 1) and the balance.
+    Material,
+    /// The position's FEN.
+    Fen,
 }
 
 impl Query {
@@ -47,6 +60,11 @@ impl Query {
             Query::File(_) => "file",
             Query::Square(_) => "square",
             Query::Moves(_) => "moves",
+            Query::Attackers(_) => "attackers",
+            Query::Defenders(_) => "defenders",
+            Query::Hanging => "hanging",
+            Query::Material => "material",
+            Query::Fen => "fen",
         }
     }
 }
@@ -69,20 +87,58 @@ pub enum Stretch {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// The pieces of both sides, white's groups and black's.
-    Board { white: Vec<Group>, black: Vec<Group> },
+    Board {
+        white: Vec<Group>,
+        black: Vec<Group>,
+    },
     /// The pieces of one side (`pieces white`).
-    Side { side: Color, groups: Vec<Group> },
+    Side {
+        side: Color,
+        groups: Vec<Group>,
+    },
     /// Pieces of a kind (of one side or both), said with their colour; empty when there are none.
     Pieces(Vec<Group>),
     /// A rank or file, square by square.
     Line(Vec<Stretch>),
     /// A square: what stands there; the pieces attacking it (the opponent's of the piece there, or
     /// both sides' when it is empty) and those defending it (the same side's as the piece there).
-    Square { square: Square, piece: Option<Piece>, attackers: Vec<(Square, Piece)>, defenders: Vec<(Square, Piece)> },
+    Square {
+        square: Square,
+        piece: Option<Piece>,
+        attackers: Vec<(Square, Piece)>,
+        defenders: Vec<(Square, Piece)>,
+    },
     /// The legal moves of the piece on a square, as if its side had the move.
-    Moves { square: Square, piece: Piece, moves: Vec<Played> },
+    Moves {
+        square: Square,
+        piece: Piece,
+        moves: Vec<Played>,
+    },
     /// `moves e2` on an empty square.
     NoPiece(Square),
+    /// The attackers of a square, by side.
+    Attackers {
+        square: Square,
+        white: Vec<(Square, Piece)>,
+        black: Vec<(Square, Piece)>,
+    },
+    /// The defenders of the piece on a square.
+    Defenders {
+        square: Square,
+        piece: Piece,
+        defenders: Vec<(Square, Piece)>,
+    },
+    /// What hangs, by side.
+    Hanging {
+        white: Vec<(Square, Piece)>,
+        black: Vec<(Square, Piece)>,
+    },
+    /// Each side's points of material.
+    Material {
+        white: u32,
+        black: u32,
+    },
+    Fen(String),
 }
 
 /// Answers `query` in `position`.
@@ -107,7 +163,73 @@ pub fn answer(position: &Chess, query: Query) -> Answer {
             Some(piece) => Answer::Moves { square, piece, moves: moves_from(position, square, piece.color) },
             None => Answer::NoPiece(square),
         },
+        Query::Attackers(square) => Answer::Attackers {
+            square,
+            white: attackers(position, square, Color::White),
+            black: attackers(position, square, Color::Black),
+        },
+        Query::Defenders(square) => match position.board().piece_at(square) {
+            Some(piece) => Answer::Defenders { square, piece, defenders: attackers(position, square, piece.color) },
+            None => Answer::NoPiece(square),
+        },
+        Query::Hanging => {
+            Answer::Hanging { white: hanging(position, Color::White), black: hanging(position, Color::Black) }
+        }
+        Query::Material => {
+            Answer::Material { white: material(position, Color::White), black: material(position, Color::Black) }
+        }
+        Query::Fen => {
+            Answer::Fen(shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string())
+        }
     }
+}
+
+/// A piece's worth in pawns, as players count (the king is not counted).
+pub const fn value(role: Role) -> u32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}
+
+/// The pieces of `side` attacking `square` (pins do not matter, FIDE 3.9; x-rays do not count),
+/// sorted K Q R B N P, then by file and rank.
+fn attackers(position: &Chess, square: Square, side: Color) -> Vec<(Square, Piece)> {
+    let board = position.board();
+    let mut found: Vec<(Square, Piece)> = board
+        .attacks_to(square, side, board.occupied())
+        .into_iter()
+        .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
+        .collect();
+    found.sort_by_key(|(s, p)| (ROLES.iter().position(|r| *r == p.role), s.file(), s.rank()));
+    found
+}
+
+/// The pieces of `side` (not its king) that the opponent attacks and that are not defended, or are
+/// attacked by a piece worth less.
+fn hanging(position: &Chess, side: Color) -> Vec<(Square, Piece)> {
+    let board = position.board();
+    let mut found: Vec<(Square, Piece)> = (board.by_color(side) & !board.kings())
+        .into_iter()
+        .filter_map(|square| {
+            let piece = board.piece_at(square)?;
+            let attacked_by = attackers(position, square, !side);
+            let cheapest = attacked_by.iter().map(|(_, p)| value(p.role)).min()?;
+            let defended = !attackers(position, square, side).is_empty();
+            (!defended || cheapest < value(piece.role)).then_some((square, piece))
+        })
+        .collect();
+    found.sort_by_key(|(s, p)| (ROLES.iter().position(|r| *r == p.role), s.file(), s.rank()));
+    found
+}
+
+/// The points of `side`'s pieces.
+fn material(position: &Chess, side: Color) -> u32 {
+    let board = position.board();
+    ROLES.iter().map(|role| value(*role) * (board.by_color(side) & board.by_role(*role)).count() as u32).sum()
 }
 
 /// The sentence that says an answer.
@@ -140,6 +262,30 @@ pub fn utterance(answer: Answer) -> Utterance {
                 .arg("moves", Arg::MoveOptions(moves))
         }
         Answer::NoPiece(square) => say(Sentence::EmptySquare).arg("square", Arg::Square(square.to_string())),
+        Answer::Attackers { square, white, black } => say(Sentence::ExploreAttackers)
+            .arg("square", Arg::Square(square.to_string()))
+            .arg("white", Arg::Placed(white))
+            .arg("black", Arg::Placed(black)),
+        Answer::Defenders { square, piece, defenders } => say(Sentence::ExploreDefenders)
+            .arg("square", Arg::Square(square.to_string()))
+            .arg("what", Arg::Occupant(Some(piece)))
+            .arg("defenders", Arg::Placed(defenders)),
+        Answer::Hanging { white, black } if white.is_empty() && black.is_empty() => say(Sentence::ExploreHangingNone),
+        Answer::Hanging { white, black } => {
+            say(Sentence::ExploreHanging).arg("white", Arg::Placed(white)).arg("black", Arg::Placed(black))
+        }
+        Answer::Material { white, black } => {
+            let points = |n: u32| Arg::Counted("points", n);
+            let u = if white == black {
+                say(Sentence::ExploreMaterialEqual)
+            } else {
+                let (side, up) =
+                    if white > black { (Color::White, white - black) } else { (Color::Black, black - white) };
+                say(Sentence::ExploreMaterialUp).arg("side", Arg::Side(side)).arg("up", Arg::Counted("pawns", up))
+            };
+            u.arg("white", points(white)).arg("black", points(black))
+        }
+        Answer::Fen(fen) => say(Sentence::ExploreFen).arg("fen", Arg::Text(fen)),
     }
 }
 
@@ -229,6 +375,9 @@ fn moves_from(position: &Chess, square: Square, side: Color) -> Vec<Played> {
     });
     moves
 }
+
+#[cfg(test)]
+mod walker;
 
 #[cfg(test)]
 mod tests {

@@ -154,6 +154,13 @@ sentences! {
     ExploreSquareEmpty => "explore_square_empty",
     ExploreMoves => "explore_moves",
     ExploreNoMoves => "explore_no_moves",
+    ExploreAttackers => "explore_attackers",
+    ExploreDefenders => "explore_defenders",
+    ExploreHanging => "explore_hanging",
+    ExploreHangingNone => "explore_hanging_none",
+    ExploreMaterialEqual => "explore_material_equal",
+    ExploreMaterialUp => "explore_material_up",
+    ExploreFen => "explore_fen",
     BoardMatches => "board_matches",
     BoardShow => "board_show",
     BoardIllegal => "board_illegal",
@@ -207,6 +214,11 @@ impl Sentence {
                 | Sentence::ExploreSquareEmpty
                 | Sentence::ExploreMoves
                 | Sentence::ExploreNoMoves
+                | Sentence::ExploreAttackers
+                | Sentence::ExploreDefenders
+                | Sentence::ExploreHanging
+                | Sentence::ExploreMaterialEqual
+                | Sentence::ExploreMaterialUp
         )
     }
 

@@ -11,6 +11,7 @@ use crate::{Vocabulary, Voice};
 use anna_core::clock::{ClockMode, TimeControl};
 use anna_core::command::{Command, IllegalMove, Irregularity, Name, Setting};
 use anna_core::duration;
+use anna_core::explore::Query;
 use anna_core::message::{Arg, Words};
 use anna_core::rules::MoveSpec;
 use anna_core::session::{FlagPolicy, TouchMove};
@@ -262,7 +263,8 @@ pub fn script_command(text: &str, vocab: &Vocabulary) -> Result<Command, Command
             rest.parse::<ClockMode>().map(Command::ClockMode).map_err(|_| CommandError::NotAClockMode(rest.to_string()))
         }
         "fen" if !rest.is_empty() => Ok(Command::Fen(rest.to_string())),
-        "fen" => Err(needs(Need::Fen)),
+        // `fen` alone asks for the position's FEN; with one it sets the position up.
+        "fen" => Ok(Command::Explore(Query::Fen)),
         "chess960" => {
             rest.parse::<u32>().ok().filter(|n| *n < 960).map(Command::Chess960).ok_or_else(|| needs(Need::Chess960))
         }

@@ -371,6 +371,11 @@ fn query_text(query: &Query) -> String {
         Query::File(f) => format!("file {}", f.char()),
         Query::Square(s) => format!("square {s}"),
         Query::Moves(s) => format!("moves {s}"),
+        Query::Attackers(s) => format!("attackers {s}"),
+        Query::Defenders(s) => format!("defenders {s}"),
+        Query::Hanging => "hanging".into(),
+        Query::Material => "material".into(),
+        Query::Fen => "fen".into(),
     }
 }
 
@@ -589,6 +594,11 @@ fn query(text: &str) -> Res<Query> {
         "file" => File::from_char(one_char(rest)?).map(Query::File).ok_or_else(|| CodecError("not a file".into())),
         "square" => Ok(Query::Square(square(rest)?)),
         "moves" => Ok(Query::Moves(square(rest)?)),
+        "attackers" => Ok(Query::Attackers(square(rest)?)),
+        "defenders" => Ok(Query::Defenders(square(rest)?)),
+        "hanging" if rest.is_empty() => Ok(Query::Hanging),
+        "material" if rest.is_empty() => Ok(Query::Material),
+        "fen" if rest.is_empty() => Ok(Query::Fen),
         _ => bad(format!("'{text}' is not a question about the board")),
     }
 }

@@ -39,6 +39,16 @@ pub enum Name {
     Rank,
     File,
     Square,
+    /// Who attacks a square, both sides; needs the square.
+    Attackers,
+    /// What guards the piece on a square; needs the square.
+    Defenders,
+    /// What hangs.
+    Hanging,
+    /// The material of both sides.
+    Material,
+    /// The position's FEN (`fen` alone; `fen FEN` sets a position up).
+    Fen,
     // The terminal's own: the session never sees these.
     Help,
     Quit,
@@ -91,7 +101,7 @@ pub enum Name {
 
 impl Name {
     /// Every name, in the order of `grammar/en.toml`.
-    pub const ALL: [Name; 48] = [
+    pub const ALL: [Name; 53] = [
         Name::Start,
         Name::Press,
         Name::Time,
@@ -131,6 +141,11 @@ impl Name {
         Name::Takeback,
         Name::Abort,
         Name::Chat,
+        Name::Attackers,
+        Name::Defenders,
+        Name::Hanging,
+        Name::Material,
+        Name::Fen,
         Name::Hint,
         Name::Eval,
         Name::Best,
@@ -184,6 +199,11 @@ impl Name {
             Name::Takeback => "takeback",
             Name::Abort => "abort",
             Name::Chat => "chat",
+            Name::Attackers => "attackers",
+            Name::Defenders => "defenders",
+            Name::Hanging => "hanging",
+            Name::Material => "material",
+            Name::Fen => "fen",
             Name::Hint => "hint",
             Name::Eval => "eval",
             Name::Best => "best",
@@ -225,6 +245,9 @@ impl Name {
             Name::Board => Command::Explore(Query::Board),
             Name::Pieces => Command::Explore(Query::Pieces(Filter::default())),
             Name::Where => Command::Explore(Query::Where(Filter::default())),
+            Name::Hanging => Command::Explore(Query::Hanging),
+            Name::Material => Command::Explore(Query::Material),
+            Name::Fen => Command::Explore(Query::Fen),
             _ => return None,
         })
     }
@@ -259,6 +282,11 @@ impl Name {
                 Query::File(_) => Name::File,
                 Query::Square(_) => Name::Square,
                 Query::Moves(_) => Name::Moves,
+                Query::Attackers(_) => Name::Attackers,
+                Query::Defenders(_) => Name::Defenders,
+                Query::Hanging => Name::Hanging,
+                Query::Material => Name::Material,
+                Query::Fen => Name::Fen,
             },
             _ => return None,
         })

@@ -29,6 +29,8 @@ pub fn query(name: Name, rest: &[Word]) -> Option<Command> {
         Name::Rank => rank(input).map(|(i, r)| (i, Command::Explore(Query::Rank(r)))).ok()?,
         Name::File => file(input).map(|(i, f)| (i, Command::Explore(Query::File(f)))).ok()?,
         Name::Square => square(input).map(|(i, s)| (i, Command::Explore(Query::Square(s)))).ok()?,
+        Name::Attackers => square(input).map(|(i, s)| (i, Command::Explore(Query::Attackers(s)))).ok()?,
+        Name::Defenders => square(input).map(|(i, s)| (i, Command::Explore(Query::Defenders(s)))).ok()?,
         Name::Moves => moves(input).ok()?,
         _ => return None,
     };

@@ -1,0 +1,50 @@
+//! Issue 61: `anna ask`, the board questions answered for a position from the command line, as
+//! Anna answers them in a game.
+
+use crate::support::{self, TempDir};
+
+/// A middlegame (Italian game, move 7).
+const MIDDLEGAME: &str = "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7";
+
+fn ask(args: &[&str]) -> (String, String, Option<i32>) {
+    let data = TempDir::new("ask");
+    let out = support::anna(&data.0).arg("ask").args(args).output().unwrap();
+    (support::text(&out.stdout), support::text(&out.stderr), out.status.code())
+}
+
+#[test]
+fn every_board_question_is_answered_for_the_position() {
+    let said = |question: &str| ask(&["--fen", MIDDLEGAME, "--lang", "en", question]).0;
+    assert_eq!(
+        said("who attacks d5").trim(),
+        "David fünf: attacked by White: white bishop Cesar vier, white knight Cesar drei, white pawn Eva vier; by Black: black knight Felix sechs."
+    );
+    assert_eq!(
+        said("defenders e5").trim(),
+        "Eva fünf, black pawn: defended by black knight Cesar sechs, black pawn David sechs."
+    );
+    assert_eq!(said("what hangs").trim(), "Nothing hangs.");
+    assert_eq!(said("material").trim(), "Material: White 39 points, Black 39 points: equal.");
+    assert_eq!(said("fen").trim(), format!("FEN: {MIDDLEGAME}"));
+    // The old questions too.
+    assert!(said("square e5").starts_with("Eva fünf, black pawn, dark square."));
+    // The last of the moves is the last move; in Slovak.
+    let (sk, _, code) = ask(&["--lang", "sk", "--moves", "e2e4 d7d5 e4d5", "materiál"]);
+    assert_eq!((sk.trim(), code), ("Materiál: Biely 39 bodov, Čierny 38 bodov: Biely má navyše pešiaka.", Some(0)));
+    let (en, _, _) = ask(&["--lang", "en", "--moves", "e2e4 d7d5", "hanging"]);
+    assert_eq!(en.trim(), "Hanging: White: white pawn Eva vier; Black: none.");
+    let (de, _, _) = ask(&["--lang", "de", "--fen", MIDDLEGAME, "Angreifer d5"]);
+    assert!(de.starts_with("David fünf: angegriffen von Weiß: weißer Läufer Cesar vier"), "{de}");
+}
+
+#[test]
+fn what_is_no_board_question_or_no_position_is_one_sentence_and_its_exit_code() {
+    let (out, err, code) = ask(&["--lang", "en", "time"]);
+    assert_eq!((out.as_str(), code), ("", Some(1)));
+    assert!(err.starts_with("That is no question about the board"), "{err}");
+    let (_, err, code) = ask(&["--lang", "en", "--moves", "e2e5", "fen"]);
+    assert_eq!(code, Some(3));
+    assert!(err.contains("e2e5 is not a legal move here"), "{err}");
+    let (_, _, code) = ask(&["--fen", "not a fen", "fen"]);
+    assert_eq!(code, Some(3));
+}
