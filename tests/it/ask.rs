@@ -26,6 +26,11 @@ fn every_board_question_is_answered_for_the_position() {
     assert_eq!(said("what hangs").trim(), "Nothing hangs.");
     assert_eq!(said("material").trim(), "Material: White 39 points, Black 39 points: equal.");
     assert_eq!(said("fen").trim(), format!("FEN: {MIDDLEGAME}"));
+    // The lines from a square: directions in words, never an end square no piece stands on.
+    assert_eq!(
+        said("rays c4").trim(),
+        "Cesar vier: towards rank 8: black bishop Cesar fünf next; towards rank 8 and the h-file: 2 free squares, then black pawn Felix sieben; towards the h-file: 1 free square, then white pawn Eva vier; towards rank 1 and the h-file: white pawn David drei next; towards rank 1: white knight Cesar drei next; towards rank 1 and the a-file: 1 free square, then white pawn Anna zwei; towards the a-file: 2 free squares to the edge; towards rank 8 and the a-file: 2 free squares to the edge."
+    );
     // The old questions too.
     assert!(said("square e5").starts_with("Eva fünf, black pawn, dark square."));
     // The last of the moves is the last move; in Slovak.

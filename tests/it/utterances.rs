@@ -71,6 +71,7 @@ fn query_text(query: Query) -> String {
         Query::Hanging => "hanging".into(),
         Query::Material => "material".into(),
         Query::Fen => "fen".into(),
+        Query::Rays(s) => format!("rays {s}"),
     }
 }
 

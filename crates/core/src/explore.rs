@@ -47,6 +47,72 @@ pub enum Query {
     Material,
     /// The position's FEN.
     Fen,
+    /// The eight lines from a square: how far each is free and the first piece met on it, nothing
+    /// beyond.
+    Rays(Square),
+}
+
+/// A direction from a square, as the board lies with White at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    UpRight,
+    Right,
+    DownRight,
+    Down,
+    DownLeft,
+    Left,
+    UpLeft,
+}
+
+impl Direction {
+    /// The eight, clockwise from up (towards the eighth rank).
+    pub const ALL: [Direction; 8] = [
+        Direction::Up,
+        Direction::UpRight,
+        Direction::Right,
+        Direction::DownRight,
+        Direction::Down,
+        Direction::DownLeft,
+        Direction::Left,
+        Direction::UpLeft,
+    ];
+
+    /// Its step in files and ranks.
+    pub const fn step(self) -> (i32, i32) {
+        match self {
+            Direction::Up => (0, 1),
+            Direction::UpRight => (1, 1),
+            Direction::Right => (1, 0),
+            Direction::DownRight => (1, -1),
+            Direction::Down => (0, -1),
+            Direction::DownLeft => (-1, -1),
+            Direction::Left => (-1, 0),
+            Direction::UpLeft => (-1, 1),
+        }
+    }
+
+    /// Its key in the `[board]` words of `grammar/` (`ray_up`).
+    pub const fn key(self) -> &'static str {
+        match self {
+            Direction::Up => "ray_up",
+            Direction::UpRight => "ray_up_right",
+            Direction::Right => "ray_right",
+            Direction::DownRight => "ray_down_right",
+            Direction::Down => "ray_down",
+            Direction::DownLeft => "ray_down_left",
+            Direction::Left => "ray_left",
+            Direction::UpLeft => "ray_up_left",
+        }
+    }
+}
+
+/// One line from a square: the empty squares before the first piece (or the edge), and that piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ray {
+    pub direction: Direction,
+    pub free: u32,
+    pub first: Option<(Square, Piece)>,
 }
 
 impl Query {
@@ -65,6 +131,7 @@ impl Query {
             Query::Hanging => "hanging",
             Query::Material => "material",
             Query::Fen => "fen",
+            Query::Rays(_) => "rays",
         }
     }
 }
@@ -139,6 +206,11 @@ pub enum Answer {
         black: u32,
     },
     Fen(String),
+    /// The eight lines from a square.
+    Rays {
+        square: Square,
+        rays: Vec<Ray>,
+    },
 }
 
 /// Answers `query` in `position`.
@@ -178,10 +250,35 @@ pub fn answer(position: &Chess, query: Query) -> Answer {
         Query::Material => {
             Answer::Material { white: material(position, Color::White), black: material(position, Color::Black) }
         }
+        Query::Rays(square) => Answer::Rays { square, rays: rays(position, square) },
         Query::Fen => {
             Answer::Fen(shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string())
         }
     }
+}
+
+/// The eight lines from `square`, in the order of [`Direction::ALL`].
+fn rays(position: &Chess, square: Square) -> Vec<Ray> {
+    Direction::ALL
+        .into_iter()
+        .map(|direction| {
+            let (df, dr) = direction.step();
+            let (mut file, mut rank) = (i32::from(square.file()) + df, i32::from(square.rank()) + dr);
+            let mut free = 0;
+            let mut first = None;
+            while (0..8).contains(&file) && (0..8).contains(&rank) {
+                let at = Square::from_coords(File::new(file as u32), Rank::new(rank as u32));
+                if let Some(piece) = position.board().piece_at(at) {
+                    first = Some((at, piece));
+                    break;
+                }
+                free += 1;
+                file += df;
+                rank += dr;
+            }
+            Ray { direction, free, first }
+        })
+        .collect()
 }
 
 /// A piece's worth in pawns, as players count (the king is not counted).
@@ -286,6 +383,9 @@ pub fn utterance(answer: Answer) -> Utterance {
             u.arg("white", points(white)).arg("black", points(black))
         }
         Answer::Fen(fen) => say(Sentence::ExploreFen).arg("fen", Arg::Text(fen)),
+        Answer::Rays { square, rays } => {
+            say(Sentence::ExploreRays).arg("square", Arg::Square(square.to_string())).arg("rays", Arg::Rays(rays))
+        }
     }
 }
 

@@ -161,6 +161,7 @@ sentences! {
     ExploreMaterialEqual => "explore_material_equal",
     ExploreMaterialUp => "explore_material_up",
     ExploreFen => "explore_fen",
+    ExploreRays => "explore_rays",
     BoardMatches => "board_matches",
     BoardShow => "board_show",
     BoardIllegal => "board_illegal",
@@ -219,6 +220,7 @@ impl Sentence {
                 | Sentence::ExploreHanging
                 | Sentence::ExploreMaterialEqual
                 | Sentence::ExploreMaterialUp
+                | Sentence::ExploreRays
         )
     }
 
@@ -276,6 +278,8 @@ pub enum Arg {
     Line(Vec<Stretch>),
     /// Pieces each on its square, said with their colour (attackers, defenders); `none` when empty.
     Placed(Vec<(Square, Piece)>),
+    /// The eight lines from a square, each as far as it is free and the first piece met.
+    Rays(Vec<crate::explore::Ray>),
     /// What stands on a square: a piece with its colour, or `empty`.
     Occupant(Option<Piece>),
     /// Whether a square is light or dark.

@@ -6,7 +6,7 @@ use shakmaty::{Color, Piece, Role};
 
 use crate::announce::fill;
 use crate::{describe, Voice};
-use anna_core::explore::{Group, Stretch};
+use anna_core::explore::{Group, Ray, Stretch};
 use anna_core::message::Arg;
 
 /// The words of an exploration argument; `None` for any other argument.
@@ -21,12 +21,35 @@ pub fn argument(voice: &Voice, arg: &Arg) -> Option<String> {
             .map(|(square, piece)| format!("{} {}", describe::piece(voice, *piece), voice.square(*square)))
             .collect::<Vec<_>>()
             .join(voice.vocab.word("list.separator")),
+        Arg::Rays(rays) => rays_words(voice, rays),
         Arg::Occupant(Some(piece)) => describe::piece(voice, *piece),
         Arg::Occupant(None) => voice.vocab.word_owned("board.empty"),
         Arg::Shade(square) => describe::shade(voice, *square),
         Arg::MoveOptions(moves) => voice.list(moves.iter().map(|m| voice.move_words(m)).collect()),
         _ => return None,
     })
+}
+
+/// `towards rank 8: 2 free squares, then black pawn Eva sieben; ...`: each line from a square, the
+/// direction in words (never by its end square, so that every square heard is one a piece is on).
+fn rays_words(voice: &Voice, rays: &[Ray]) -> String {
+    let v = &voice.vocab;
+    rays.iter()
+        .map(|ray| {
+            let direction = v.word_owned(&format!("board.{}", ray.direction.key()));
+            let free = crate::announce::counted(u64::from(ray.free), "free_squares", v);
+            let piece =
+                ray.first.map(|(square, piece)| format!("{} {}", describe::piece(voice, piece), voice.square(square)));
+            let (key, piece) = match (ray.free, piece) {
+                (0, Some(piece)) => ("board.ray_next", piece),
+                (_, Some(piece)) => ("board.ray_then", piece),
+                (0, None) => ("board.ray_edge", String::new()),
+                (_, None) => ("board.ray_free", String::new()),
+            };
+            fill(v.word(key), &[("direction", direction), ("free", free), ("piece", piece)])
+        })
+        .collect::<Vec<_>>()
+        .join(v.word("board.separator"))
 }
 
 /// `Rooks Anna eins, Hector eins; Knight Gustav eins` (with `coloured`: `white rooks ...`).

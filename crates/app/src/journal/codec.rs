@@ -376,6 +376,7 @@ fn query_text(query: &Query) -> String {
         Query::Hanging => "hanging".into(),
         Query::Material => "material".into(),
         Query::Fen => "fen".into(),
+        Query::Rays(s) => format!("rays {s}"),
     }
 }
 
@@ -599,6 +600,7 @@ fn query(text: &str) -> Res<Query> {
         "hanging" if rest.is_empty() => Ok(Query::Hanging),
         "material" if rest.is_empty() => Ok(Query::Material),
         "fen" if rest.is_empty() => Ok(Query::Fen),
+        "rays" => Ok(Query::Rays(square(rest)?)),
         _ => bad(format!("'{text}' is not a question about the board")),
     }
 }

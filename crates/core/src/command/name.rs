@@ -49,6 +49,8 @@ pub enum Name {
     Material,
     /// The position's FEN (`fen` alone; `fen FEN` sets a position up).
     Fen,
+    /// The eight lines from a square; needs the square.
+    Rays,
     // The terminal's own: the session never sees these.
     Help,
     Quit,
@@ -101,7 +103,7 @@ pub enum Name {
 
 impl Name {
     /// Every name, in the order of `grammar/en.toml`.
-    pub const ALL: [Name; 53] = [
+    pub const ALL: [Name; 54] = [
         Name::Start,
         Name::Press,
         Name::Time,
@@ -146,6 +148,7 @@ impl Name {
         Name::Hanging,
         Name::Material,
         Name::Fen,
+        Name::Rays,
         Name::Hint,
         Name::Eval,
         Name::Best,
@@ -204,6 +207,7 @@ impl Name {
             Name::Hanging => "hanging",
             Name::Material => "material",
             Name::Fen => "fen",
+            Name::Rays => "rays",
             Name::Hint => "hint",
             Name::Eval => "eval",
             Name::Best => "best",
@@ -287,6 +291,7 @@ impl Name {
                 Query::Hanging => Name::Hanging,
                 Query::Material => Name::Material,
                 Query::Fen => Name::Fen,
+                Query::Rays(_) => Name::Rays,
             },
             _ => return None,
         })

@@ -31,6 +31,7 @@ pub fn query(name: Name, rest: &[Word]) -> Option<Command> {
         Name::Square => square(input).map(|(i, s)| (i, Command::Explore(Query::Square(s)))).ok()?,
         Name::Attackers => square(input).map(|(i, s)| (i, Command::Explore(Query::Attackers(s)))).ok()?,
         Name::Defenders => square(input).map(|(i, s)| (i, Command::Explore(Query::Defenders(s)))).ok()?,
+        Name::Rays => square(input).map(|(i, s)| (i, Command::Explore(Query::Rays(s)))).ok()?,
         Name::Moves => moves(input).ok()?,
         _ => return None,
     };
