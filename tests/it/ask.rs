@@ -31,6 +31,11 @@ fn every_board_question_is_answered_for_the_position() {
         said("rays c4").trim(),
         "Cesar vier: towards rank 8: black bishop Cesar fünf next; towards rank 8 and the h-file: 2 free squares, then black pawn Felix sieben; towards the h-file: 1 free square, then white pawn Eva vier; towards rank 1 and the h-file: white pawn David drei next; towards rank 1: white knight Cesar drei next; towards rank 1 and the a-file: 1 free square, then white pawn Anna zwei; towards the a-file: 2 free squares to the edge; towards rank 8 and the a-file: 2 free squares to the edge."
     );
+    let (pawns, _, _) = ask(&["--lang", "en", "--fen", "4k3/pp3p1p/8/3P4/8/1P6/1P3PP1/4K3 w - - 0 1", "pawns"]);
+    assert_eq!(
+        pawns.trim(),
+        "White pawns: Bella zwei, Bella drei, David fünf, Felix zwei, Gustav zwei; passed: David fünf; doubled: Bella zwei, Bella drei; isolated: Bella zwei, Bella drei, David fünf. Black pawns: Anna sieben, Bella sieben, Felix sieben, Hector sieben; isolated: Felix sieben, Hector sieben."
+    );
     // The old questions too.
     assert!(said("square e5").starts_with("Eva fünf, black pawn, dark square."));
     // The last of the moves is the last move; in Slovak.

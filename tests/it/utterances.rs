@@ -72,6 +72,7 @@ fn query_text(query: Query) -> String {
         Query::Material => "material".into(),
         Query::Fen => "fen".into(),
         Query::Rays(s) => format!("rays {s}"),
+        Query::Pawns => "pawns".into(),
     }
 }
 

@@ -50,6 +50,20 @@ pub enum Query {
     /// The eight lines from a square: how far each is free and the first piece met on it, nothing
     /// beyond.
     Rays(Square),
+    /// Each side's pawns by file, and which are passed, doubled and isolated.
+    Pawns,
+}
+
+/// One side's pawns: where they stand (by file), the passed ones (no opponent's pawn ahead on their
+/// file or the files beside it), the doubled ones (another own pawn on the file) and the isolated
+/// ones (no own pawn on a file beside).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pawns {
+    pub side: Option<Color>,
+    pub squares: Vec<Square>,
+    pub passed: Vec<Square>,
+    pub doubled: Vec<Square>,
+    pub isolated: Vec<Square>,
 }
 
 /// A direction from a square, as the board lies with White at the bottom.
@@ -132,6 +146,7 @@ impl Query {
             Query::Material => "material",
             Query::Fen => "fen",
             Query::Rays(_) => "rays",
+            Query::Pawns => "pawns",
         }
     }
 }
@@ -211,6 +226,11 @@ pub enum Answer {
         square: Square,
         rays: Vec<Ray>,
     },
+    /// Each side's pawns.
+    Pawns {
+        white: Pawns,
+        black: Pawns,
+    },
 }
 
 /// Answers `query` in `position`.
@@ -251,10 +271,40 @@ pub fn answer(position: &Chess, query: Query) -> Answer {
             Answer::Material { white: material(position, Color::White), black: material(position, Color::Black) }
         }
         Query::Rays(square) => Answer::Rays { square, rays: rays(position, square) },
+        Query::Pawns => Answer::Pawns { white: pawns(position, Color::White), black: pawns(position, Color::Black) },
         Query::Fen => {
             Answer::Fen(shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string())
         }
     }
+}
+
+/// `side`'s pawns, by file then rank.
+fn pawns(position: &Chess, side: Color) -> Pawns {
+    let board = position.board();
+    let own = board.pawns() & board.by_color(side);
+    let theirs = board.pawns() & board.by_color(!side);
+    let squares = by_file(own.into_iter().collect());
+    let near = |file: File| -> Vec<File> {
+        let f = i32::from(file);
+        [f - 1, f, f + 1].into_iter().filter(|f| (0..8).contains(f)).map(|f| File::new(f as u32)).collect()
+    };
+    let ahead = |square: Square, other: Square| match side {
+        Color::White => other.rank() > square.rank(),
+        Color::Black => other.rank() < square.rank(),
+    };
+    let passed = squares
+        .iter()
+        .copied()
+        .filter(|s| !theirs.into_iter().any(|t| near(s.file()).contains(&t.file()) && ahead(*s, t)))
+        .collect();
+    let doubled =
+        squares.iter().copied().filter(|s| own.into_iter().any(|o| o != *s && o.file() == s.file())).collect();
+    let isolated = squares
+        .iter()
+        .copied()
+        .filter(|s| !own.into_iter().any(|o| o.file() != s.file() && near(s.file()).contains(&o.file())))
+        .collect();
+    Pawns { side: Some(side), squares, passed, doubled, isolated }
 }
 
 /// The eight lines from `square`, in the order of [`Direction::ALL`].
@@ -383,6 +433,9 @@ pub fn utterance(answer: Answer) -> Utterance {
             u.arg("white", points(white)).arg("black", points(black))
         }
         Answer::Fen(fen) => say(Sentence::ExploreFen).arg("fen", Arg::Text(fen)),
+        Answer::Pawns { white, black } => {
+            say(Sentence::ExplorePawns).arg("white", Arg::Pawns(white)).arg("black", Arg::Pawns(black))
+        }
         Answer::Rays { square, rays } => {
             say(Sentence::ExploreRays).arg("square", Arg::Square(square.to_string())).arg("rays", Arg::Rays(rays))
         }

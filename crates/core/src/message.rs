@@ -162,6 +162,7 @@ sentences! {
     ExploreMaterialUp => "explore_material_up",
     ExploreFen => "explore_fen",
     ExploreRays => "explore_rays",
+    ExplorePawns => "explore_pawns",
     BoardMatches => "board_matches",
     BoardShow => "board_show",
     BoardIllegal => "board_illegal",
@@ -221,6 +222,7 @@ impl Sentence {
                 | Sentence::ExploreMaterialEqual
                 | Sentence::ExploreMaterialUp
                 | Sentence::ExploreRays
+                | Sentence::ExplorePawns
         )
     }
 
@@ -280,6 +282,8 @@ pub enum Arg {
     Placed(Vec<(Square, Piece)>),
     /// The eight lines from a square, each as far as it is free and the first piece met.
     Rays(Vec<crate::explore::Ray>),
+    /// One side's pawns, with the passed, doubled and isolated ones.
+    Pawns(crate::explore::Pawns),
     /// What stands on a square: a piece with its colour, or `empty`.
     Occupant(Option<Piece>),
     /// Whether a square is light or dark.

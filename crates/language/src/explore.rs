@@ -2,11 +2,11 @@
 //! squares, a rank or file scanned, attackers and defenders, the moves of a piece), built from the
 //! `[board]` words of `grammar/` and [`describe`].
 
-use shakmaty::{Color, Piece, Role};
+use shakmaty::{Color, Piece, Role, Square};
 
 use crate::announce::fill;
 use crate::{describe, Voice};
-use anna_core::explore::{Group, Ray, Stretch};
+use anna_core::explore::{Group, Pawns, Ray, Stretch};
 use anna_core::message::Arg;
 
 /// The words of an exploration argument; `None` for any other argument.
@@ -22,6 +22,7 @@ pub fn argument(voice: &Voice, arg: &Arg) -> Option<String> {
             .collect::<Vec<_>>()
             .join(voice.vocab.word("list.separator")),
         Arg::Rays(rays) => rays_words(voice, rays),
+        Arg::Pawns(pawns) => pawns_words(voice, pawns),
         Arg::Occupant(Some(piece)) => describe::piece(voice, *piece),
         Arg::Occupant(None) => voice.vocab.word_owned("board.empty"),
         Arg::Shade(square) => describe::shade(voice, *square),
@@ -50,6 +51,25 @@ fn rays_words(voice: &Voice, rays: &[Ray]) -> String {
         })
         .collect::<Vec<_>>()
         .join(v.word("board.separator"))
+}
+
+/// `Anna zwei, Bella zwei, ...; passed: David fünf; isolated: Anna zwei`: one side's pawns, then
+/// those of each kind there are (none said when there are none).
+fn pawns_words(voice: &Voice, pawns: &Pawns) -> String {
+    let v = &voice.vocab;
+    let list = |squares: &[Square]| {
+        squares.iter().map(|s| voice.square(*s)).collect::<Vec<_>>().join(v.word("list.separator"))
+    };
+    if pawns.squares.is_empty() {
+        return v.word_owned("board.none");
+    }
+    let mut parts = vec![list(&pawns.squares)];
+    for (key, squares) in [("passed", &pawns.passed), ("doubled", &pawns.doubled), ("isolated", &pawns.isolated)] {
+        if !squares.is_empty() {
+            parts.push(fill(v.word(&format!("board.pawns_{key}")), &[("squares", list(squares))]));
+        }
+    }
+    parts.join(v.word("board.separator"))
 }
 
 /// `Rooks Anna eins, Hector eins; Knight Gustav eins` (with `coloured`: `white rooks ...`).

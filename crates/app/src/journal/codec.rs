@@ -377,6 +377,7 @@ fn query_text(query: &Query) -> String {
         Query::Material => "material".into(),
         Query::Fen => "fen".into(),
         Query::Rays(s) => format!("rays {s}"),
+        Query::Pawns => "pawns".into(),
     }
 }
 
@@ -601,6 +602,7 @@ fn query(text: &str) -> Res<Query> {
         "material" if rest.is_empty() => Ok(Query::Material),
         "fen" if rest.is_empty() => Ok(Query::Fen),
         "rays" => Ok(Query::Rays(square(rest)?)),
+        "pawns" if rest.is_empty() => Ok(Query::Pawns),
         _ => bad(format!("'{text}' is not a question about the board")),
     }
 }

@@ -51,6 +51,8 @@ pub enum Name {
     Fen,
     /// The eight lines from a square; needs the square.
     Rays,
+    /// Each side's pawns, with the passed, doubled and isolated ones.
+    Pawns,
     // The terminal's own: the session never sees these.
     Help,
     Quit,
@@ -103,7 +105,7 @@ pub enum Name {
 
 impl Name {
     /// Every name, in the order of `grammar/en.toml`.
-    pub const ALL: [Name; 54] = [
+    pub const ALL: [Name; 55] = [
         Name::Start,
         Name::Press,
         Name::Time,
@@ -149,6 +151,7 @@ impl Name {
         Name::Material,
         Name::Fen,
         Name::Rays,
+        Name::Pawns,
         Name::Hint,
         Name::Eval,
         Name::Best,
@@ -208,6 +211,7 @@ impl Name {
             Name::Material => "material",
             Name::Fen => "fen",
             Name::Rays => "rays",
+            Name::Pawns => "pawns",
             Name::Hint => "hint",
             Name::Eval => "eval",
             Name::Best => "best",
@@ -252,6 +256,7 @@ impl Name {
             Name::Hanging => Command::Explore(Query::Hanging),
             Name::Material => Command::Explore(Query::Material),
             Name::Fen => Command::Explore(Query::Fen),
+            Name::Pawns => Command::Explore(Query::Pawns),
             _ => return None,
         })
     }
@@ -292,6 +297,7 @@ impl Name {
                 Query::Material => Name::Material,
                 Query::Fen => Name::Fen,
                 Query::Rays(_) => Name::Rays,
+                Query::Pawns => Name::Pawns,
             },
             _ => return None,
         })

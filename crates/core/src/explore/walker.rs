@@ -150,3 +150,26 @@ fn a_pinned_piece_attacks_and_an_x_ray_does_not() {
     let Answer::Fen(fen) = answer(&position, Query::Fen) else { panic!() };
     assert_eq!(fen, "4k3/3n4/8/1B6/4P3/8/8/4RK2 w - - 0 1");
 }
+
+#[test]
+fn pawns_passed_doubled_and_isolated() {
+    let position: Chess = "4k3/pp3p1p/8/3P4/8/1P6/1P3PP1/4K3 w - - 0 1"
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap();
+    let Answer::Pawns { white, black } = answer(&position, Query::Pawns) else { panic!() };
+    assert_eq!(white.squares, [Square::B2, Square::B3, Square::D5, Square::F2, Square::G2]);
+    assert_eq!(white.passed, [Square::D5]);
+    assert_eq!(white.doubled, [Square::B2, Square::B3]);
+    assert_eq!(white.isolated, [Square::B2, Square::B3, Square::D5]);
+    assert!(black.passed.is_empty() && black.doubled.is_empty());
+    assert_eq!(black.isolated, [Square::F7, Square::H7]);
+    // The rays of a corner: three lines, the rest at the edge at once.
+    let Answer::Rays { rays, .. } = answer(&position, Query::Rays(Square::A1)) else { panic!() };
+    let free: Vec<u32> = rays.iter().map(|r| r.free).collect();
+    assert_eq!(free, [5, 0, 3, 0, 0, 0, 0, 0]);
+    assert_eq!(rays[0].first.map(|(s, _)| s), Some(Square::A7));
+    assert_eq!(rays[1].first.map(|(s, _)| s), Some(Square::B2));
+    assert_eq!(rays[2].first.map(|(s, _)| s), Some(Square::E1));
+}
