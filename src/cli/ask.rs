@@ -32,7 +32,7 @@ pub fn ask(fen: Option<&str>, moves: Option<&str>, text: &str, args: &GameArgs) 
     }
     match anna_language::commands::command(text, &voice.vocab) {
         Ok(Command::Explore(query)) => {
-            let answer = explore::answer(game.position(), query);
+            let answer = explore::answer_in(&game, query);
             outln!("{}", voice.render(&explore::utterance(answer)));
             ExitCode::SUCCESS
         }

@@ -36,6 +36,17 @@ fn every_board_question_is_answered_for_the_position() {
         pawns.trim(),
         "White pawns: Bella zwei, Bella drei, David fünf, Felix zwei, Gustav zwei; passed: David fünf; doubled: Bella zwei, Bella drei; isolated: Bella zwei, Bella drei, David fünf. Black pawns: Anna sieben, Bella sieben, Felix sieben, Hector sieben; isolated: Felix sieben, Hector sieben."
     );
+    // What the last move threatens: the knight's attack on f7 (defended only by the king) and
+    // what White would take or check with another move.
+    let two_knights = "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 f3g5";
+    let (threats, _, _) = ask(&["--lang", "en", "--moves", two_knights, "threats"]);
+    assert_eq!(
+        threats.trim(),
+        "Last move Knight Gustav fünf; attacks black pawn Felix sieben, black pawn Hector sieben; if White moved again: Bishop takes Felix sieben check, Knight takes Felix sieben or Knight takes Hector sieben."
+    );
+    let (sk, _, _) = ask(&["--lang", "sk", "--moves", two_knights, "čo hrozí"]);
+    assert!(sk.starts_with("Posledný ťah jazdec Gustav fünf; napadnuté: čierny pešiak Felix sieben"), "{sk}");
+    assert_eq!(ask(&["--lang", "en", "threats"]).0.trim(), "No move has been played yet.");
     // The old questions too.
     assert!(said("square e5").starts_with("Eva fünf, black pawn, dark square."));
     // The last of the moves is the last move; in Slovak.

@@ -73,6 +73,7 @@ fn query_text(query: Query) -> String {
         Query::Fen => "fen".into(),
         Query::Rays(s) => format!("rays {s}"),
         Query::Pawns => "pawns".into(),
+        Query::Threats => "threats".into(),
     }
 }
 

@@ -227,7 +227,7 @@ pub fn answer(game: &Game, text: &str, vocab: &anna_language::Vocabulary) -> Ans
     match anna_language::commands::command(text, vocab) {
         Ok(Command::Move(spec)) => answer_move(game, &spec),
         Ok(Command::Explore(query)) => {
-            let answer = anna_core::explore::answer(game.position(), query);
+            let answer = anna_core::explore::answer_in(game, query);
             let words = Words::Sentence(anna_core::explore::utterance(answer));
             Answer::Said(vec![crate::Out::Say(words, Priority::Info)])
         }

@@ -52,6 +52,25 @@ pub enum Query {
     Rays(Square),
     /// Each side's pawns by file, and which are passed, doubled and isolated.
     Pawns,
+    /// What the last move threatens: the pieces it attacks now that were not attacked before (the
+    /// moved piece and any line it opened), whether it checks, and what its side would take or
+    /// check if it moved again.
+    Threats,
+}
+
+/// What the last move threatens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Threats {
+    /// The last move, as played.
+    pub last: Played,
+    /// The side that made it.
+    pub side: Color,
+    pub check: bool,
+    /// The opponent's pieces (not the king) attacked now and not before the move.
+    pub attacked: Vec<(Square, Piece)>,
+    /// The captures and checks its side could make if it had the move again; none when the opponent
+    /// is in check (the side cannot move again before the check is met).
+    pub again: Vec<Played>,
 }
 
 /// One side's pawns: where they stand (by file), the passed ones (no opponent's pawn ahead on their
@@ -147,6 +166,7 @@ impl Query {
             Query::Fen => "fen",
             Query::Rays(_) => "rays",
             Query::Pawns => "pawns",
+            Query::Threats => "threats",
         }
     }
 }
@@ -231,11 +251,27 @@ pub enum Answer {
         white: Pawns,
         black: Pawns,
     },
+    Threats(Box<Threats>),
+    /// `threats` before any move.
+    NoLastMove,
 }
 
-/// Answers `query` in `position`.
+/// Answers `query` in `game`: the questions about the last move need its moves.
+pub fn answer_in(game: &crate::rules::Game, query: Query) -> Answer {
+    match query {
+        Query::Threats => match game.plies().last() {
+            Some(ply) => Answer::Threats(Box::new(threats(&ply.before, ply.mv, game.position()))),
+            None => Answer::NoLastMove,
+        },
+        _ => answer(game.position(), query),
+    }
+}
+
+/// Answers `query` in `position` (`threats`, which needs the last move, as if none were played:
+/// see [`answer_in`]).
 pub fn answer(position: &Chess, query: Query) -> Answer {
     match query {
+        Query::Threats => Answer::NoLastMove,
         Query::Board => Answer::Board {
             white: groups(position, Filter { side: Some(Color::White), role: None }),
             black: groups(position, Filter { side: Some(Color::Black), role: None }),
@@ -276,6 +312,42 @@ pub fn answer(position: &Chess, query: Query) -> Answer {
             Answer::Fen(shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string())
         }
     }
+}
+
+/// What `mv`, played in `before`, threatens in `after`.
+fn threats(before: &Chess, mv: shakmaty::Move, after: &Chess) -> Threats {
+    let side = before.turn();
+    let board = after.board();
+    let mut attacked: Vec<(Square, Piece)> = (board.by_color(!side) & !board.kings())
+        .into_iter()
+        .filter(|square| {
+            let now = attackers(after, *square, side);
+            // By the moved piece, or newly by a line it opened.
+            now.iter().any(|(from, _)| *from == mv.to())
+                || (!now.is_empty() && attackers(before, *square, side).is_empty())
+        })
+        .filter_map(|square| board.piece_at(square).map(|p| (square, p)))
+        .collect();
+    attacked.sort_by_key(|(s, p)| (ROLES.iter().position(|r| *r == p.role), s.file(), s.rank()));
+    let check = after.is_check();
+    let again = match after.clone().swap_turn() {
+        Ok(turned) if !check => {
+            let mut moves: Vec<Played> = turned
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    let mut next = turned.clone();
+                    next.play_unchecked(*m);
+                    m.is_capture() || next.is_check()
+                })
+                .map(|m| Played::new(&turned, m))
+                .collect();
+            moves.sort_by_key(|p| (p.mv.to().file(), p.mv.to().rank(), p.mv.from().map(|f| (f.file(), f.rank()))));
+            moves
+        }
+        _ => Vec::new(),
+    };
+    Threats { last: Played::new(before, mv), side, check, attacked, again }
 }
 
 /// `side`'s pawns, by file then rank.
@@ -433,6 +505,8 @@ pub fn utterance(answer: Answer) -> Utterance {
             u.arg("white", points(white)).arg("black", points(black))
         }
         Answer::Fen(fen) => say(Sentence::ExploreFen).arg("fen", Arg::Text(fen)),
+        Answer::Threats(threats) => say(Sentence::ExploreThreats).arg("threats", Arg::Threats(threats)),
+        Answer::NoLastMove => say(Sentence::ExploreNoLastMove),
         Answer::Pawns { white, black } => {
             say(Sentence::ExplorePawns).arg("white", Arg::Pawns(white)).arg("black", Arg::Pawns(black))
         }

@@ -163,6 +163,8 @@ sentences! {
     ExploreFen => "explore_fen",
     ExploreRays => "explore_rays",
     ExplorePawns => "explore_pawns",
+    ExploreThreats => "explore_threats",
+    ExploreNoLastMove => "explore_no_last_move",
     BoardMatches => "board_matches",
     BoardShow => "board_show",
     BoardIllegal => "board_illegal",
@@ -223,6 +225,7 @@ impl Sentence {
                 | Sentence::ExploreMaterialUp
                 | Sentence::ExploreRays
                 | Sentence::ExplorePawns
+                | Sentence::ExploreThreats
         )
     }
 
@@ -284,6 +287,8 @@ pub enum Arg {
     Rays(Vec<crate::explore::Ray>),
     /// One side's pawns, with the passed, doubled and isolated ones.
     Pawns(crate::explore::Pawns),
+    /// What the last move threatens.
+    Threats(Box<crate::explore::Threats>),
     /// What stands on a square: a piece with its colour, or `empty`.
     Occupant(Option<Piece>),
     /// Whether a square is light or dark.

@@ -237,9 +237,7 @@ impl Session {
             Command::TimeOf(side) => return self.say_time_of(side, now),
             Command::Moves => return self.say_moves(0),
             Command::MovesFrom(n) => return self.say_moves(n),
-            Command::Explore(query) => {
-                return self.say(explore::utterance(explore::answer(self.game.position(), query)))
-            }
+            Command::Explore(query) => return self.say(explore::utterance(explore::answer_in(&self.game, query))),
             Command::Repeat => return self.repeat(),
             Command::Turn => return self.say_turn(),
             Command::Last => return self.say_last(),

@@ -6,7 +6,7 @@ use shakmaty::{Color, Piece, Role, Square};
 
 use crate::announce::fill;
 use crate::{describe, Voice};
-use anna_core::explore::{Group, Pawns, Ray, Stretch};
+use anna_core::explore::{Group, Pawns, Ray, Stretch, Threats};
 use anna_core::message::Arg;
 
 /// The words of an exploration argument; `None` for any other argument.
@@ -23,6 +23,7 @@ pub fn argument(voice: &Voice, arg: &Arg) -> Option<String> {
             .join(voice.vocab.word("list.separator")),
         Arg::Rays(rays) => rays_words(voice, rays),
         Arg::Pawns(pawns) => pawns_words(voice, pawns),
+        Arg::Threats(threats) => threats_words(voice, threats),
         Arg::Occupant(Some(piece)) => describe::piece(voice, *piece),
         Arg::Occupant(None) => voice.vocab.word_owned("board.empty"),
         Arg::Shade(square) => describe::shade(voice, *square),
@@ -51,6 +52,36 @@ fn rays_words(voice: &Voice, rays: &[Ray]) -> String {
         })
         .collect::<Vec<_>>()
         .join(v.word("board.separator"))
+}
+
+/// `Knight Felix drei, check; attacks black queen David acht; if White moved again: Knight takes
+/// David acht, ...`: the last move, what it attacks that it did not before, and what its side
+/// would take or check if it had the move again.
+fn threats_words(voice: &Voice, threats: &Threats) -> String {
+    let v = &voice.vocab;
+    let placed = |list: &[(Square, Piece)]| {
+        list.iter()
+            .map(|(square, piece)| format!("{} {}", describe::piece(voice, *piece), voice.square(*square)))
+            .collect::<Vec<_>>()
+            .join(v.word("list.separator"))
+    };
+    // The move's own words say its check or mate.
+    let mut parts = vec![voice.move_words(&threats.last)];
+    parts.push(if threats.attacked.is_empty() {
+        v.word_owned("board.threats_attacks_none")
+    } else {
+        fill(v.word("board.threats_attacks"), &[("pieces", placed(&threats.attacked))])
+    });
+    if !threats.check {
+        let side = crate::announce::side(threats.side, v);
+        parts.push(if threats.again.is_empty() {
+            fill(v.word("board.threats_again_none"), &[("side", side)])
+        } else {
+            let moves = voice.list(threats.again.iter().map(|m| voice.move_words(m)).collect());
+            fill(v.word("board.threats_again"), &[("side", side), ("moves", moves)])
+        });
+    }
+    parts.join(v.word("board.separator"))
 }
 
 /// `Anna zwei, Bella zwei, ...; passed: David fünf; isolated: Anna zwei`: one side's pawns, then

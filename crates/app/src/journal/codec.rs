@@ -378,6 +378,7 @@ fn query_text(query: &Query) -> String {
         Query::Fen => "fen".into(),
         Query::Rays(s) => format!("rays {s}"),
         Query::Pawns => "pawns".into(),
+        Query::Threats => "threats".into(),
     }
 }
 
@@ -603,6 +604,7 @@ fn query(text: &str) -> Res<Query> {
         "fen" if rest.is_empty() => Ok(Query::Fen),
         "rays" => Ok(Query::Rays(square(rest)?)),
         "pawns" if rest.is_empty() => Ok(Query::Pawns),
+        "threats" if rest.is_empty() => Ok(Query::Threats),
         _ => bad(format!("'{text}' is not a question about the board")),
     }
 }

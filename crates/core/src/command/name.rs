@@ -53,6 +53,8 @@ pub enum Name {
     Rays,
     /// Each side's pawns, with the passed, doubled and isolated ones.
     Pawns,
+    /// What the last move threatens.
+    Threats,
     // The terminal's own: the session never sees these.
     Help,
     Quit,
@@ -105,7 +107,7 @@ pub enum Name {
 
 impl Name {
     /// Every name, in the order of `grammar/en.toml`.
-    pub const ALL: [Name; 55] = [
+    pub const ALL: [Name; 56] = [
         Name::Start,
         Name::Press,
         Name::Time,
@@ -152,6 +154,7 @@ impl Name {
         Name::Fen,
         Name::Rays,
         Name::Pawns,
+        Name::Threats,
         Name::Hint,
         Name::Eval,
         Name::Best,
@@ -212,6 +215,7 @@ impl Name {
             Name::Fen => "fen",
             Name::Rays => "rays",
             Name::Pawns => "pawns",
+            Name::Threats => "threats",
             Name::Hint => "hint",
             Name::Eval => "eval",
             Name::Best => "best",
@@ -257,6 +261,7 @@ impl Name {
             Name::Material => Command::Explore(Query::Material),
             Name::Fen => Command::Explore(Query::Fen),
             Name::Pawns => Command::Explore(Query::Pawns),
+            Name::Threats => Command::Explore(Query::Threats),
             _ => return None,
         })
     }
@@ -298,6 +303,7 @@ impl Name {
                 Query::Fen => Name::Fen,
                 Query::Rays(_) => Name::Rays,
                 Query::Pawns => Name::Pawns,
+                Query::Threats => Name::Threats,
             },
             _ => return None,
         })
