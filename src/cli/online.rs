@@ -300,22 +300,10 @@ fn wait_for_challenge(
     let mut garbled = false;
     let mut ended_at: Option<(std::time::Instant, Option<String>)> = None;
     loop {
-        match events.recv_timeout(Duration::from_millis(200)) {
-            Ok(Ok(event)) => {
-                if let Some(settled) = challenge_answered(event, &id, name, voice) {
-                    return settled;
-                }
+        if let Some(event) = next_event(events, voice, &mut garbled)? {
+            if let Some(settled) = challenge_answered(event, &id, name, voice) {
+                return settled;
             }
-            Ok(Err(ServerError::RateLimited)) => {
-                tell(voice, line("online_wait_for").arg("time", Arg::Time(online::rate_limit_wait())));
-            }
-            // A line that cannot be read is not the end of the wait: said once.
-            Ok(Err(ServerError::Garbled(_))) => unreadable(voice, &mut garbled),
-            Ok(Err(e)) => return Err(failed(voice, &e)),
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(failed(voice, &ServerError::Unreachable(String::new())))
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
         if stop_asked(voice) {
             // The challenge is withdrawn as the program ends (its kept-alive request closes).
@@ -347,23 +335,10 @@ fn wait_for(
 ) -> Result<String, ExitCode> {
     let mut garbled = false;
     loop {
-        match events.recv_timeout(Duration::from_millis(200)) {
-            Ok(Ok(event)) => {
-                if let Some(settled) = decide(event) {
-                    return settled;
-                }
+        if let Some(event) = next_event(events, voice, &mut garbled)? {
+            if let Some(settled) = decide(event) {
+                return settled;
             }
-            // The stream is opened again after lichess's minute.
-            Ok(Err(ServerError::RateLimited)) => {
-                tell(voice, line("online_wait_for").arg("time", Arg::Time(online::rate_limit_wait())));
-            }
-            // A line that cannot be read is not the end of the wait: said once.
-            Ok(Err(ServerError::Garbled(_))) => unreadable(voice, &mut garbled),
-            Ok(Err(e)) => return Err(failed(voice, &e)),
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(failed(voice, &ServerError::Unreachable(String::new())))
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
         if stop_asked(voice) {
             return Err(stopped(voice));
@@ -386,6 +361,30 @@ fn stop_asked(voice: &Teller<'_>) -> bool {
             }
             quit
         }
+    }
+}
+
+/// The next event of the stream within a fifth of a second, if one came. A 429 is said with its
+/// wait (the stream is opened again after lichess's minute); a line that cannot be read is said once
+/// and the wait goes on; a broken stream ends the wait in a sentence.
+fn next_event(
+    events: &mpsc::Receiver<Result<EventLine, ServerError>>,
+    voice: &Teller<'_>,
+    garbled: &mut bool,
+) -> Result<Option<EventLine>, ExitCode> {
+    match events.recv_timeout(Duration::from_millis(200)) {
+        Ok(Ok(event)) => Ok(Some(event)),
+        Ok(Err(ServerError::RateLimited)) => {
+            tell(voice, line("online_wait_for").arg("time", Arg::Time(online::rate_limit_wait())));
+            Ok(None)
+        }
+        Ok(Err(ServerError::Garbled(_))) => {
+            unreadable(voice, garbled);
+            Ok(None)
+        }
+        Ok(Err(e)) => Err(failed(voice, &e)),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err(failed(voice, &ServerError::Unreachable(String::new()))),
+        Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
     }
 }
 

@@ -427,15 +427,7 @@ fn scan(position: &Chess, line: [Square; 8]) -> Vec<Stretch> {
 fn inspect(position: &Chess, square: Square) -> Answer {
     let board = position.board();
     let piece = board.piece_at(square);
-    let of = |side: Color| -> Vec<(Square, Piece)> {
-        let mut found: Vec<(Square, Piece)> = board
-            .attacks_to(square, side, board.occupied())
-            .into_iter()
-            .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
-            .collect();
-        found.sort_by_key(|(s, p)| (ROLES.iter().position(|r| *r == p.role), s.file(), s.rank()));
-        found
-    };
+    let of = |side: Color| attackers(position, square, side);
     let (attackers, defenders) = match piece {
         Some(p) => (of(!p.color), of(p.color)),
         None => {
