@@ -405,7 +405,7 @@ impl Outputs {
             if !matches!(out, Out::Journal(_) | Out::JournalNew | Out::JournalContinue(_)) {
                 self.sync_journal();
             }
-            if !matches!(out, Out::Say(_, Priority::Info) | Out::Write(_)) && !answer.is_empty() {
+            if said::splits_answer(out) && !answer.is_empty() {
                 self.speaker.say(std::mem::take(&mut answer).join(" "), Priority::Info);
             }
             match out {

@@ -45,6 +45,31 @@ pub(super) fn sane(words: &str) -> String {
     }
 }
 
+/// Whether the answer gathered so far must be said before `out`: before what must follow it in
+/// speech (a move, silence, the microphone, new settings, the end). A sound, a record or a request
+/// to a board, the server or an engine does not split it, or its first part would be replaced by
+/// the rest before it was heard ("Right: Rook David acht checkmate." lost to the next puzzle).
+pub(super) fn splits_answer(out: &anna_app::Out) -> bool {
+    use anna_app::Out;
+    !matches!(
+        out,
+        Out::Say(_, anna_core::message::Priority::Info)
+            | Out::Write(_)
+            | Out::Play(_)
+            | Out::Record(_)
+            | Out::Journal(_)
+            | Out::JournalNew
+            | Out::JournalContinue(_)
+            | Out::Board(..)
+            | Out::Server(_)
+            | Out::Save(_)
+            | Out::Think(_)
+            | Out::Evaluate(_)
+            | Out::Engine(_)
+            | Out::Solved(_)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
