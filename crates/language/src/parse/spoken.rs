@@ -30,11 +30,12 @@ pub fn whole_move(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
     }
     // `pešiak berie mimochodom na f6`, `pawn takes en passant on f6`: the en passant word said
     // before the square says what it says after it.
-    if let Some(at) = words.iter().position(|w| w.meaning.has(flag::EN_PASSANT)).filter(|at| at + 1 < words.len()) {
-        let mut kept: Vec<Word> = words.to_vec();
-        let word = kept.remove(at);
-        kept.push(word);
-        return whole_move(&kept);
+    let en_passant = |w: &Word| w.meaning.has(flag::EN_PASSANT);
+    let before_the_end =
+        words.iter().rposition(|w| !en_passant(w)).is_some_and(|last| words[..last].iter().any(en_passant));
+    if before_the_end {
+        let (said, rest): (Vec<Word>, Vec<Word>) = words.iter().cloned().partition(|w| en_passant(w));
+        return whole_move(&[rest, said].concat());
     }
     // `black castles short`, `weiß e4`: the side said must be the side to move (the game checks).
     if let [first, rest @ ..] = words {
