@@ -1,7 +1,7 @@
 //! Commands by their leading words, for the line mode, the board view's `:` line and review: the
-//! [`Name`] whose words in the `[commands]` table of `grammar/` begin a line, in the game's
-//! language and in English. The terminal's own (`help`, `quit`, `new`, `flip`, `settings`, `set`,
-//! `save`...: [`Name::is_terminal`]) are handled by the app; the rest go to the session.
+//! [`Name`](anna_core::command::Name) whose words in the `[commands]` table of `grammar/` begin a
+//! line, in the game's language and in English (`leading`, now in `anna_language::commands`, the
+//! one way in); and a program's own table of words (`table_word`, review's steps).
 
 use anna_language::parse::fold;
 use anna_language::Vocabulary;
