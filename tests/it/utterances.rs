@@ -64,16 +64,11 @@ fn query_text(query: Query) -> String {
         Query::Where(f) => format!("where{}", filter(f)),
         Query::Rank(r) => format!("rank {}", r.char()),
         Query::File(f) => format!("file {}", f.char()),
-        Query::Square(s) => format!("square {s}"),
-        Query::Moves(s) => format!("moves {s}"),
-        Query::Attackers(s) => format!("attackers {s}"),
-        Query::Defenders(s) => format!("defenders {s}"),
-        Query::Hanging => "hanging".into(),
-        Query::Material => "material".into(),
-        Query::Fen => "fen".into(),
-        Query::Rays(s) => format!("rays {s}"),
-        Query::Pawns => "pawns".into(),
-        Query::Threats => "threats".into(),
+        // The rest by name, with their square when they take one.
+        other => match other.square() {
+            Some(square) => format!("{} {square}", other.name()),
+            None => other.name().into(),
+        },
     }
 }
 

@@ -51,6 +51,7 @@ pub mod speech;
 mod start;
 mod terminal;
 pub mod training;
+mod understand;
 pub mod view;
 
 pub use computer::{EngineChoice, Reply};
@@ -73,7 +74,7 @@ use anna_core::scoresheet::Tags;
 use anna_core::session::{Config, Session};
 use anna_language::announce;
 use anna_language::commands;
-use anna_language::{Vocabulary, Voice};
+use anna_language::Voice;
 use save::Save;
 
 /// The longest line read as a move or a command: the longest spoken move, with fillers and a
@@ -460,54 +461,6 @@ impl App {
             return self.request(name, &rest, now);
         }
         self.ask_or_act(command, now)
-    }
-
-    /// A command of the program around the session, understood by the one way in: training (at
-    /// home; refused with its article elsewhere), the terminal's own, a server game's own.
-    fn request(&mut self, name: Name, rest: &str, now: Duration) -> Vec<Out> {
-        self.ui(name, rest, now).unwrap_or_else(|| vec![self.say("say.not_understood_line")])
-    }
-
-    /// What a line typed or heard in the game means here: the one way in
-    /// ([`commands::command`], which `anna parse` shows), with a typing slip read as the move it
-    /// leaves when that is the one legal move, and the short English forms in every language.
-    pub fn understand(&self, text: &str) -> Result<Command, commands::CommandError> {
-        let command = commands::command(text, &self.voice.vocab)?;
-        // A typing slip that leaves exactly one legal move is that move: it is said back as every
-        // move is, and the press is still the player's.
-        let command = match command {
-            Command::Unclear { .. } => match commands::slip_meaning(text, &self.voice.vocab) {
-                Some(Command::Move(spec)) if self.session.game().resolve_spec(&spec).is_ok() => Command::Move(spec),
-                _ => command,
-            },
-            command => command,
-        };
-        // "I take" (`vzamem`, `biorę`) with no draw offered is no acceptance: a capture, which one
-        // asked when several are possible.
-        let command = match command {
-            Command::Accept if self.session.draw_offer().is_none() && self.is_capture_word(text) => {
-                Command::Move(anna_core::rules::MoveSpec { capture: true, ..Default::default() })
-            }
-            command => command,
-        };
-        // The short English forms (`c`, `l`, `press`) are understood in every language.
-        let command = match command {
-            Command::Unclear { .. } if self.voice.vocab.code() != "en" => {
-                commands::command(text, &Vocabulary::english())
-                    .ok()
-                    // An answer is the player's own language's yes or no, as every confirmation.
-                    .filter(|c| !matches!(c, Command::Unclear { .. } | Command::Move(_) | Command::Answer(_)))
-                    .unwrap_or(command)
-            }
-            command => command,
-        };
-        Ok(command)
-    }
-
-    /// Whether `text` is one of the language's capture words alone ("vzamem", "I take").
-    fn is_capture_word(&self, text: &str) -> bool {
-        let said = anna_language::parse::fold(text.trim().trim_end_matches(['.', '!']));
-        self.voice.vocab.moves.capture.iter().any(|word| anna_language::parse::fold(word) == said)
     }
 
     /// Whether `text` is the `listen` command (Tab in the board view).

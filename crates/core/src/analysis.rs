@@ -370,15 +370,9 @@ fn explains(mover: Color, judgement: Judgement, before: Score, loss: i32) -> boo
     class(from) == Some(judgement) && class(0) == Some(judgement)
 }
 
-/// Pawns' worth of a piece.
+/// Pawns' worth of a piece (the one table of it, `explore::value`).
 fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
+    crate::explore::value(role) as i32
 }
 
 /// `side`'s material minus its opponent's, in pawns.

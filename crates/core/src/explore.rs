@@ -173,6 +173,14 @@ impl Query {
             Query::Threats => "threats",
         }
     }
+
+    /// The square the question is about, for those that take one.
+    pub const fn square(self) -> Option<Square> {
+        match self {
+            Query::Square(s) | Query::Moves(s) | Query::Attackers(s) | Query::Defenders(s) | Query::Rays(s) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// Pieces of one side and kind with their squares, sorted by file (then rank).

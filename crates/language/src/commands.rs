@@ -191,6 +191,22 @@ pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(Name, &'t str)>
     best.map(|(k, name)| (name, after_words(text, k)))
 }
 
+/// The command phrases of `commands` by their first word, folded (see `Wordbook::command_heads`).
+pub(crate) fn command_heads(
+    commands: &[(Name, Vec<String>)],
+) -> std::collections::HashMap<String, Vec<(Name, Vec<String>)>> {
+    let mut heads: std::collections::HashMap<String, Vec<(Name, Vec<String>)>> = std::collections::HashMap::new();
+    for (name, phrases) in commands {
+        for phrase in phrases {
+            let words: Vec<String> = phrase.split_whitespace().map(str::to_lowercase).collect();
+            if let Some(first) = words.first() {
+                heads.entry(parse::fold(first)).or_default().push((*name, words));
+            }
+        }
+    }
+    heads
+}
+
 /// A typed word is a phrase's word (both lowercase): as written, or typed without its diacritics
 /// ("napoveda" for "nápověda"); a word typed with diacritics of its own is another word ("řada" is
 /// not "rada").

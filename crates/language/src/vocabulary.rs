@@ -37,20 +37,6 @@ fn loaded() -> &'static [Vocabulary] {
     LOADED.get_or_init(|| SOURCES.iter().filter_map(|(code, source)| Vocabulary::load(code, source).ok()).collect())
 }
 
-/// The command phrases of `commands` by their first word, folded (see [`Wordbook`]).
-fn command_heads(commands: &[(Name, Vec<String>)]) -> HashMap<String, Vec<(Name, Vec<String>)>> {
-    let mut heads: HashMap<String, Vec<(Name, Vec<String>)>> = HashMap::new();
-    for (name, phrases) in commands {
-        for phrase in phrases {
-            let words: Vec<String> = phrase.split_whitespace().map(str::to_lowercase).collect();
-            if let Some(first) = words.first() {
-                heads.entry(crate::parse::fold(first)).or_default().push((*name, words));
-            }
-        }
-    }
-    heads
-}
-
 /// The words of one language, loaded once and shared: a clone is a handle to the same words.
 #[derive(Debug, Clone)]
 pub struct Vocabulary(std::sync::Arc<Wordbook>);
@@ -323,7 +309,7 @@ impl Vocabulary {
             side_short: file.castling.short_side,
             side_long: file.castling.long_side,
             moves: file.moves,
-            command_heads: command_heads(&commands),
+            command_heads: crate::commands::command_heads(&commands),
             commands,
             colours: ByColor { white: file.colours.white, black: file.colours.black },
             words,

@@ -19,14 +19,15 @@ use crate::Options;
 use anna_core::bad_value::BadValue;
 use anna_core::clock::{ClockMode, Period, TimeControl};
 use anna_core::command::{Command, IllegalMove, Input, Irregularity, Name, Retraction, Setting};
-use anna_core::explore::{Filter, Query};
 use anna_core::outcome::{Outcome, Reason};
 use anna_core::rules::MoveSpec;
 use anna_core::session::{FlagPolicy, TouchMove};
 use anna_language::{MoveForm, SquareStyle};
 
 mod options;
+mod query;
 use options::{app_text, read_app};
+use query::{query, query_text};
 
 /// The version of the journal format this Anna writes and reads.
 pub const VERSION: u32 = 1;
@@ -357,31 +358,6 @@ fn spec_text(spec: &MoveSpec) -> String {
     text
 }
 
-fn query_text(query: &Query) -> String {
-    let filter = |f: &Filter| {
-        let side = f.side.map_or("-", side_name);
-        let role = f.role.map_or_else(|| "-".to_string(), |r| r.upper_char().to_string());
-        format!("{side} {role}")
-    };
-    match query {
-        Query::Board => "board".into(),
-        Query::Pieces(f) => format!("pieces {}", filter(f)),
-        Query::Where(f) => format!("where {}", filter(f)),
-        Query::Rank(r) => format!("rank {}", r.char()),
-        Query::File(f) => format!("file {}", f.char()),
-        Query::Square(s) => format!("square {s}"),
-        Query::Moves(s) => format!("moves {s}"),
-        Query::Attackers(s) => format!("attackers {s}"),
-        Query::Defenders(s) => format!("defenders {s}"),
-        Query::Hanging => "hanging".into(),
-        Query::Material => "material".into(),
-        Query::Fen => "fen".into(),
-        Query::Rays(s) => format!("rays {s}"),
-        Query::Pawns => "pawns".into(),
-        Query::Threats => "threats".into(),
-    }
-}
-
 /// A command said by its name alone, written as the name (the questions about the board have
 /// their own form, `explore ...`).
 fn bare(command: &Command) -> Option<Name> {
@@ -578,35 +554,6 @@ fn setting(text: &str) -> Res<Setting> {
         ("laws", year) => Setting::Laws(year.parse().or_else(|()| bad(format!("'{year}' is no edition of the Laws")))?),
         _ => return bad(format!("'{text}' is not a setting")),
     })
-}
-
-fn query(text: &str) -> Res<Query> {
-    let (word, rest) = split(text);
-    let filter = |text: &str| -> Res<Filter> {
-        let (s, r) = split(text);
-        Ok(Filter {
-            side: if s == "-" { None } else { Some(side(s)?) },
-            role: if r == "-" { None } else { Some(single_role(r)?) },
-        })
-    };
-    match word {
-        "board" if rest.is_empty() => Ok(Query::Board),
-        "pieces" => Ok(Query::Pieces(filter(rest)?)),
-        "where" => Ok(Query::Where(filter(rest)?)),
-        "rank" => Rank::from_char(one_char(rest)?).map(Query::Rank).ok_or_else(|| CodecError("not a rank".into())),
-        "file" => File::from_char(one_char(rest)?).map(Query::File).ok_or_else(|| CodecError("not a file".into())),
-        "square" => Ok(Query::Square(square(rest)?)),
-        "moves" => Ok(Query::Moves(square(rest)?)),
-        "attackers" => Ok(Query::Attackers(square(rest)?)),
-        "defenders" => Ok(Query::Defenders(square(rest)?)),
-        "hanging" if rest.is_empty() => Ok(Query::Hanging),
-        "material" if rest.is_empty() => Ok(Query::Material),
-        "fen" if rest.is_empty() => Ok(Query::Fen),
-        "rays" => Ok(Query::Rays(square(rest)?)),
-        "pawns" if rest.is_empty() => Ok(Query::Pawns),
-        "threats" if rest.is_empty() => Ok(Query::Threats),
-        _ => bad(format!("'{text}' is not a question about the board")),
-    }
 }
 
 #[cfg(test)]

@@ -12,12 +12,13 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{follow, uci_of, Absence, ChatLine, Ending, GameLine, Refusal, ServerError, ServerGame, ServerState};
+use super::{
+    error_words, follow, outcome_of, uci_of, Absence, ChatLine, GameLine, ServerError, ServerGame, ServerState,
+};
 use crate::{App, Out};
 use anna_core::clock::{ClockMode, Period, TimeControl};
 use anna_core::command::{Command, Input, Name, Retraction, Setting};
 use anna_core::message::{Arg, Priority, Words};
-use anna_core::outcome::{Outcome, Reason};
 
 /// What the runtime tells the app about the game on the server.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -577,40 +578,4 @@ impl App {
         }
         out
     }
-}
-
-/// The sentence for a request to the server that failed.
-pub fn error_words(error: &ServerError) -> Words {
-    let line = |key: &str| Words::line(format!("line.{key}"));
-    match error {
-        ServerError::Unauthorized => line("online_token"),
-        ServerError::RateLimited => line("online_wait"),
-        ServerError::NotFound => line("online_not_found"),
-        ServerError::Unreachable(_) => line("online_unreachable"),
-        ServerError::Refused(Refusal::NotYourTurn) => line("online_refused_turn"),
-        ServerError::Refused(Refusal::NotForBoard) => line("online_refused_board"),
-        ServerError::Refused(Refusal::Other(reason)) => line("online_refused").arg("reason", Arg::Text(reason.clone())),
-        ServerError::Status(status) => line("online_status").arg("status", Arg::Number(u32::from(*status))),
-        ServerError::Garbled(_) => line("online_garbled"),
-        ServerError::SeekEnded => line("online_seek_ended"),
-    }
-}
-
-/// The outcome of a server's ending. A draw there after an offer is the agreement (5.2.3); other
-/// draws and endings by its own rules are said as the server's.
-fn outcome_of(ending: Ending, winner: Option<Color>, offered: bool) -> Outcome {
-    let reason = match ending {
-        Ending::Mate => Reason::Checkmate,
-        Ending::Resign => Reason::Resignation,
-        Ending::Stalemate => Reason::Stalemate,
-        Ending::Timeout => Reason::OpponentLeft,
-        Ending::Draw if offered => Reason::Agreement,
-        Ending::OutOfTime if winner.is_some() => Reason::Time,
-        Ending::OutOfTime => Reason::TimeCannotMate,
-        Ending::NoStart if winner.is_some() => Reason::NoStart,
-        Ending::Aborted | Ending::NoStart => Reason::Aborted,
-        Ending::Draw | Ending::Other => Reason::ServerDecision,
-    };
-    let winner = if matches!(reason, Reason::Stalemate | Reason::Agreement | Reason::Aborted) { None } else { winner };
-    Outcome { winner, reason }
 }

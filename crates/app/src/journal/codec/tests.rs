@@ -1,4 +1,5 @@
 use super::*;
+use anna_core::explore::{Filter, Query};
 
 fn spec(text: &str) -> MoveSpec {
     match anna_language::parse::hear(text, &anna_language::Vocabulary::german()) {
