@@ -149,17 +149,7 @@ impl Screen {
     /// The letter of a piece on the board: this language's letter (the pawn's initial, or `P` when
     /// that is taken), uppercase for White, lowercase for Black.
     pub fn letter(&self, piece: Piece) -> char {
-        let letters = &self.voice.vocab.letters;
-        let letter = (*letters.get(piece.role)).unwrap_or_else(|| {
-            let initial =
-                self.voice.vocab.piece(Role::Pawn).chars().next().map(|c| c.to_uppercase().next().unwrap_or(c));
-            let taken = |c: char| Role::ALL.iter().any(|r| *letters.get(*r) == Some(c));
-            initial.filter(|c| c.is_alphabetic() && !taken(*c)).unwrap_or('P')
-        });
-        match piece.color {
-            Color::White => letter.to_uppercase().next().unwrap_or(letter),
-            Color::Black => letter.to_lowercase().next().unwrap_or(letter),
-        }
+        self.voice.vocab.board_letter(piece)
     }
 
     /// The piece a letter key finds (or answers a promotion with): this language's letter, as the
@@ -176,14 +166,6 @@ impl Screen {
                 .iter()
                 .all(|other| other == role || self.letter(Piece { color: Color::Black, role: *other }) != key)
         })
-    }
-
-    /// The letter keys that find pieces, king to pawn: `k q r b n p`, `k d t l s b`.
-    pub fn find_keys(&self) -> String {
-        let keys: Vec<String> = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
-            .map(|role| self.letter(Piece { color: Color::Black, role }).to_string())
-            .into();
-        keys.join(" ")
     }
 
     /// SAN with this language's piece letters (`Sf3` in German).

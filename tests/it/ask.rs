@@ -51,7 +51,22 @@ fn every_board_question_is_answered_for_the_position() {
     assert!(said("square e5").starts_with("Eva fünf, black pawn, dark square."));
     // The last of the moves is the last move; in Slovak.
     let (sk, _, code) = ask(&["--lang", "sk", "--moves", "e2e4 d7d5 e4d5", "materiál"]);
-    assert_eq!((sk.trim(), code), ("Materiál: Biely 39 bodov, Čierny 38 bodov: Biely má navyše pešiaka.", Some(0)));
+    assert_eq!(
+        (sk.trim(), code),
+        ("Materiál: Biely 39 bodov, Čierny 38 bodov: Biely má navyše pešiaka; rozdiel: pešiaci 8 proti 7.", Some(0))
+    );
+    // The pieces of a kind only one side has are named on their squares: here a bishop against a
+    // knight at equal points, and the pawn White is up.
+    let (en, _, _) = ask(&["--fen", "4k3/8/2n5/8/2B5/8/P7/4K3 w - - 0 1", "material"]);
+    assert_eq!(
+        en.trim(),
+        "Material: White 4 points, Black 3 points: White is a pawn up; where the sides differ: white bishop Cesar vier; black knight Cesar sechs; white pawn Anna zwei."
+    );
+    let (de, _, _) = ask(&["--lang", "de", "--fen", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "Material"]);
+    assert_eq!(
+        de.trim(),
+        "Material: Weiß 1 Punkt, Schwarz 0 Punkte: Weiß hat einen Bauern mehr; Unterschied: weißer Bauer Anna zwei."
+    );
     let (en, _, _) = ask(&["--lang", "en", "--moves", "e2e4 d7d5", "hanging"]);
     assert_eq!(en.trim(), "Hanging: White: white pawn Eva vier; Black: none.");
     let (de, _, _) = ask(&["--lang", "de", "--fen", MIDDLEGAME, "Angreifer d5"]);

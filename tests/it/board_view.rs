@@ -138,6 +138,37 @@ fn help_settings_resign_new_and_save_work_after_a_colon() {
     t.wait_for("anna-exited-0");
 }
 
+/// Issue 61: the question keys answer in the said line, as the typed questions do; `help keys`
+/// lists them.
+#[test]
+fn question_keys_answer_about_the_cursor_and_the_position() {
+    let dir = TempDir::new("view-questions");
+    let Some(t) = board_view("questions", &dir, &["--tc", "5+0"]) else { return };
+    t.type_line(":e4");
+    t.keys(" ");
+    t.type_line(":e5");
+    t.keys(" ");
+    t.type_line(":Nf3");
+    t.keys(" ");
+    t.wait_for("White: Knight Felix drei.");
+    t.keys("x");
+    t.wait_for("Last move Knight Felix drei; attacks black pawn Eva fünf");
+    t.keys("c");
+    t.wait_for("Material: White 39 points, Black 39 points: equal.");
+    // The cursor starts on Eva zwei: two steps up is Eva vier, the white pawn there.
+    t.key("Up");
+    t.key("Up");
+    t.wait_for("Eva vier, white pawn");
+    t.keys("e");
+    t.wait_for("Eva vier, white pawn: defended by none.");
+    t.keys("u");
+    t.wait_for("Hanging: White: none; Black: black pawn Eva fünf.");
+    t.type_line(":help keys");
+    t.wait_for("a: the attackers of the square");
+    t.type_line(":quit");
+    t.wait_for("anna-exited-0");
+}
+
 #[test]
 fn a_peg_board_plays_in_the_board_view() {
     let dir = TempDir::new("view-peg");

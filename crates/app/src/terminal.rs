@@ -207,6 +207,12 @@ impl App {
         if rest.is_empty() {
             return Out::Say(Words::line("help.intro").arg("press", press), Priority::Info);
         }
+        // `help keys`: the board view's keys, with this language's letters that find pieces.
+        let keys_word = |v: &anna_language::Vocabulary| fold(v.word("help.keys_word"));
+        if [keys_word(&self.voice.vocab), keys_word(&anna_language::Vocabulary::english())].contains(&fold(rest)) {
+            let letters = Arg::Text(self.voice.vocab.find_keys());
+            return Out::Say(Words::line("help.keys").arg("letters", letters), Priority::Info);
+        }
         let leading = keys::leading(rest, &self.voice.vocab);
         // `help set squares`: the values of one setting, from the one table of them.
         if let Some((Name::Set, setting)) = leading {

@@ -195,6 +195,24 @@ fn help_in_every_language() {
     }
 }
 
+/// Issue 61: `help keys` (and the language's own word for keys) lists the board view's keys, with
+/// the language's letters that find pieces.
+#[test]
+fn help_keys_lists_the_board_views_keys() {
+    for (code, asked, letters) in [
+        ("en", "help keys", "k q r b n p"),
+        ("de", "Hilfe Tasten", "k d t l s b"),
+        ("pl", "pomoc klawisze", "k h w g s p"),
+    ] {
+        let voice = Voice::new(Vocabulary::get(code).unwrap(), Default::default(), Default::default());
+        let mut m = App::new(Config::default(), Vec::new(), voice.clone(), Options::default());
+        let keys = voice.vocab.word("help.keys").replace("{letters}", letters);
+        assert!(keys.contains("x: "), "{code}: {keys}");
+        assert_eq!(type_lines(&mut m, &[asked]), [keys.clone()], "{code}");
+        assert_eq!(type_lines(&mut m, &["help keys"]), [keys], "{code}: English");
+    }
+}
+
 #[test]
 fn the_view_and_the_enter_setting_say_how_to_press() {
     let mut m = mode(Options::default());

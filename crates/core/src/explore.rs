@@ -10,7 +10,7 @@ use crate::message::{Arg, Played, Priority, Sentence, Utterance};
 
 mod tactics;
 pub use tactics::value;
-use tactics::{attackers, hanging, material, pawns, rays, threats};
+use tactics::{attackers, differ, hanging, material, pawns, rays, threats};
 
 /// The piece kinds in the order they are said: K Q R B N P.
 pub const ROLES: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
@@ -190,6 +190,15 @@ pub struct Group {
     pub squares: Vec<Square>,
 }
 
+/// A kind of piece the two sides have not as many of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Imbalance {
+    /// Only one side has pieces of the kind: those pieces, each on its square.
+    Only(Group),
+    /// Both sides have some: how many each.
+    Counts { role: Role, white: u32, black: u32 },
+}
+
 /// One step of a scan: a run of empty squares, or one square and its piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stretch {
@@ -247,10 +256,13 @@ pub enum Answer {
         white: Vec<(Square, Piece)>,
         black: Vec<(Square, Piece)>,
     },
-    /// Each side's points of material.
+    /// Each side's points of material, and the kinds the two sides have not as many of, so that the
+    /// balance is heard with its pieces: a bishop against a knight at equal points, the pawn a side
+    /// is up.
     Material {
         white: u32,
         black: u32,
+        differ: Vec<Imbalance>,
     },
     Fen(String),
     /// The eight lines from a square.
@@ -315,9 +327,11 @@ pub fn answer(position: &Chess, query: Query) -> Answer {
         Query::Hanging => {
             Answer::Hanging { white: hanging(position, Color::White), black: hanging(position, Color::Black) }
         }
-        Query::Material => {
-            Answer::Material { white: material(position, Color::White), black: material(position, Color::Black) }
-        }
+        Query::Material => Answer::Material {
+            white: material(position, Color::White),
+            black: material(position, Color::Black),
+            differ: differ(position),
+        },
         Query::Rays(square) => Answer::Rays { square, rays: rays(position, square) },
         Query::Pawns => Answer::Pawns { white: pawns(position, Color::White), black: pawns(position, Color::Black) },
         Query::Fen => {
@@ -368,16 +382,18 @@ pub fn utterance(answer: Answer) -> Utterance {
         Answer::Hanging { white, black } => {
             say(Sentence::ExploreHanging).arg("white", Arg::Placed(white)).arg("black", Arg::Placed(black))
         }
-        Answer::Material { white, black } => {
+        Answer::Material { white, black, differ } => {
             let points = |n: u32| Arg::Counted("points", n);
             let u = if white == black {
                 say(Sentence::ExploreMaterialEqual)
             } else {
                 let (side, up) =
                     if white > black { (Color::White, white - black) } else { (Color::Black, black - white) };
-                say(Sentence::ExploreMaterialUp).arg("side", Arg::Side(side)).arg("up", Arg::Counted("pawns", up))
+                say(Sentence::ExploreMaterialUp)
+                    .arg("side", Arg::Side(side))
+                    .arg("up", Arg::Counted("material_pawns", up))
             };
-            u.arg("white", points(white)).arg("black", points(black))
+            u.arg("white", points(white)).arg("black", points(black)).arg("differ", Arg::Differ(differ))
         }
         Answer::Fen(fen) => say(Sentence::ExploreFen).arg("fen", Arg::Text(fen)),
         Answer::Threats(threats) => say(Sentence::ExploreThreats).arg("threats", Arg::Threats(threats)),

@@ -279,6 +279,9 @@ pub enum Arg {
     Kinds(Vec<Group>),
     /// Pieces by side and kind with their squares, said with their colour.
     Groups(Vec<Group>),
+    /// The pieces of the kinds the two sides have not as many of, with their colour; nothing at all
+    /// when the sides have as many of every kind.
+    Differ(Vec<crate::explore::Imbalance>),
     /// A rank or file, square by square.
     Line(Vec<Stretch>),
     /// Pieces each on its square, said with their colour (attackers, defenders); `none` when empty.

@@ -6,7 +6,7 @@ use shakmaty::{Color, Piece, Role, Square};
 
 use crate::announce::fill;
 use crate::{describe, Voice};
-use anna_core::explore::{Group, Pawns, Ray, Stretch, Threats};
+use anna_core::explore::{Group, Imbalance, Pawns, Ray, Stretch, Threats};
 use anna_core::message::Arg;
 
 /// The words of an exploration argument; `None` for any other argument.
@@ -14,6 +14,14 @@ pub fn argument(voice: &Voice, arg: &Arg) -> Option<String> {
     Some(match arg {
         Arg::Kinds(groups) => groups_words(voice, groups, false),
         Arg::Groups(groups) => groups_words(voice, groups, true),
+        Arg::Differ(groups) if groups.is_empty() => String::new(),
+        Arg::Differ(kinds) => {
+            let kinds: Vec<String> = kinds.iter().map(|kind| imbalance_words(voice, kind)).collect();
+            fill(
+                voice.vocab.word("board.material_differ"),
+                &[("pieces", kinds.join(voice.vocab.word("board.separator")))],
+            )
+        }
         Arg::Line(line) => line_words(voice, line),
         Arg::Placed(list) if list.is_empty() => voice.vocab.word_owned("board.none"),
         Arg::Placed(list) => list
@@ -101,6 +109,26 @@ fn pawns_words(voice: &Voice, pawns: &Pawns) -> String {
         }
     }
     parts.join(v.word("board.separator"))
+}
+
+/// `white bishop Cesar vier` (only one side has bishops) or `pawns 8 against 7`.
+fn imbalance_words(voice: &Voice, kind: &Imbalance) -> String {
+    match kind {
+        Imbalance::Only(group) => groups_words(voice, std::slice::from_ref(group), true),
+        Imbalance::Counts { role, white, black } => {
+            let plural = name(voice, Piece { color: Color::White, role: *role }, 3, false);
+            // The plural heads a list elsewhere (`Pawns Anna zwei, ...`); inside a sentence it is
+            // written as the language writes the piece's name (`pawns`, `Bauern`).
+            let inside = describe::piece(voice, Piece { color: Color::White, role: *role });
+            let lower = inside.split_whitespace().last().is_some_and(|noun| noun.starts_with(char::is_lowercase));
+            let pieces = match plural.chars().next() {
+                Some(first) if lower => first.to_lowercase().chain(plural.chars().skip(1)).collect(),
+                _ => plural,
+            };
+            let counts = [("pieces", pieces), ("white", white.to_string()), ("black", black.to_string())];
+            fill(voice.vocab.word("board.material_counts"), &counts)
+        }
+    }
 }
 
 /// `Rooks Anna eins, Hector eins; Knight Gustav eins` (with `coloured`: `white rooks ...`).

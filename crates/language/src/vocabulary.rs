@@ -261,10 +261,11 @@ impl Vocabulary {
 
     fn load(code: &'static str, source: &str) -> Result<Vocabulary, GrammarError> {
         let error = |e: &dyn std::fmt::Display| GrammarError(format!("grammar/{code}.toml: {e}"));
-        let file: File = toml::from_str(source).map_err(|e| error(&e))?;
+        // Parsed once: the words by key and the typed parts come from the same table.
         let table: toml::Table = source.parse().map_err(|e| error(&e))?;
         let mut words = HashMap::new();
         flatten("", &table, &mut words);
+        let file: File = table.try_into().map_err(|e| error(&e))?;
         let p = file.pieces;
         let l = file.letters;
         let mut commands = Vec::new();
@@ -338,6 +339,31 @@ impl Vocabulary {
     /// The name of a piece as said.
     pub fn piece(&self, role: Role) -> &str {
         self.pieces.get(role).first().map_or("", String::as_str)
+    }
+
+    /// The letter a board shows for `piece` in this language: its notation letter, and for the
+    /// pawn, which has none, the initial of its name (unless another piece has that letter, then
+    /// `P`); uppercase for White, lowercase for Black. The board view, its keys and a braille
+    /// display's board all read pieces by it.
+    pub fn board_letter(&self, piece: shakmaty::Piece) -> char {
+        let letters = &self.letters;
+        let letter = (*letters.get(piece.role)).unwrap_or_else(|| {
+            let initial = self.piece(Role::Pawn).chars().next().map(|c| c.to_uppercase().next().unwrap_or(c));
+            let taken = |c: char| Role::ALL.iter().any(|r| *letters.get(*r) == Some(c));
+            initial.filter(|c| c.is_alphabetic() && !taken(*c)).unwrap_or('P')
+        });
+        match piece.color {
+            shakmaty::Color::White => letter.to_uppercase().next().unwrap_or(letter),
+            shakmaty::Color::Black => letter.to_lowercase().next().unwrap_or(letter),
+        }
+    }
+
+    /// The letter keys that find pieces in the board view, king to pawn: `k q r b n p`, `k d t l s b`.
+    pub fn find_keys(&self) -> String {
+        let keys: Vec<String> = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
+            .map(|role| self.board_letter(shakmaty::Piece { color: shakmaty::Color::Black, role }).to_string())
+            .into();
+        keys.join(" ")
     }
 
     /// The words for `key`, or English's where this language has none; never the key itself (the

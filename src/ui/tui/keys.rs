@@ -8,6 +8,7 @@ pub use anna_app::key::Key;
 
 use crate::ui::tui::{Mode, Screen};
 use anna_core::command::{Command, Name};
+use anna_core::explore::Query;
 use anna_core::rules::MoveSpec;
 use anna_language::announce::fill;
 use anna_language::describe;
@@ -102,6 +103,11 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
             let at_bottom = if app.settings.flipped { "screen.black_at_bottom" } else { "screen.white_at_bottom" };
             say(app, app.voice.vocab.word_owned(at_bottom))
         }
+        // Questions about the cursor's square and the position (`help keys`); none of these
+        // letters finds a piece in any language.
+        Key::Char(c) if question(app, c).is_some() => {
+            question(app, c).map(|q| Action::Do(Command::Explore(q))).into_iter().collect()
+        }
         Key::Char(c) => match app.role_of_key(c) {
             Some(role) if app.promotion && !matches!(role, Role::King | Role::Pawn) => {
                 let answer = MoveSpec { promotion: Some(role), ..MoveSpec::default() };
@@ -112,6 +118,21 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
         },
         _ => Vec::new(),
     }
+}
+
+/// The question a letter key asks, about the cursor's square or the whole position.
+pub fn question(app: &Screen, key: char) -> Option<Query> {
+    let square = app.cursor;
+    Some(match key {
+        'a' => Query::Attackers(square),
+        'e' => Query::Defenders(square),
+        'm' => Query::Moves(square),
+        'o' => Query::Rays(square),
+        'x' => Query::Threats,
+        'u' => Query::Hanging,
+        'c' => Query::Material,
+        _ => return None,
+    })
 }
 
 fn say(app: &mut Screen, words: String) -> Vec<Action> {

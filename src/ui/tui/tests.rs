@@ -86,7 +86,7 @@ fn at_30x10_the_clocks_show_their_time() {
 fn find_keys_are_the_languages_letters() {
     for (code, keys) in [("en", "k q r b n p"), ("de", "k d t l s b"), ("pl", "k h w g s p"), ("sk", "k d v s j p")] {
         let app = app(code, Settings::default());
-        assert_eq!(app.find_keys(), keys, "{code}");
+        assert_eq!(app.voice.vocab.find_keys(), keys, "{code}");
         assert!(screen(&app, 120, 40).contains(&format!("{keys}: ")), "{code}");
     }
 }
@@ -381,4 +381,36 @@ fn the_engine_s_evaluation_asked_for_is_shown_as_text() {
     // -120 for Black to move is White 1.2 pawns better.
     let shown = screen(&board, 100, 30);
     assert!(shown.contains("Engine: Weiß steht besser, etwa ein Bauer"), "{shown}");
+}
+
+/// Issue 61: keys ask about the cursor's square (attackers, defenders, moves, rays) and the
+/// position (threats, hanging, material), through the app as the typed questions do.
+#[test]
+fn question_keys_ask_about_the_cursor_and_the_position() {
+    use anna_core::explore::Query;
+    let cases = [
+        ("a", Query::Attackers(Square::E2)),
+        ("e", Query::Defenders(Square::E2)),
+        ("m", Query::Moves(Square::E2)),
+        ("<up><up>o", Query::Rays(Square::E4)),
+        ("x", Query::Threats),
+        ("u", Query::Hanging),
+        ("c", Query::Material),
+    ];
+    for (keys, query) in cases {
+        let (_, actions) = press(keys, Settings::default());
+        assert_eq!(actions.last(), Some(&Action::Do(Command::Explore(query))), "{keys}");
+    }
+}
+
+/// Issue 61: no question key finds a piece in any language, so each language keeps all of them.
+#[test]
+fn question_keys_are_no_piece_letters() {
+    for code in Vocabulary::codes() {
+        let app = Screen::new(voice(code), Settings::default());
+        for key in "aemoxuc".chars() {
+            assert!(crate::ui::tui::keys::question(&app, key).is_some(), "{code}: {key}");
+            assert_eq!(app.role_of_key(key), None, "{code}: {key} finds a piece");
+        }
+    }
 }

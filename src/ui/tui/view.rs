@@ -187,7 +187,9 @@ impl Screen {
                 Span::raw(text.clone()),
                 Span::styled("_", Style::default().add_modifier(Modifier::SLOW_BLINK)),
             ]),
-            Mode::Board => Line::from(fill(self.voice.vocab.word("screen.keys"), &[("letters", self.find_keys())])),
+            Mode::Board => {
+                Line::from(fill(self.voice.vocab.word("screen.keys"), &[("letters", self.voice.vocab.find_keys())]))
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Square};
 
-use super::{by_file, Direction, Pawns, Ray, Threats, ROLES};
+use super::{by_file, Direction, Group, Imbalance, Pawns, Ray, Threats, ROLES};
 use crate::message::Played;
 
 /// What `mv`, played in `before`, threatens in `after`.
@@ -136,6 +136,25 @@ pub(super) fn hanging(position: &Chess, side: Color) -> Vec<(Square, Piece)> {
         .collect();
     found.sort_by_key(|(s, p)| (ROLES.iter().position(|r| *r == p.role), s.file(), s.rank()));
     found
+}
+
+/// The kinds of which the two sides have not as many, in the order of [`ROLES`]: the pieces
+/// themselves when only one side has any, else how many each has.
+pub(super) fn differ(position: &Chess) -> Vec<Imbalance> {
+    let board = position.board();
+    let count = |color: Color, role: Role| board.by_piece(Piece { color, role }).count() as u32;
+    ROLES
+        .into_iter()
+        .filter(|role| *role != Role::King)
+        .filter_map(|role| match (count(Color::White, role), count(Color::Black, role)) {
+            (white, black) if white == black => None,
+            (white, black) if white > 0 && black > 0 => Some(Imbalance::Counts { role, white, black }),
+            (white, _) => {
+                let piece = Piece { color: if white > 0 { Color::White } else { Color::Black }, role };
+                Some(Imbalance::Only(Group { piece, squares: by_file(board.by_piece(piece).into_iter().collect()) }))
+            }
+        })
+        .collect()
 }
 
 /// The points of `side`'s pieces.

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use shakmaty::{Chess, Color, Piece, Position, Role, Square};
 
-use super::{answer, value, Answer, Query};
+use super::{answer, value, Answer, Imbalance, Query};
 
 /// The squares `piece` on `from` attacks: sliders along their lines up to and including the first
 /// piece met (FIDE 3.2-3.4), the knight's jumps (3.6), the king's neighbours (3.8), a pawn's two
@@ -127,7 +127,33 @@ proptest! {
                 .collect();
             prop_assert_eq!(squares(&said), expected);
         }
-        let Answer::Material { white, black } = answer(&position, Query::Material) else { panic!() };
+        let Answer::Material { white, black, differ } = answer(&position, Query::Material) else { panic!() };
+        // A kind is heard in the balance exactly when the two sides have not as many of it: every
+        // piece of it with its square when only one side has any, else each side's count.
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+            let on = |color: Color| -> Vec<Square> {
+                Square::ALL.into_iter().filter(|s| position.board().piece_at(*s) == Some(Piece { color, role })).collect()
+            };
+            let (w, b) = (on(Color::White), on(Color::Black));
+            let heard: Vec<&Imbalance> = differ
+                .iter()
+                .filter(|i| match i {
+                    Imbalance::Only(g) => g.piece.role == role,
+                    Imbalance::Counts { role: r, .. } => *r == role,
+                })
+                .collect();
+            let expected = if w.len() == b.len() {
+                Vec::new()
+            } else if !w.is_empty() && !b.is_empty() {
+                vec![Imbalance::Counts { role, white: w.len() as u32, black: b.len() as u32 }]
+            } else {
+                let color = if w.is_empty() { Color::Black } else { Color::White };
+                let mut squares = if w.is_empty() { b } else { w };
+                squares.sort_by_key(|s| (s.file(), s.rank()));
+                vec![Imbalance::Only(super::Group { piece: Piece { color, role }, squares })]
+            };
+            prop_assert_eq!(heard.into_iter().cloned().collect::<Vec<_>>(), expected);
+        }
         let points = |side: Color| -> u32 {
             Square::ALL.into_iter().filter_map(|s| position.board().piece_at(s)).filter(|p| p.color == side).map(|p| value(p.role)).sum()
         };

@@ -53,7 +53,8 @@ pub fn word(text: &str) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
-        if clean.len() >= 4 && clean.bytes().all(|b| b.is_ascii_alphabetic()) {
+        let umlaut = |w: &str| w.contains("ae") || w.contains("oe") || w.contains("ue");
+        if clean.len() >= 4 && clean.bytes().all(|b| b.is_ascii_alphabetic()) && umlaut(&clean) {
             out.push_str(&clean.replace("ae", "a").replace("oe", "o").replace("ue", "u"));
         } else {
             out.push_str(&clean);
