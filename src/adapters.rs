@@ -3,6 +3,7 @@
 
 #[macro_use]
 pub mod stdout;
+pub mod brlapi;
 pub mod config;
 pub mod diverted;
 pub mod engine;

@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use shakmaty::Color;
 
 use crate::adapters::diverted::Diverted;
+use crate::ui::braille::WithBraille;
 use crate::ui::line::LineView;
 use crate::ui::tui::terminal::BoardView;
 use crate::ui::tui::{Screen, Settings};
@@ -125,6 +126,11 @@ pub struct GameArgs {
     /// argument is given and standard input is a terminal).
     #[arg(long, global = true)]
     pub no_setup: bool,
+    /// Also show the game on a braille display through BRLTTY (BrlAPI; `BRLAPI_HOST`, `BRLAPI_AUTH`):
+    /// each sentence, and the board on a display of 8 rows or more. Also `[braille] display = true`
+    /// in the settings file.
+    #[arg(long, global = true)]
+    pub braille_display: bool,
     /// The relaying assistant's mode (FIDE D.2.10, D.2.11): moves of both sides are completed at once,
     /// time is said only when asked, a flag fall is announced and claimed with `flag`.
     #[arg(long, global = true)]
@@ -517,8 +523,15 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
         Listen::Always => crate::adapters::listen::Mode::Always,
     };
     let board = args.boards.ports();
+    // A braille display beside the view, when asked for here or in the settings file.
+    let braille = (args.braille_display
+        || crate::adapters::config::value("braille", "display").is_some_and(|v| v == "true"))
+    .then(crate::adapters::brlapi::Settings::from_env);
     match args.ui {
-        Ui::Line => crate::runtime::run(app, LineView::default(), args.speech.clone(), sounds, engine, board, listen),
+        Ui::Line => {
+            let view = WithBraille::new(LineView::default(), braille);
+            crate::runtime::run(app, view, args.speech.clone(), sounds, engine, board, listen)
+        }
         Ui::Board => {
             // Black at the bottom for the player of Black, unless --flip turns it back.
             let black = app.session().config().player == Some(Color::Black);
@@ -529,6 +542,7 @@ pub(crate) fn run_app(mut app: App, args: &GameArgs) -> ExitCode {
                     // Nothing but the view writes to the terminal while it is up.
                     let _diverted = crate::adapters::data_folder()
                         .and_then(|folder| Diverted::to_log_in(&folder, &app.voice().vocab));
+                    let view = WithBraille::new(view, braille);
                     crate::runtime::run(app, view, args.speech.clone(), sounds, engine, board, listen)
                 }
                 Err(_) => {

@@ -18,15 +18,14 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::adapters::engine::analyst::Worker;
-use crate::adapters::engine::{Computer, EngineChoice, Reply};
+use crate::adapters::engine::{Computer, EngineChoice};
 use crate::adapters::games;
 use crate::adapters::journal::{self, Trouble};
-use crate::adapters::listen::{Hearing, ListenError, Microphone, Mode};
+use crate::adapters::listen::{ListenError, Microphone, Mode};
 use crate::adapters::sound::SoundPlayer;
 use crate::adapters::speech::{self, Speaker, SpeechArgs};
-use crate::board_link::serial::{Link, LinkReport};
+use crate::board_link::serial::Link;
 use anna_app::journal::Health;
-use anna_app::key::Key;
 use anna_app::{App, Event, InForce, Joining, Out};
 use anna_board::protocol::Protocol;
 use anna_board::BoardRole;
@@ -36,68 +35,12 @@ use anna_language::Voice;
 mod microphone;
 mod program;
 mod said;
+mod view;
 
 pub use program::Program;
 pub use said::MAX_SENTENCE;
 use said::{live_clock, sane};
-
-/// What arrives on the loop's one channel.
-pub enum Source {
-    /// A line typed in the line mode.
-    Line(String),
-    /// A key pressed in the board view.
-    Key(Key),
-    /// The board view's window changed size.
-    Resize,
-    /// The terminal is gone (end of input, a signal): the loop ends.
-    Closed,
-    Computer(Reply),
-    /// The analysing engine's answer (`hint`, `eval`).
-    Evaluated(u64, Result<anna_core::analysis::Evaluation, anna_core::opponent::EngineFailure>),
-    Board(BoardRole, LinkReport),
-    /// What the microphone heard.
-    Heard(Result<Hearing, ListenError>),
-    /// The microphone's recogniser is built, or why it cannot be.
-    Opened(Result<(), ListenError>),
-    /// The speaker's own notice (a backend given up), already said: the view shows it.
-    Notice(String),
-    /// Ctrl-C in the line mode: the player leaves, told what becomes of the game.
-    Interrupted,
-    /// The program runs again after Ctrl-Z: a question waiting is said again.
-    Continued,
-    /// What the server of a game played there said.
-    Server(anna_app::online::ServerEvent),
-}
-
-/// What a view makes of a line or key from its terminal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Hand this to the application.
-    Event(Event),
-    /// Say this (the view's own words: the square under the cursor); already shown.
-    Say(Words),
-    /// Draw the whole screen again.
-    Redraw,
-    /// Leave; the game stays journaled.
-    Quit,
-}
-
-/// A way of showing the game: the line mode or the board view. A view translates and renders; it
-/// decides nothing about the game.
-pub trait View {
-    /// Starts reading the terminal on its own thread(s), into the loop's channel.
-    fn listen(&mut self, sender: mpsc::Sender<Source>);
-    /// What a line or key means. `app` is read for the position under the cursor and the like.
-    fn translate(&mut self, program: &dyn Program, source: Source) -> Vec<Step>;
-    /// Shows a sentence that is said or written; false when the terminal is gone (stdout closed).
-    fn show(&mut self, words: &str) -> bool;
-    /// Brings the screen up to date with the program at `now` (the line mode flushes its lines).
-    fn draw(&mut self, program: &dyn Program, now: Duration) -> std::io::Result<()>;
-    /// When the screen next changes by itself (the board view's clock face).
-    fn wake_at(&self, _program: &dyn Program, _now: Duration) -> Option<Duration> {
-        None
-    }
-}
+pub use view::{Source, Step, View};
 
 /// A board's serial port, its protocol when given (`None`: the one it answers) and the baud rate
 /// of Anna's own protocol (`--board`, `--board-protocol`, `--board-baud`; `--opponent-board`).
@@ -281,7 +224,7 @@ fn drive(
             Ok(Source::Heard(hearing)) => vec![Step::Event(Event::Heard(hearing))],
             Ok(Source::Opened(opened)) => vec![Step::Event(outputs.opened(opened))],
             Ok(Source::Notice(words)) => {
-                view.show(&words);
+                view.show(&words, Priority::Info);
                 if program.awaiting_answer() {
                     ask_again = Some(fed + NOTICES_SETTLE);
                 }
@@ -435,14 +378,14 @@ impl Outputs {
                         Priority::Info => answer.push(words.clone()),
                         _ => self.speaker.say(words.clone(), *priority),
                     }
-                    if !view.show(&words) {
+                    if !view.show(&words, *priority) {
                         return self.closed();
                     }
                 }
                 Out::SayLive(utterance, running) => {
                     let words = sane(&voice.render(utterance));
                     self.speaker.say_live(words.clone(), utterance.priority, live_clock(utterance, *running, voice));
-                    if !view.show(&words) {
+                    if !view.show(&words, utterance.priority) {
                         return self.closed();
                     }
                 }
@@ -450,7 +393,7 @@ impl Outputs {
                     // Everything written is said too (a blind player reads nothing else).
                     let words = sane(&voice.words(words));
                     answer.push(words.clone());
-                    if !view.show(&words) {
+                    if !view.show(&words, Priority::Info) {
                         return self.closed();
                     }
                 }
@@ -567,7 +510,7 @@ impl Outputs {
         let Some(trouble) = trouble else {
             let words = voice.words(&Words::line("line.quit_kept"));
             self.speaker.say(words.clone(), Priority::Move);
-            return !view.show(&words);
+            return !view.show(&words, Priority::Info);
         };
         let stamp = games::now_stamp().1;
         let save = |path| games::Save { path, kind: games::SaveKind::Pgn, text: pgn.to_string(), replace: false };
@@ -582,11 +525,11 @@ impl Outputs {
         };
         let words = voice.words(&words);
         self.speaker.say(words.clone(), Priority::Urgent);
-        if !view.show(&words) {
+        if !view.show(&words, Priority::Info) {
             return true;
         }
         // Nowhere to write it: the moves themselves, for the player to copy.
-        written.is_err() && !pgn.lines().all(|line| view.show(line))
+        written.is_err() && !pgn.lines().all(|line| view.show(line, Priority::Info))
     }
 }
 

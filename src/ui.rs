@@ -2,6 +2,7 @@
 //! ([`tui`]), the word table of the commands only the terminal knows ([`anna_app::keys`]), and the choice
 //! between them.
 
+pub mod braille;
 pub mod line;
 pub mod tui;
 

@@ -165,7 +165,7 @@ impl View for LineView {
         }
     }
 
-    fn show(&mut self, words: &str) -> bool {
+    fn show(&mut self, words: &str, _priority: anna_core::message::Priority) -> bool {
         // A closed standard output (`anna | head -1`) ends the loop, never a panic; so does one
         // closed before Anna started (`anna >&-`), which would take every line without a word.
         if *self.closed_at_start.get_or_init(stdout_closed_at_start) {

@@ -165,7 +165,7 @@ impl View for BoardView {
         }
     }
 
-    fn show(&mut self, words: &str) -> bool {
+    fn show(&mut self, words: &str, _priority: anna_core::message::Priority) -> bool {
         if self.said.len() == SHOWN_SENTENCES {
             self.said.pop_front();
         }
