@@ -11,6 +11,7 @@ mod ask;
 mod board_game;
 mod board_link;
 mod board_view;
+mod braille_display;
 mod cli;
 mod conformance;
 mod dgt_clock;
