@@ -118,9 +118,9 @@ pub enum Report {
     Key(DisplayKey),
 }
 
-/// The way to the connection's thread: the window to show.
+/// The way to the connection's thread: the window to show. Dropped, it ends the thread.
 pub struct Display {
-    windows: mpsc::Sender<Window>,
+    messages: mpsc::Sender<Message>,
 }
 
 /// Cells row after row: each a character, which BRLTTY shows by the player's braille table, and
@@ -130,43 +130,59 @@ pub type Window = Vec<(char, u8)>;
 impl Display {
     /// Shows these cells; the rest of the display is blank.
     pub fn show(&self, cells: Window) {
-        let _ = self.windows.send(cells);
+        let _ = self.messages.send(Message::Show(cells));
     }
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = self.messages.send(Message::Stop);
+    }
+}
+
+/// What the connection's thread waits for: a window from Anna, a key or the end of the
+/// connection from its reader, or the end.
+enum Message {
+    Show(Window),
+    Pressed(DisplayKey),
+    Lost(io::Error),
+    Stop,
 }
 
 /// Connects on its own thread, reporting through `report`; tries again every `retry`.
 pub fn start(settings: Settings, retry: Duration, report: impl Fn(Report) + Send + 'static) -> Display {
-    let (windows, inbox) = mpsc::channel::<Window>();
+    let (messages, inbox) = mpsc::channel::<Message>();
+    let keys = messages.clone();
     let spawned = std::thread::Builder::new().name("anna-braille".into()).spawn(move || {
         let mut window: Window = Vec::new();
+        // What was last said of a failure: the same failure again (every retry) is not said.
         let mut told: Option<String> = None;
         loop {
-            match Connection::open(&settings) {
+            let failure = match Connection::open(&settings) {
                 Ok(connection) => {
                     report(Report::Connected { columns: connection.columns, rows: connection.rows });
-                    let why = serve(connection, &inbox, &mut window, &report);
-                    match why {
-                        Served::Stopped => return,
-                        Served::Failed(e) => {
-                            report(Report::Gone(e.to_string()));
-                            told = Some(e.to_string());
+                    match serve(connection, &inbox, &keys, &mut window, &report) {
+                        None => return,
+                        Some(e) => {
+                            told = None;
+                            e
                         }
                     }
                 }
-                Err(e) if told.as_deref() != Some(&e.to_string()) => {
-                    told = Some(e.to_string());
-                    report(Report::Gone(e.to_string()));
-                }
-                Err(_) => {}
+                Err(e) => e,
+            };
+            if told.as_deref() != Some(&failure.to_string()) {
+                told = Some(failure.to_string());
+                report(Report::Gone(failure.to_string()));
             }
-            // While there is no display, the windows asked for are kept: the latest is shown when
-            // it comes.
+            // While there is no display, the latest window asked for is kept for when it comes.
             let deadline = std::time::Instant::now() + retry;
             loop {
                 match inbox.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now())) {
-                    Ok(cells) => window = cells,
+                    Ok(Message::Show(cells)) => window = cells,
+                    Ok(Message::Pressed(_) | Message::Lost(_)) => {}
                     Err(mpsc::RecvTimeoutError::Timeout) => break,
-                    Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                    Ok(Message::Stop) | Err(mpsc::RecvTimeoutError::Disconnected) => return,
                 }
             }
         }
@@ -174,80 +190,64 @@ pub fn start(settings: Settings, retry: Duration, report: impl Fn(Report) + Send
     if let Err(e) = spawned {
         crate::adapters::diverted::note(&format!("the braille display cannot start: {e}"));
     }
-    Display { windows }
+    Display { messages }
 }
 
-enum Served {
-    Stopped,
-    Failed(io::Error),
-}
-
-/// Writes windows and reads keys until the connection fails or Anna stops.
+/// Writes windows and passes keys on until the connection fails (its failure) or Anna stops
+/// (`None`). Keys are read on a thread of their own, which ends when the connection is shut.
 fn serve(
     connection: Connection,
-    inbox: &mpsc::Receiver<Window>,
+    inbox: &mpsc::Receiver<Message>,
+    keys: &mpsc::Sender<Message>,
     window: &mut Window,
     report: &impl Fn(Report),
-) -> Served {
+) -> Option<io::Error> {
     let Connection { mut stream, columns, rows } = connection;
     let size = usize::from(columns) * usize::from(rows);
-    if let Err(e) = write_window(&mut stream, window, size) {
-        return Served::Failed(e);
-    }
-    let Ok(mut reader) = stream.try_clone() else {
-        return Served::Failed(io::Error::other("the connection cannot be read"));
+    let mut reader = match stream.try_clone() {
+        Ok(reader) => reader,
+        Err(e) => return Some(e),
     };
-    // Keys are read on a thread of their own; it ends with the connection.
-    let (keys, pressed) = mpsc::channel::<io::Result<DisplayKey>>();
+    let keys = keys.clone();
     std::thread::spawn(move || loop {
-        match read_packet(&mut reader) {
+        let message = match read_packet(&mut reader) {
             Ok((PACKET_KEY, body)) if body.len() >= 8 => {
                 let code = (u64::from(be(&body[0..4])) << 32) | u64::from(be(&body[4..8]));
-                if let Some(key) = DisplayKey::from_code(code) {
-                    if keys.send(Ok(key)).is_err() {
-                        return;
-                    }
+                match DisplayKey::from_code(code) {
+                    Some(key) => Message::Pressed(key),
+                    None => continue,
                 }
             }
             Ok((PACKET_ERROR | PACKET_EXCEPTION, body)) => {
-                let _ =
-                    keys.send(Err(io::Error::other(format!("BrlAPI refused a request (error {})", code_of(&body)))));
-                return;
+                Message::Lost(io::Error::other(format!("BrlAPI refused a request (error {})", code_of(&body))))
             }
-            Ok(_) => {}
-            Err(e) => {
-                let _ = keys.send(Err(e));
-                return;
-            }
+            Ok(_) => continue,
+            Err(e) => Message::Lost(e),
+        };
+        let lost = matches!(message, Message::Lost(_));
+        if keys.send(message).is_err() || lost {
+            return;
         }
     });
-    loop {
-        match pressed.try_recv() {
-            Ok(Ok(key)) => {
-                report(Report::Key(key));
-                continue;
+    let mut failure = write_window(&mut stream, window, size).err();
+    while failure.is_none() {
+        match inbox.recv() {
+            Ok(Message::Show(cells)) if cells != *window => {
+                *window = cells;
+                failure = write_window(&mut stream, window, size).err();
             }
-            Ok(Err(e)) => return Served::Failed(e),
-            Err(mpsc::TryRecvError::Disconnected) => return Served::Failed(io::Error::other("the connection closed")),
-            Err(mpsc::TryRecvError::Empty) => {}
-        }
-        match inbox.recv_timeout(Duration::from_millis(20)) {
-            Ok(mut cells) => {
-                // Only the latest of several windows waiting is worth writing.
-                while let Ok(newer) = inbox.try_recv() {
-                    cells = newer;
-                }
-                if cells != *window {
-                    *window = cells;
-                    if let Err(e) = write_window(&mut stream, window, size) {
-                        return Served::Failed(e);
-                    }
-                }
+            Ok(Message::Show(_)) => {}
+            Ok(Message::Pressed(key)) => report(Report::Key(key)),
+            Ok(Message::Lost(e)) => failure = Some(e),
+            Ok(Message::Stop) | Err(_) => {
+                stream.shutdown();
+                return None;
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => return Served::Stopped,
         }
     }
+    // The key reader ends with the connection.
+    stream.shutdown();
+    failure
 }
 
 fn be(bytes: &[u8]) -> u32 {
@@ -270,6 +270,15 @@ enum Stream {
 }
 
 impl Stream {
+    /// Ends the connection for every handle on it (the key reader's too).
+    fn shutdown(&self) {
+        let _ = match self {
+            Stream::Tcp(s) => s.shutdown(std::net::Shutdown::Both),
+            #[cfg(unix)]
+            Stream::Local(s) => s.shutdown(std::net::Shutdown::Both),
+        };
+    }
+
     fn try_clone(&self) -> io::Result<Stream> {
         Ok(match self {
             Stream::Tcp(s) => Stream::Tcp(s.try_clone()?),
@@ -352,15 +361,35 @@ fn connect(host: &str) -> io::Result<Stream> {
     let (name, number) = host.rsplit_once(':').unwrap_or((host, "0"));
     let number: u16 = if number.is_empty() { 0 } else { number.parse().map_err(|_| bad_host(host))? };
     if name.is_empty() {
-        #[cfg(unix)]
-        return Ok(Stream::Local(std::os::unix::net::UnixStream::connect(format!("/var/lib/BrlAPI/{number}"))?));
-        #[cfg(not(unix))]
-        return Err(bad_host(host));
+        return local(number).ok_or_else(|| bad_host(host))?;
     }
     let port = PORT.checked_add(number).ok_or_else(|| bad_host(host))?;
     let stream = TcpStream::connect((name, port))?;
     stream.set_nodelay(true)?;
     Ok(Stream::Tcp(stream))
+}
+
+/// BrlAPI's local socket number `number`, where libbrlapi looks for it: a server of the user's own
+/// session (`$XDG_RUNTIME_DIR/brltty`) first, then the system's (`/var/lib/BrlAPI`). `None` where
+/// there are no local sockets.
+fn local(number: u16) -> Option<io::Result<Stream>> {
+    #[cfg(unix)]
+    {
+        let session = std::env::var("XDG_RUNTIME_DIR").ok().filter(|d| !d.is_empty()).map(|d| format!("{d}/brltty"));
+        let mut last = None;
+        for folder in session.into_iter().chain(["/var/lib/BrlAPI".to_string()]) {
+            match std::os::unix::net::UnixStream::connect(format!("{folder}/{number}")) {
+                Ok(stream) => return Some(Ok(Stream::Local(stream))),
+                Err(e) => last = Some(e),
+            }
+        }
+        last.map(Err)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = number;
+        None
+    }
 }
 
 fn bad_host(host: &str) -> io::Error {

@@ -76,10 +76,9 @@ impl<V: View> WithBraille<V> {
     /// A routing key: over a square of the board, `square` for it; a second one on a square the
     /// first chosen piece can go to makes that move.
     fn route(&mut self, program: &dyn Program, cell: usize) -> Vec<Step> {
-        let Some((columns, rows)) = self.size.filter(|(_, rows)| *rows >= window::BOARD_ROWS) else {
+        let Some((columns, _)) = self.size.filter(|(_, rows)| *rows >= window::BOARD_ROWS) else {
             return Vec::new();
         };
-        let _ = rows;
         let Some(square) = window::square_at(cell / columns, cell % columns, self.black_below) else {
             return Vec::new();
         };
@@ -131,8 +130,8 @@ fn status(program: &dyn Program) -> String {
         return last;
     }
     let clock = |color: Color| {
-        let face = anna_core::clock::face(*view.clocks.get(color)).as_secs();
-        format!("{} {}:{:02}:{:02}", side(color), face / 3600, face / 60 % 60, face % 60)
+        let face = anna_core::clock::face(*view.clocks.get(color));
+        format!("{} {}", side(color), anna_core::duration::format_pgn_clock(face))
     };
     format!("{last}  {}  {}", clock(Color::White), clock(Color::Black)).trim().to_string()
 }

@@ -191,8 +191,7 @@ impl Screen {
 
 /// A clock face, `h:mm:ss`.
 pub fn clock_text(time: Duration) -> String {
-    let s = time.as_secs();
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    anna_core::duration::format_pgn_clock(time)
 }
 
 /// The squares a move goes from and to; for castling, the king's.

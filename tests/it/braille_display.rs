@@ -25,12 +25,26 @@ fn free_number() -> u16 {
 
 /// BRLTTY driving the emulated display, and what the display was sent.
 struct Display {
+    running: Option<Running>,
+    number: u16,
+    cells: String,
+    host: String,
+    key: PathBuf,
+    dir: TempDir,
+}
+
+/// One run of BRLTTY, and the emulator's connection with it.
+struct Running {
     brltty: Child,
     emulator: TcpStream,
     lines: mpsc::Receiver<String>,
-    host: String,
-    key: PathBuf,
-    _dir: TempDir,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.brltty.kill();
+        let _ = self.brltty.wait();
+    }
 }
 
 impl Display {
@@ -44,17 +58,31 @@ impl Display {
         std::fs::write(&key, random).unwrap();
         let private = <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o600);
         std::fs::set_permissions(&key, private).unwrap();
-        let conf = dir.join("brltty.conf");
-        std::fs::write(&conf, "").unwrap();
+        std::fs::write(dir.join("brltty.conf"), "").unwrap();
+        let number = free_number();
+        let host = format!("127.0.0.1:{number}");
+        let mut display = Display { running: None, number, cells: cells.to_string(), host, key, dir };
+        display.launch();
+        Some(display)
+    }
+
+    /// Starts BRLTTY (again), its BrlAPI server on the same number with the same key.
+    fn launch(&mut self) {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
-        let number = free_number();
-        let folder = dir.0.display().to_string();
+        let folder = self.dir.0.display().to_string();
         let brltty = Command::new(brltty().unwrap())
             .args(["-n", "-e", "-q", "-Z", "-s", "no", "-x", "no", "-b", "vr", "-t", "en-nabcc"])
             .args(["-d", &format!("client:127.0.0.1:{port}")])
-            .args(["-A", &format!("host=127.0.0.1:{number},auth=keyfile:{}", key.display())])
-            .args(["-f", &conf.display().to_string(), "-F", &format!("{folder}/prefs"), "-P", &format!("{folder}/pid")])
+            .args(["-A", &format!("host=127.0.0.1:{},auth=keyfile:{}", self.number, self.key.display())])
+            .args([
+                "-f",
+                &format!("{folder}/brltty.conf"),
+                "-F",
+                &format!("{folder}/prefs"),
+                "-P",
+                &format!("{folder}/pid"),
+            ])
             .args(["-W", &folder, "-U", &folder])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -70,7 +98,7 @@ impl Display {
             }
         };
         emulator.set_nonblocking(false).unwrap();
-        (&emulator).write_all(format!("cells {cells}\n").as_bytes()).unwrap();
+        (&emulator).write_all(format!("cells {}\n", self.cells).as_bytes()).unwrap();
         let (sender, lines) = mpsc::channel();
         let reader = emulator.try_clone().unwrap();
         std::thread::spawn(move || {
@@ -80,20 +108,28 @@ impl Display {
                 }
             }
         });
-        let host = format!("127.0.0.1:{number}");
-        Some(Display { brltty, emulator, lines, host, key, _dir: dir })
+        self.running = Some(Running { brltty, emulator, lines });
+    }
+
+    /// Stops BRLTTY: the display is gone.
+    fn stop(&mut self) {
+        self.running = None;
+    }
+
+    fn running(&self) -> &Running {
+        self.running.as_ref().expect("BRLTTY runs")
     }
 
     /// Presses a key of the display, by its BRLTTY name.
     fn press(&self, key: &str) {
-        (&self.emulator).write_all(format!("{key}\n").as_bytes()).unwrap();
+        (&self.running().emulator).write_all(format!("{key}\n").as_bytes()).unwrap();
     }
 
     /// The first window of dots that `wanted` accepts, its cells each as its dots (`"236"`, `" "`).
     fn wait_for(&self, what: &str, wanted: impl Fn(&[&str]) -> bool) -> Vec<String> {
         let deadline = Instant::now() + Duration::from_secs(20);
         let mut seen = Vec::new();
-        while let Ok(line) = self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        while let Ok(line) = self.running().lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
             if let Some(dots) = line.strip_prefix("Braille \"").and_then(|l| l.strip_suffix('"')) {
                 let cells: Vec<&str> = dots.split('|').collect();
                 if wanted(&cells) {
@@ -103,13 +139,6 @@ impl Display {
             seen.push(line);
         }
         panic!("the display never showed {what}; it was sent:\n{}", seen.join("\n"));
-    }
-}
-
-impl Drop for Display {
-    fn drop(&mut self) {
-        let _ = self.brltty.kill();
-        let _ = self.brltty.wait();
     }
 }
 
@@ -230,5 +259,29 @@ fn without_brltty_one_sentence_is_said_and_the_game_goes_on() {
     anna.type_line("e4");
     let said = anna.wait_for("White: Eva vier.");
     assert!(!said.iter().any(|l| l.contains("No braille display")), "{said:?}");
+    anna.type_line("quit");
+}
+
+#[test]
+fn a_display_gone_is_said_once_play_goes_on_and_it_is_filled_again_when_back() {
+    let Some(mut display) = Display::start("braille-gone", "40") else { return };
+    let mut anna = Anna::start("braille-gone-home", &display.host, &display.key);
+    anna.wait_for("Braille display: 40 cells, 1 row.");
+    anna.type_line("e4");
+    anna.wait_for("White: Eva vier.");
+    display.stop();
+    let mut said = anna.wait_for("No braille display");
+    anna.type_line("");
+    anna.type_line("e5");
+    said.extend(anna.wait_for("Black: Eva fünf."));
+    // Back: said, and the display shows the game again (what is said next).
+    display.launch();
+    said.extend(anna.wait_for("Braille display: 40 cells, 1 row."));
+    display.wait_for("the display filled again", |cells| cells.iter().any(|c| *c != " "));
+    anna.type_line("");
+    anna.type_line("Nf3");
+    said.extend(anna.wait_for("White: Knight Felix drei."));
+    display.wait_for("the move on the display", |cells| cells.first() == Some(&"24567"));
+    assert_eq!(said.iter().filter(|l| l.contains("No braille display")).count(), 1, "{said:?}");
     anna.type_line("quit");
 }

@@ -6,7 +6,8 @@
 //! row the rank's number, a blank cell and one cell a square (the piece's letter in the player's
 //! language, an empty light square blank, an empty dark square dots 3 and 6), turned to the
 //! player's side; rows below the board show the sentence being read. A smaller display shows the
-//! sentence on all its rows. A sentence longer than the rows is panned with the display's keys.
+//! sentence on all its rows. A sentence longer than the rows is panned with the display's keys;
+//! while more waits, the last cell has dots 7 and 8.
 
 use std::collections::VecDeque;
 
@@ -19,6 +20,8 @@ use anna_language::Vocabulary;
 pub const WHITE: u8 = 0x40;
 /// Dot 8: a black piece.
 pub const BLACK: u8 = 0x80;
+/// Dots 7 and 8 on the last cell of the text: more waits (pan on to read it).
+pub const MORE: u8 = WHITE | BLACK;
 /// An empty dark square: dots 3 and 6, as a Unicode braille character (BRLTTY shows those as their
 /// dots whatever the table).
 pub const DARK: char = '\u{2824}';
@@ -163,8 +166,12 @@ pub fn layout(board: Option<Vec<Vec<Cell>>>, reader: &Reader, columns: usize, ro
         }
         _ => rows,
     };
-    let (mut text, _) = reader.window(columns * text_rows);
+    let (mut text, more) = reader.window(columns * text_rows);
     text.resize(columns * text_rows, Cell::BLANK);
+    // Dots 7 and 8 on the last cell: more of the sentence, or another sentence, waits on the right.
+    if let Some(last) = text.last_mut().filter(|_| more) {
+        last.dots |= MORE;
+    }
     cells.extend(text);
     cells
 }
@@ -220,8 +227,13 @@ mod tests {
         // A move is shown at once; what was being read comes after it.
         reader.said("White: Eva vier.", Priority::Move, 10);
         assert_eq!(text(&reader.window(10).0), "White: Eva");
+        // The last cell says that more waits; it goes once everything has been read.
+        assert_eq!(layout(None, &reader, 10, 1)[9].dots, MORE);
         reader.forward(10);
         reader.forward(10);
         assert_eq!(text(&reader.window(10).0), "Nothing ha");
+        reader.forward(10);
+        assert_eq!(text(&reader.window(10).0), "ngs.");
+        assert_eq!(layout(None, &reader, 10, 1)[9].dots, 0);
     }
 }

@@ -105,16 +105,14 @@ fn board_key(app: &mut Screen, key: Key) -> Vec<Action> {
         }
         // Questions about the cursor's square and the position (`help keys`); none of these
         // letters finds a piece in any language.
-        Key::Char(c) if question(app, c).is_some() => {
-            question(app, c).map(|q| Action::Do(Command::Explore(q))).into_iter().collect()
-        }
-        Key::Char(c) => match app.role_of_key(c) {
-            Some(role) if app.promotion && !matches!(role, Role::King | Role::Pawn) => {
+        Key::Char(c) => match (question(app, c), app.role_of_key(c)) {
+            (Some(query), _) => vec![Action::Do(Command::Explore(query))],
+            (None, Some(role)) if app.promotion && !matches!(role, Role::King | Role::Pawn) => {
                 let answer = MoveSpec { promotion: Some(role), ..MoveSpec::default() };
                 vec![Action::Do(Command::Move(answer))]
             }
-            Some(role) => jump(app, role),
-            None => Vec::new(),
+            (None, Some(role)) => jump(app, role),
+            (None, None) => Vec::new(),
         },
         _ => Vec::new(),
     }
