@@ -10,6 +10,7 @@ pub mod engine;
 pub mod games;
 pub mod journal;
 pub mod listen;
+pub mod louis;
 pub mod online;
 pub mod puzzles;
 pub mod sound;

@@ -433,7 +433,13 @@ impl Outputs {
                     }
                 }
                 Out::Save(save) => {
-                    let result = games::write(save, &games::now_stamp().1);
+                    // A braille scoresheet is put into the language's braille here, at the edge.
+                    let (save, notice) = crate::adapters::louis::embossable(save, &voice.vocab);
+                    if let Some(notice) = notice {
+                        self.speaker.say(notice.clone(), Priority::Info);
+                        view.show(&notice, Priority::Info);
+                    }
+                    let result = games::write(&save, &games::now_stamp().1);
                     self.feedback.push(Event::Saved { save: save.clone(), result });
                 }
                 Out::Rescue(pgn) => {

@@ -156,10 +156,15 @@ pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, force: bool, arg
         Err(code) => return code,
     };
     let lines = save::braille_lines_of_game(&game, &voice.vocab);
+    // In the language's braille (liblouis's table), or Anna's own code, said, when it cannot be read.
+    let (cells, notice) = crate::adapters::louis::cells(&lines, &voice.vocab);
+    if let Some(notice) = notice {
+        eprintln!("anna: {notice}");
+    }
     match out {
         None => {
-            for line in &lines {
-                outln!("{}", braille::unicode(line));
+            for line in &cells {
+                outln!("{line}");
             }
             ExitCode::SUCCESS
         }
@@ -167,7 +172,7 @@ pub fn braille(file: &Path, choice: Choice, out: Option<&Path>, force: bool, arg
             let save = Save {
                 path: Some(path.to_path_buf()),
                 kind: SaveKind::Braille,
-                text: braille::brf(&lines),
+                text: braille::brf_of_cells(&cells),
                 replace: force,
             };
             match crate::adapters::games::write(&save, "") {

@@ -137,6 +137,20 @@ fn a_save_never_writes_over_a_file_without_asking() {
     assert_eq!(std::fs::read_to_string(&braille).unwrap(), "x", "not written over without a yes");
 }
 
+/// Issue 62: `save braille` in a game is written in the game's language's braille, as `anna
+/// braille` writes it (German: liblouis's de-g0.utb, Sf3 with the German letter).
+#[test]
+fn save_braille_in_a_german_game_is_german_braille() {
+    let dir = TempDir::new("save-braille-de");
+    let sheet = dir.join("partie.brf");
+    let input = format!("e4\n\ne5\n\nSf3\n\nspeichern Braille {}\nquit\n", sheet.display());
+    let mut args = QUIET.to_vec();
+    args.extend(["--lang", "de"]);
+    let out = run(&dir.join("data"), &args, &input);
+    assert!(text(&out.stdout).contains("Gespeichert"), "{}", text(&out.stdout));
+    assert_eq!(std::fs::read_to_string(&sheet).unwrap(), "WEI!\r\nSCHWARZ\r\n#A' E#D E#E\r\n#B' SF#C\r\n,9\r\n");
+}
+
 #[test]
 fn a_save_that_cannot_be_written_leaves_no_file() {
     let dir = TempDir::new("save-fails");

@@ -39,13 +39,15 @@ fn braille_prints_unicode_cells_in_the_language_and_writes_brf() {
     fs::write(&file, TWO_GAMES).unwrap();
     let out = run(&["braille", file.to_str().unwrap(), "--lang", "de"], "", None);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stdout), "⠠⠺⠑⠊⠎⠎⠒⠀⠠⠁⠝⠝⠁⠀⠠⠍⠥⠇⠇⠑⠗\n⠠⠎⠉⠓⠺⠁⠗⠵⠒⠀⠠⠃⠑⠗⠞\n⠼⠁⠲⠀⠑⠼⠙⠀⠑⠼⠑\n⠼⠃⠲⠀⠠⠎⠋⠼⠉⠀⠠⠎⠉⠼⠋\n⠐⠔\n");
+    // German literary braille (liblouis's de-g0.utb, as `lou_translate -f unicode.dis,de-g0.utb`
+    // writes it): ß and ü their own cells, capitals unmarked, the full stop dot 3.
+    assert_eq!(text(&out.stdout), "⠺⠑⠊⠮⠒⠀⠁⠝⠝⠁⠀⠍⠳⠇⠇⠑⠗\n⠎⠉⠓⠺⠁⠗⠵⠒⠀⠃⠑⠗⠞\n⠼⠁⠄⠀⠑⠼⠙⠀⠑⠼⠑\n⠼⠃⠄⠀⠎⠋⠼⠉⠀⠎⠉⠼⠋\n⠠⠔\n");
     let brf = dir.join("sheet.brf");
     let out = run(&["braille", file.to_str().unwrap(), "--lang", "de", "-o", brf.to_str().unwrap()], "", None);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         fs::read_to_string(&brf).unwrap(),
-        ",WEISS3 ,ANNA ,MULLER\r\n,SCHWARZ3 ,BERT\r\n#A4 E#D E#E\r\n#B4 ,SF#C ,SC#F\r\n\"9\r\n"
+        "WEI!3 ANNA M\\LLER\r\nSCHWARZ3 BERT\r\n#A' E#D E#E\r\n#B' SF#C SC#F\r\n,9\r\n"
     );
     // A file that is there is written over only with --force (issue 23).
     let (file, brf) = (file.to_str().unwrap(), brf.to_str().unwrap());
@@ -226,4 +228,64 @@ fn a_closed_output_ends_quietly_with_141_and_the_work_is_done() {
     assert_eq!(analysed.status.code(), Some(141), "{analysed:?}");
     assert!(!support::text(&analysed.stderr).contains("panicked"), "{}", support::text(&analysed.stderr));
     assert!(fs::read_to_string(&out).unwrap().contains("[Annotator \"Anna, "), "the annotated game is written");
+}
+
+/// Issue 62: the scoresheet in each language's literary braille is what liblouis itself makes of
+/// the print lines: each line against `lou_translate -f unicode.dis,TABLE` (Debian's liblouis-bin),
+/// for German, Czech, Slovak, Polish and Slovenian, with the language's piece letters.
+#[test]
+fn each_languages_scoresheet_is_liblouis_braille_of_its_notation() {
+    let present = std::process::Command::new("lou_translate").arg("--version").output().is_ok();
+    if !support::tool(present, "lou_translate", "liblouis-bin") {
+        return;
+    }
+    let dir = folder("braille-languages");
+    let file = dir.join("game.pgn");
+    let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O Qd6 6. d4 exd4 7. Qxd4 Qxd4 8. Nxd4 Bd7 *";
+    // The players' names in each language's own letters (a letter a table lacks is written
+    // differently by liblouis and by louis-rs; see docs/braille.md).
+    for (code, table, names, print_sample) in [
+        ("de", "de-g0.utb", ["Jürgen Müßig", "Anna Weiß"], "4. Lxc6 dxc6"),
+        ("cs", "cs-g1.ctb", ["Jan Novák", "Hana Čermáková"], "2. Jf3 Jc6"),
+        ("sk", "sk-g1.ctb", ["Ján Ďurčo", "Ľubica Šťastná"], "3. Sb5 a6"),
+        ("pl", "Pl-Pl-g1.utb", ["Łukasz Ślęzak", "Żaneta Ćwik"], "7. Hxd4 Hxd4"),
+        ("sl", "sl-si-g1.utb", ["Tomaž Šuštar", "Čedomir Žagar"], "8. Sxd4 Ld7"),
+    ] {
+        let pgn = format!("[White \"{}\"]\n[Black \"{}\"]\n[Result \"*\"]\n\n{moves}\n", names[0], names[1]);
+        fs::write(&file, pgn).unwrap();
+        let vocab = anna_language::Vocabulary::get(code).unwrap();
+        let white = vocab.word("side.white");
+        let black = vocab.word("side.black");
+        let print = format!(
+            "{white}: {}\n{black}: {}\n{}\n*\n",
+            names[0],
+            names[1],
+            [
+                "1. e4 e5",
+                "2. Nf3 Nc6",
+                "3. Bb5 a6",
+                "4. Bxc6 dxc6",
+                "5. O-O Qd6",
+                "6. d4 exd4",
+                "7. Qxd4 Qxd4",
+                "8. Nxd4 Bd7"
+            ]
+            .map(|line| anna_language::braille::localized_san(line, &vocab))
+            .join("\n")
+        );
+        assert!(print.contains(print_sample), "{code}: the notation is the language's: {print}");
+        let mut lou = std::process::Command::new("lou_translate")
+            .args(["-f", &format!("unicode.dis,{table}")])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        lou.stdin.take().unwrap().write_all(print.as_bytes()).unwrap();
+        let golden = text(&lou.wait_with_output().unwrap().stdout);
+        let out = run(&["braille", file.to_str().unwrap(), "--lang", code], "", None);
+        assert_eq!(out.status.code(), Some(0), "{code}");
+        assert_eq!(text(&out.stderr), "", "{code}");
+        assert_eq!(text(&out.stdout), golden, "{code}: {table}");
+    }
+    let _ = fs::remove_dir_all(&dir);
 }

@@ -107,12 +107,13 @@ pub fn base_tags(game: &ImportedGame) -> Tags {
     }
 }
 
-/// The session's braille scoresheet as a `.brf` file.
+/// The session's braille scoresheet as its print lines, one a line: the adapter that writes the
+/// save puts them into the language's braille (liblouis's tables are files).
 pub fn braille_of_session(session: &Session, vocab: &Vocabulary) -> String {
     let pairs = localized_pairs(session.scoresheet(), session.game(), vocab);
     let names = [session.name(Color::White).unwrap_or(""), session.name(Color::Black).unwrap_or("")];
     let result = session.outcome().map_or("*", |o| o.result());
-    braille::brf(&braille::sheet_lines(names, &pairs, result, vocab))
+    braille::sheet_lines(names, &pairs, result, vocab).join("\n")
 }
 
 /// The print lines of an imported game's braille scoresheet (see [`braille::brf`], [`braille::unicode`]).

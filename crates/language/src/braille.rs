@@ -138,13 +138,29 @@ pub fn to_unicode(brf: &str) -> String {
         .collect()
 }
 
-/// Print lines as a `.brf` file: each line in ASCII Braille, broken to [`LINE_CELLS`], pages of
-/// [`PAGE_LINES`] lines ended by a form feed, lines ended by CR LF as embossers expect.
+/// Print lines as a `.brf` file, each line in ASCII Braille by this module's code, broken to
+/// [`LINE_CELLS`], in pages of [`PAGE_LINES`] lines.
 pub fn brf(lines: &[String]) -> String {
-    let mut braille_lines = Vec::new();
-    for line in lines {
-        braille_lines.extend(wrap(&ascii(line)));
-    }
+    pages(lines.iter().map(|line| ascii(line)))
+}
+
+/// Lines already in braille (Unicode cells, as liblouis writes them) as a `.brf` file, laid out as
+/// [`brf`] does. A cell with dots 7 or 8 has no ASCII Braille character: its dots 1-6 are kept.
+pub fn brf_of_cells(lines: &[String]) -> String {
+    pages(lines.iter().map(|line| {
+        line.chars()
+            .map(|c| match u32::from(c).checked_sub(0x2800).filter(|d| *d < 0x100) {
+                Some(dots) => char::from(CELLS[(dots & 0x3f) as usize]),
+                None => c,
+            })
+            .collect()
+    }))
+}
+
+/// ASCII Braille lines broken to [`LINE_CELLS`], in pages of [`PAGE_LINES`] lines ended by a form
+/// feed, lines ended by CR LF as embossers expect.
+fn pages(lines: impl Iterator<Item = String>) -> String {
+    let braille_lines: Vec<String> = lines.flat_map(|line| wrap(&line)).collect();
     let pages: Vec<String> = braille_lines.chunks(PAGE_LINES).map(|page| page.join("\r\n") + "\r\n").collect();
     pages.join("\x0c")
 }
