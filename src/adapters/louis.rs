@@ -1,6 +1,6 @@
 //! The braille scoresheet in each language's literary braille, through liblouis's tables (`[braille]
 //! table` in `grammar/`: German `de-g0.utb`, Czech `cs-g1.ctb`, Slovak `sk-g1.ctb`, Polish
-//! `Pl-Pl-g1.utb`, Slovenian `sl-si-g1.utb`), read from the disk by louis-rs, the liblouis
+//! `Pl-Pl-g1.utb`, Slovenian `sl-si-g1.utb`; `anna` for Anna's own code), read from the disk by louis-rs, the liblouis
 //! project's own translator in Rust. The tables are looked for where liblouis looks
 //! (`LOUIS_TABLE_PATH`, then Debian's `liblouis-data`). A language without a table (English), or a
 //! table that cannot be read, is written in Anna's own code ([`anna_language::braille`]), and the
@@ -30,7 +30,7 @@ pub fn cells(lines: &[String], vocab: &Vocabulary) -> (Vec<String>, Option<Strin
 fn in_table(lines: &[String], vocab: &Vocabulary, folders: &[PathBuf]) -> (Vec<String>, Option<String>) {
     let own = || lines.iter().map(|line| braille::unicode(line)).collect();
     let table = vocab.word("braille.table");
-    if table.is_empty() {
+    if table == "anna" {
         return (own(), None);
     }
     let translated = louis::Translator::with_search_path(&[table], louis::Direction::Forward, folders.to_vec())

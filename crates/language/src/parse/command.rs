@@ -32,7 +32,20 @@ pub fn answer(words: &[Word]) -> Option<bool> {
                 && m.number.is_none())
     };
     let after = &words[words.iter().take_while(|w| is_it(w)).count()..];
-    after.iter().all(|w| is_it(w) || says_nothing(w)).then_some(said)
+    // A rank alone, with no file before it, is no square: the Slovak `to` ("nie, rozmyslel som si
+    // to") is also the English `two` as a recogniser writes it.
+    let lone_rank = |i: usize, w: &Word| {
+        let m = &w.meaning;
+        m.rank.is_some()
+            && m.file.is_none()
+            && m.piece.is_none()
+            && m.square.is_none()
+            && m.typed.is_none()
+            && m.command.is_none()
+            && m.number.is_none()
+            && (i == 0 || after[i - 1].meaning.file.is_none())
+    };
+    after.iter().enumerate().all(|(i, w)| is_it(w) || says_nothing(w) || lone_rank(i, w)).then_some(said)
 }
 
 /// `command ::= command-word | (claim-word | seal-word) move | query`: `None` when the first
