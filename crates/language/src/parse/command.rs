@@ -19,8 +19,7 @@ pub fn answer(words: &[Word]) -> Option<bool> {
     };
     // The small words of a sentence ("to", "na", "with") say nothing of a move by themselves.
     let small = flag::TO | flag::FROM | flag::WITH | flag::AND | flag::VERB | flag::FILLER | flag::YOU;
-    let says_nothing = |w: &Word| {
-        let m = &w.meaning;
+    let says_nothing = |m: &super::lexicon::Meaning| {
         !m.is_known()
             || (m.flags & !small == 0
                 && m.piece.is_none()
@@ -35,17 +34,10 @@ pub fn answer(words: &[Word]) -> Option<bool> {
     // A rank alone, with no file before it, is no square: the Slovak `to` ("nie, rozmyslel som si
     // to") is also the English `two` as a recogniser writes it.
     let lone_rank = |i: usize, w: &Word| {
-        let m = &w.meaning;
-        m.rank.is_some()
-            && m.file.is_none()
-            && m.piece.is_none()
-            && m.square.is_none()
-            && m.typed.is_none()
-            && m.command.is_none()
-            && m.number.is_none()
-            && (i == 0 || after[i - 1].meaning.file.is_none())
+        let without = super::lexicon::Meaning { rank: None, ..w.meaning.clone() };
+        w.meaning.rank.is_some() && says_nothing(&without) && (i == 0 || after[i - 1].meaning.file.is_none())
     };
-    after.iter().enumerate().all(|(i, w)| is_it(w) || says_nothing(w) || lone_rank(i, w)).then_some(said)
+    after.iter().enumerate().all(|(i, w)| is_it(w) || says_nothing(&w.meaning) || lone_rank(i, w)).then_some(said)
 }
 
 /// `command ::= command-word | (claim-word | seal-word) move | query`: `None` when the first
