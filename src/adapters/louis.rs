@@ -1,10 +1,12 @@
 //! The braille scoresheet in each language's literary braille, through liblouis's tables (`[braille]
 //! table` in `grammar/`: German `de-g0.utb`, Czech `cs-g1.ctb`, Slovak `sk-g1.ctb`, Polish
-//! `Pl-Pl-g1.utb`, Slovenian `sl-si-g1.utb`; `anna` for Anna's own code), read from the disk by louis-rs, the liblouis
-//! project's own translator in Rust. The tables are looked for where liblouis looks
-//! (`LOUIS_TABLE_PATH`, then Debian's `liblouis-data`). A language without a table (English), or a
-//! table that cannot be read, is written in Anna's own code ([`anna_language::braille`]), and the
-//! second is said in one sentence.
+//! `Pl-Pl-g1.utb`, Slovenian `sl-si-g1.utb`, English `en-ueb-g1.ctb`; `anna` for Anna's own code),
+//! read from the disk by louis-rs, the liblouis project's own translator in Rust. English move lines
+//! are in the Braille Chess Code (`[braille] moves = "chess code"`,
+//! [`anna_language::braille::chess_code`]), the players and the result in the table's braille. The
+//! tables are looked for where liblouis looks (`LOUIS_TABLE_PATH`, then Debian's `liblouis-data`).
+//! A table that cannot be read is said in one sentence, and its lines are written in Anna's own code
+//! ([`anna_language::braille`]).
 
 use std::path::PathBuf;
 
@@ -28,16 +30,25 @@ pub fn cells(lines: &[String], vocab: &Vocabulary) -> (Vec<String>, Option<Strin
 
 /// [`cells`], the tables looked for in `folders`.
 fn in_table(lines: &[String], vocab: &Vocabulary, folders: &[PathBuf]) -> (Vec<String>, Option<String>) {
-    let own = || lines.iter().map(|line| braille::unicode(line)).collect();
+    let chess_code = vocab.word("braille.moves") == "chess code";
+    // A move line in the chess code where the language writes its moves so; any other line by `text`.
+    let each = |text: &dyn Fn(&String) -> Result<String, String>| -> Result<Vec<String>, String> {
+        lines
+            .iter()
+            .map(|line| match braille::chess_code::move_line(line).filter(|_| chess_code) {
+                Some(cells) => Ok(cells),
+                None => text(line),
+            })
+            .collect()
+    };
+    let own = || each(&|line| Ok(braille::unicode(line))).unwrap_or_default();
     let table = vocab.word("braille.table");
     if table == "anna" {
         return (own(), None);
     }
     let translated = louis::Translator::with_search_path(&[table], louis::Direction::Forward, folders.to_vec())
         .map_err(|e| e.to_string())
-        .and_then(|translator| {
-            lines.iter().map(|line| translator.translate(line).map_err(|e| e.to_string())).collect()
-        });
+        .and_then(|translator| each(&|line| translator.translate(line).map_err(|e| e.to_string())));
     match translated {
         Ok(cells) => (cells, None),
         Err(why) => {
@@ -69,8 +80,10 @@ mod tests {
         let (cells, notice) = in_table(&lines, &czech, &[PathBuf::from("/nonexistent")]);
         assert_eq!(cells, ["⠼⠁⠲⠀⠑⠼⠙⠀⠑⠼⠑"]);
         assert!(notice.unwrap().starts_with("Tabulku liblouis cs-g1.ctb nelze přečíst ("));
-        // English has no table: Anna's own code, nothing said.
-        let (cells, notice) = in_table(&lines, &Vocabulary::english(), &[]);
-        assert_eq!((cells.len(), notice), (1, None));
+        // English moves are in the chess code, with or without the table.
+        let english = Vocabulary::english();
+        let (cells, notice) = in_table(&lines, &english, &[PathBuf::from("/nonexistent")]);
+        assert_eq!(cells, ["⠂⠀⠑⠲⠀⠑⠢"]);
+        assert!(notice.unwrap().starts_with("liblouis's table en-ueb-g1.ctb cannot be read ("));
     }
 }

@@ -289,3 +289,49 @@ fn each_languages_scoresheet_is_liblouis_braille_of_its_notation() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Issue 62: an English scoresheet: the players and the result in Unified English Braille
+/// (`lou_translate -f unicode.dis,en-ueb-g1.ctb`), the moves in the Braille Chess Code: move
+/// numbers in lower cells and a space, the bishop ⠇ and the knight ⠎, capture ⠰ and check ⠘
+/// before the square, mate ⠜⠍ after the move.
+#[test]
+fn an_english_scoresheet_is_in_the_braille_chess_code() {
+    let present = std::process::Command::new("lou_translate").arg("--version").output().is_ok();
+    if !support::tool(present, "lou_translate", "liblouis-bin") {
+        return;
+    }
+    let dir = folder("braille-english");
+    let file = dir.join("game.pgn");
+    let pgn = "[White \"Ann Smith\"]\n[Black \"Bob O'Neill\"]\n[Result \"0-1\"]\n\n\
+               1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1\n";
+    fs::write(&file, pgn).unwrap();
+    let mut lou = std::process::Command::new("lou_translate")
+        .args(["-f", "unicode.dis,en-ueb-g1.ctb"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    lou.stdin.take().unwrap().write_all(b"White: Ann Smith\nBlack: Bob O'Neill\n0-1\n").unwrap();
+    let literary = text(&lou.wait_with_output().unwrap().stdout);
+    let literary: Vec<&str> = literary.lines().collect();
+    let out = run(&["braille", file.to_str().unwrap(), "--lang", "en"], "", None);
+    assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), String::new()));
+    let sheet = text(&out.stdout);
+    let lines: Vec<&str> = sheet.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            literary[0],
+            literary[1],
+            "⠂⠀⠑⠲⠀⠑⠢",
+            "⠆⠀⠎⠋⠒⠀⠎⠉⠖",
+            "⠒⠀⠇⠉⠲⠀⠎⠙⠲",
+            "⠲⠀⠎⠰⠑⠢⠀⠟⠛⠢",
+            "⠢⠀⠎⠰⠋⠶⠀⠟⠰⠛⠆",
+            "⠖⠀⠗⠋⠂⠀⠟⠸⠑⠲",
+            "⠶⠀⠇⠑⠆⠀⠎⠋⠒⠜⠍",
+            literary[2],
+        ]
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -23,6 +23,8 @@
 //! assert_eq!(braille::unicode("1. Sf3"), "⠼⠁⠲⠀⠠⠎⠋⠼⠉");
 //! ```
 
+pub mod chess_code;
+
 use shakmaty::{Color, Role};
 
 use crate::parse::fold;
