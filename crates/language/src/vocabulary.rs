@@ -79,6 +79,10 @@ pub struct Wordbook {
     pub side_short: Vec<String>,
     pub side_long: Vec<String>,
     pub moves: MoveWords,
+    /// Exchanging (`trade queens`, `výmena dám`): the words that say it, and the pieces' names as
+    /// said after them (plural, genitive plural) by piece; the king has none.
+    pub exchange: Vec<String>,
+    pub exchanged: ByRole<Vec<String>>,
     /// Command words by command name, every name of [`Name`] once, in the order of the file.
     pub commands: Vec<(Name, Vec<String>)>,
     /// The colours of pieces as said in questions about the board (`weiß`, `weißer`, `weißen`).
@@ -136,8 +140,19 @@ struct File {
     squares: Squares,
     castling: Castling,
     moves: MoveWords,
+    exchange: Exchange,
     commands: toml::Table,
     colours: Colours,
+}
+
+#[derive(Deserialize)]
+struct Exchange {
+    words: Vec<String>,
+    queen: Vec<String>,
+    rook: Vec<String>,
+    bishop: Vec<String>,
+    knight: Vec<String>,
+    pawn: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -310,6 +325,15 @@ impl Vocabulary {
             side_short: file.castling.short_side,
             side_long: file.castling.long_side,
             moves: file.moves,
+            exchange: file.exchange.words,
+            exchanged: ByRole {
+                pawn: file.exchange.pawn,
+                knight: file.exchange.knight,
+                bishop: file.exchange.bishop,
+                rook: file.exchange.rook,
+                queen: file.exchange.queen,
+                king: Vec::new(),
+            },
             command_heads: crate::commands::command_heads(&commands),
             commands,
             colours: ByColor { white: file.colours.white, black: file.colours.black },

@@ -52,6 +52,8 @@ pub mod flag {
     pub const YOU: u32 = 1 << 23;
     /// A refusal (`not`, `nechci`).
     pub const REFUSE: u32 = 1 << 24;
+    /// Exchanging (`trade`, `tausche`, `výmena`): a piece takes one of its kind.
+    pub const EXCHANGE: u32 = 1 << 25;
 }
 
 /// Everything one word (or phrase) can mean; the grammar picks the meaning that fits its place.
@@ -64,6 +66,9 @@ pub struct Meaning {
     pub square: Option<Square>,
     /// A move written as one word in notation: `Nf3`, `e2e4`, `O-O`.
     pub typed: Option<MoveSpec>,
+    /// The pieces exchanged, as named after an exchanging word (`dám` in `výmena dám`): a name
+    /// that is no piece's elsewhere (the Slovak `dám` is also "I give").
+    pub exchanged: Option<Role>,
     pub command: Option<Name>,
     /// A colour of pieces, in a question about the board (`weißer`, `white`).
     pub side: Option<Color>,
@@ -97,6 +102,7 @@ impl Meaning {
         if self.typed.is_none() {
             self.typed.clone_from(&other.typed);
         }
+        self.exchanged = self.exchanged.or(other.exchanged);
         self.command = self.command.or(other.command);
         self.side = self.side.or(other.side);
         self.ordinal = self.ordinal.or(other.ordinal);
@@ -245,6 +251,12 @@ impl Lexicon {
         self.add_flag(&m.verb, flag::VERB);
         self.add_flag(&m.with, flag::WITH);
         self.add_flag(&m.and, flag::AND);
+        self.add_flag(&v.exchange, flag::EXCHANGE);
+        for role in Role::ALL {
+            for name in v.exchanged.get(role) {
+                self.add(name, Meaning { exchanged: Some(role), ..Meaning::default() });
+            }
+        }
     }
 
     /// The words of a conversation, understood only in their own language.

@@ -24,6 +24,10 @@ pub fn whole_move(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
             return whole_move(&kept);
         }
     }
+    // `trade queens`, `ich tausche die Damen`, `výmena dám`: a piece takes one of its kind.
+    if words.iter().any(|w| w.meaning.has(flag::EXCHANGE)) {
+        return exchange(words);
+    }
     // `mate`, `matt`, `šach mat` alone: the move that mates (a question when several do).
     if !words.is_empty() && words.iter().all(|w| w.meaning.has(flag::MATE)) {
         return Ok(MoveSpec { mating: true, ..MoveSpec::default() });
@@ -60,6 +64,23 @@ pub fn whole_move(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
         }
         Err(_) => Err(0..1),
     }
+}
+
+/// `exchange ::= { exchange-word | piece-name | to-word } [ square ]`, one kind of piece named
+/// (`trade queens on d8`): that piece takes one of its kind; the game asks when several can.
+fn exchange(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
+    let (mut role, mut to) = (None, None);
+    for (at, word) in words.iter().enumerate() {
+        let m = &word.meaning;
+        match (m.exchanged.or(m.piece), m.square) {
+            (Some(named), _) if role.is_none_or(|r| r == named) && named != Role::King => role = Some(named),
+            (None, Some(square)) if to.is_none() => to = Some(square),
+            _ if m.has(flag::EXCHANGE | flag::TO) && m.exchanged.is_none() => {}
+            _ => return Err(at..at + 1),
+        }
+    }
+    let role = role.ok_or(0..words.len())?;
+    Ok(MoveSpec { pieces: vec![role], to, capture: true, captured: Some(role), ..MoveSpec::default() })
 }
 
 /// `suffix ::= check-word | mate-word | en-passant-word`: whether en passant was said (check and
