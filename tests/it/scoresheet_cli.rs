@@ -274,14 +274,7 @@ fn each_languages_scoresheet_is_liblouis_braille_of_its_notation() {
             .join("\n")
         );
         assert!(print.contains(print_sample), "{code}: the notation is the language's: {print}");
-        let mut lou = std::process::Command::new("lou_translate")
-            .args(["-f", &format!("unicode.dis,{table}")])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        lou.stdin.take().unwrap().write_all(print.as_bytes()).unwrap();
-        let golden = text(&lou.wait_with_output().unwrap().stdout);
+        let golden = lou_translate(table, &print);
         let out = run(&["braille", file.to_str().unwrap(), "--lang", code], "", None);
         assert_eq!(out.status.code(), Some(0), "{code}");
         assert_eq!(text(&out.stderr), "", "{code}");
@@ -305,14 +298,7 @@ fn an_english_scoresheet_is_in_the_braille_chess_code() {
     let pgn = "[White \"Ann Smith\"]\n[Black \"Bob O'Neill\"]\n[Result \"0-1\"]\n\n\
                1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1\n";
     fs::write(&file, pgn).unwrap();
-    let mut lou = std::process::Command::new("lou_translate")
-        .args(["-f", "unicode.dis,en-ueb-g1.ctb"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    lou.stdin.take().unwrap().write_all(b"White: Ann Smith\nBlack: Bob O'Neill\n0-1\n").unwrap();
-    let literary = text(&lou.wait_with_output().unwrap().stdout);
+    let literary = lou_translate("en-ueb-g1.ctb", "White: Ann Smith\nBlack: Bob O'Neill\n0-1\n");
     let literary: Vec<&str> = literary.lines().collect();
     let out = run(&["braille", file.to_str().unwrap(), "--lang", "en"], "", None);
     assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), String::new()));
@@ -334,4 +320,16 @@ fn an_english_scoresheet_is_in_the_braille_chess_code() {
         ]
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// What liblouis itself makes of `print` with `table`, as Unicode braille.
+fn lou_translate(table: &str, print: &str) -> String {
+    let mut lou = std::process::Command::new("lou_translate")
+        .args(["-f", &format!("unicode.dis,{table}")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    lou.stdin.take().unwrap().write_all(print.as_bytes()).unwrap();
+    text(&lou.wait_with_output().unwrap().stdout)
 }
