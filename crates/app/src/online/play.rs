@@ -161,8 +161,13 @@ impl App {
             let words = Words::line("line.online_variant_game").arg("variant", Arg::Text(variant.clone()));
             return vec![Out::Say(words, Priority::Urgent)];
         }
+        // "Anna cannot follow this game" was said for an unreadable first line: taken back.
+        let followed_after_all = self.online.unreadable && self.online.side.is_none();
         self.online.side = Some(side);
         let mut out = Vec::new();
+        if followed_after_all {
+            out.push(self.say("line.online_followed_after_all"));
+        }
         let first = !self.session.started() && self.session.game().plies().is_empty();
         if first {
             self.tags.site = format!("{}/{}", online.server.trim_end_matches('/'), full.id);

@@ -89,7 +89,7 @@ fn a_game_found_after_the_search_was_left_is_not_played_here() {
 
 /// Issue 58: a first line of the game's stream that cannot be read (a `gameFull` cut short) is
 /// said once, with what it means, never left at "Connecting"; a readable one after it sets the
-/// game up as ever.
+/// game up as ever, and says that the game is followed after all.
 #[test]
 fn an_unreadable_line_is_said_once() {
     let mut app = app();
@@ -107,5 +107,7 @@ fn an_unreadable_line_is_said_once() {
     let again = app.handle(Event::Server(ServerEvent::Unreadable(error.to_string())), SECOND);
     assert!(said(&app, &again).is_empty());
     let outs = line(&mut app, &full(""), 2 * SECOND);
-    assert!(said(&app, &outs).iter().any(|w| w.starts_with("You play White")), "{:?}", said(&app, &outs));
+    let words = said(&app, &outs);
+    assert_eq!(words[0], "lichess has sent the whole game after all: Anna follows it.");
+    assert!(words.iter().any(|w| w.starts_with("You play White")), "{words:?}");
 }
