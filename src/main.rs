@@ -207,7 +207,8 @@ enum Commands {
         #[arg(long)]
         seed: Option<u64>,
     },
-    /// The braille scoresheet of a game of a PGN file, in the notation of --lang: Unicode braille on
+    /// The braille scoresheet of a game of a PGN file, in the notation and the literary braille of
+    /// --lang (liblouis's tables; English moves in the UKAAF Braille Chess Code): Unicode braille on
     /// stdout, or North American ASCII Braille (.brf, 40 cells by 25 lines) with -o.
     ///
     /// Exit codes: 0 written; 1 the output could not be written, or is there already without
