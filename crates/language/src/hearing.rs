@@ -106,6 +106,7 @@ pub fn words(vocab: &Vocabulary, annex_d: &Vocabulary) -> BTreeSet<String> {
     vocab.pieces.iter().filter_map(|names| names.first()).for_each(|w| add(w));
     vocab.moves.capture.iter().take(2).for_each(|w| add(w));
     vocab.moves.promotion.iter().take(1).for_each(|w| add(w));
+    vocab.exchange.iter().take(1).chain(vocab.exchanged.iter().filter_map(|names| names.first())).for_each(|w| add(w));
     for (_, phrases) in position::short_sentences(vocab, true, true) {
         phrases.iter().for_each(|p| add(p));
     }

@@ -117,7 +117,18 @@ fn forms(mv: &Move, vocab: &Vocabulary) -> Vec<Vec<Part>> {
             out.push([form, promotes.clone(), vec![piece(promoted)]].concat());
         }
     }
+    // A piece taking one of its kind is also said as the exchange (`trade queens`).
+    if let Move::Normal { capture: Some(taken), .. } = *mv {
+        out.extend(exchange(role, vocab).filter(|_| taken == role));
+    }
     out
+}
+
+/// The exchange of `role` in its first words (`trade queens`), when the language has them.
+fn exchange(role: Role, vocab: &Vocabulary) -> Option<Vec<Part>> {
+    let verb = vocab.exchange.first()?;
+    let pieces = vocab.exchanged.get(role).first()?;
+    Some(vec![Part::Word(verb.clone()), Part::Word(pieces.clone())])
 }
 
 /// The sentences that are not moves, by rule: castling (the sides that may be heard; `castles`
@@ -297,6 +308,16 @@ mod tests {
         );
         // `castles` alone may be the kingside castling too.
         assert!(!hearing.contains("| castles |") && !hearing.contains("| castles;"), "{hearing}");
+    }
+
+    #[test]
+    fn an_exchange_is_heard_where_a_piece_can_take_one_of_its_kind() {
+        let (_, corpus) = grammar("rnbqkbnr/ppp2ppp/8/4p3/4P3/8/PPP2PPP/RNBQKBNR w KQkq - 0 4");
+        let said = |words: &str| corpus.iter().any(|s| s.join(" ") == words);
+        assert!(said("trade queens") && said("queen takes delta eight"));
+        assert!(!said("trade knights") && !said("trade pawns"), "no knight or pawn takes one of its kind");
+        let (_, start) = grammar("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(!start.iter().any(|s| s.first().is_some_and(|w| w == "trade")));
     }
 
     #[test]
