@@ -1,6 +1,8 @@
 //! The command words of scripts and the line mode (`tc`, `fen`, `set`, `adjust`...), in English in
 //! every language. Anything else is heard as a move or a spoken command by [`parse::hear`].
 
+mod within;
+
 use std::fmt;
 use std::time::Duration;
 
@@ -145,7 +147,14 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
     let text = text.trim();
     // The program's own (the terminal's, training's, a server game's): by their words at the head
     // of the line, after any filler ("please give me a hint"), with what follows (`chat`'s line).
-    if let Some((name, rest)) = leading(after_fillers(text, vocab), vocab).filter(|(name, _)| name.is_terminal()) {
+    // Only help, set, save and chat take words after theirs; after any other, only fillers ("new
+    // game please"): "show me the best line" is not `show me`, the solution.
+    let takes_words = |name: Name| matches!(name, Name::Help | Name::Set | Name::Save | Name::Chat);
+    let leads = leading(after_fillers(text, vocab), vocab).filter(|(name, rest)| {
+        name.is_terminal()
+            && (takes_words(*name) || after_fillers(rest.trim_end_matches(['.', '!', '?']), vocab).is_empty())
+    });
+    if let Some((name, rest)) = leads {
         return Ok(Command::Request(name, rest.trim_end_matches(['.', '!', '?']).trim().to_string()));
     }
     let first = text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
@@ -154,7 +163,12 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
             Ok(Heard::Move(spec)) => return Ok(Command::Move(spec)),
             Ok(Heard::Command(command)) => return Ok(command),
             Ok(Heard::Answer(yes)) => return Ok(Command::Answer(yes)),
-            Err(_) => {}
+            // Not a move, nor a command as listed: a request may be said in a sentence of its own.
+            Err(_) => {
+                if let Some(name) = within::request(text, vocab) {
+                    return Ok(Command::Request(name, String::new()));
+                }
+            }
         }
     }
     script_command(text, vocab)

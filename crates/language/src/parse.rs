@@ -123,6 +123,29 @@ pub fn hear(text: &str, vocab: &Vocabulary) -> Result<Heard, ParseError> {
     }
 }
 
+/// Whether `text` says nothing Anna reads, word by word: no piece, square, move, number, command,
+/// answer, refusal or draw talk; only words it does not know and the small words of a sentence
+/// (`to`, `with`, `please`, a question word, a side). A file or a rank alone is no square there (the
+/// English `a`, the Slovak `to`): only a file before a rank is.
+pub fn says_nothing(text: &str, vocab: &Vocabulary) -> bool {
+    let own;
+    let lex = match lexicons().iter().find(|l| l.code() == vocab.code()) {
+        Some(lex) => lex,
+        None => {
+            own = Lexicon::new(vocab);
+            &own
+        }
+    };
+    let words = lex.words(&normalize::typographic(text).0);
+    let small = flag::FILLER | flag::TO | flag::FROM | flag::WITH | flag::AND | flag::VERB | flag::YOU | flag::QUESTION;
+    words.iter().enumerate().all(|(i, w)| {
+        let m = &w.meaning;
+        let square = m.file.is_some() && words.get(i + 1).is_some_and(|next| next.meaning.rank.is_some());
+        let rest = lexicon::Meaning { file: None, rank: None, side: None, flags: m.flags & !small, ..m.clone() };
+        !square && !rest.is_known()
+    })
+}
+
 /// Hears one utterance with a word table built by the caller.
 ///
 /// `utterance ::= typed | answer | { filler } [ move correction-word ] ( command | move )`: the

@@ -138,6 +138,12 @@ pub fn talk(words: &[Word], asked_mark: bool) -> Option<Command> {
     let said = |name: Name| words.iter().any(|w| w.meaning.command == Some(name));
     // A claim's reason may use another command's word ("the same position for the third time").
     let claim = said(Name::Claim) || any(flag::REASON);
+    // Without a word of the draw itself, accepting or declining among words Anna does not know is
+    // no draw talk: the Slovenian `vzamem` ("I'll take it") in "vzamem potezo nazaj" takes a move
+    // back. (A claim, with or without its reason, is read back before it is made.)
+    if !claim && !any(talk_bits) && words.iter().any(|w| !w.meaning.is_known()) {
+        return None;
+    }
     let other_command = |w: &Word| !claim && w.meaning.command.is_some_and(|name| !draw_command(name));
     if words.iter().any(|w| of_a_move(w) || (other_command(w) && !w.meaning.has(talk_bits))) {
         return None;
