@@ -67,7 +67,8 @@ pub fn whole_move(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
 }
 
 /// `exchange ::= { exchange-word | piece-name | to-word } [ square ]`, one kind of piece named
-/// (`trade queens on d8`): that piece takes one of its kind; the game asks when several can.
+/// (`trade queens`): that piece takes one of its kind, the game asks when several can; with a
+/// square (`trade queens on d8`, `bishop e3 trading bishops`), the piece's move there.
 fn exchange(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
     let (mut role, mut to) = (None, None);
     for (at, word) in words.iter().enumerate() {
@@ -80,7 +81,12 @@ fn exchange(words: &[Word]) -> Result<MoveSpec, std::ops::Range<usize>> {
         }
     }
     let role = role.ok_or(0..words.len())?;
-    Ok(MoveSpec { pieces: vec![role], to, capture: true, captured: Some(role), ..MoveSpec::default() })
+    // A square said is where the piece goes ("bishop e3 trading bishops" offers the trade, Be3);
+    // without one, it takes one of its kind.
+    Ok(match to {
+        Some(to) => MoveSpec { pieces: vec![role], to: Some(to), ..MoveSpec::default() },
+        None => MoveSpec { pieces: vec![role], capture: true, captured: Some(role), ..MoveSpec::default() },
+    })
 }
 
 /// `suffix ::= check-word | mate-word | en-passant-word`: whether en passant was said (check and
