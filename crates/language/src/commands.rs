@@ -157,15 +157,22 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
     if let Some((name, rest)) = leads {
         return Ok(Command::Request(name, rest.trim_end_matches(['.', '!', '?']).trim().to_string()));
     }
+    // A request said in a sentence of its own ("kann ich noch einen Hinweis bekommen") whose words,
+    // all of them, say nothing to the parser: nothing is taken from it (a move, a question, draw
+    // talk, a listed phrase such as `ukaž pozici`), and the parser's slower failure is spared.
+    if let Some(name) = within::request(text, vocab, within::Around::Whole) {
+        return Ok(Command::Request(name, String::new()));
+    }
     let first = text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
     if !ARBITER_WORDS.contains(&first.as_str()) {
         match parse::hear(text, vocab) {
             Ok(Heard::Move(spec)) => return Ok(Command::Move(spec)),
             Ok(Heard::Command(command)) => return Ok(command),
             Ok(Heard::Answer(yes)) => return Ok(Command::Answer(yes)),
-            // Not a move, nor a command as listed: a request may be said in a sentence of its own.
+            // Not understood: a request whose words stand among words the parser knows but that
+            // say nothing else ("kann ich den Zug zurücknehmen", `Zug` being a word of commands).
             Err(_) => {
-                if let Some(name) = within::request(text, vocab) {
+                if let Some(name) = within::request(text, vocab, within::Around::Rest) {
                     return Ok(Command::Request(name, String::new()));
                 }
             }
@@ -188,44 +195,74 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
 /// assert_eq!(leading("help c", &sk), Some((Name::Help, "c")));
 /// ```
 pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(Name, &'t str)> {
-    let words: Vec<String> =
-        text.split_whitespace().map(|w| w.trim_end_matches([',', '.', '!', '?']).to_lowercase()).collect();
-    let head = parse::fold(words.first()?);
+    let words = Typed::words(text);
     let english = Vocabulary::english();
     let mut best: Option<(usize, Name)> = None;
     for v in [vocab, &english] {
-        for (name, phrase) in v.command_heads.get(&head).into_iter().flatten() {
-            let k = phrase.len();
-            let longer = best.is_none_or(|(b, _)| k > b);
-            if longer && k <= words.len() && words.iter().zip(phrase).all(|(w, p)| same_word(w, p)) {
-                best = Some((k, *name));
+        for phrase in v.command_heads.get(&words.first()?.folded).into_iter().flatten() {
+            let k = phrase.words.len();
+            if best.is_none_or(|(b, _)| k > b) && phrase.begins(&words) {
+                best = Some((k, phrase.name));
             }
         }
     }
     best.map(|(k, name)| (name, after_words(text, k)))
 }
 
+/// A command's phrase as it is compared: its lowercase words, and the same folded.
+#[derive(Debug)]
+pub(crate) struct Phrase {
+    pub name: Name,
+    words: Vec<String>,
+    folded: Vec<String>,
+}
+
+impl Phrase {
+    /// Whether `typed` begins with this phrase, word by word: as written, or typed without its
+    /// diacritics ("napoveda" for "nápověda"); a word typed with diacritics of its own is another
+    /// word ("řada" is not "rada").
+    fn begins(&self, typed: &[Typed]) -> bool {
+        self.words.len() <= typed.len()
+            && typed
+                .iter()
+                .zip(self.words.iter().zip(&self.folded))
+                .all(|(t, (word, folded))| t.lower == *word || (t.lower.is_ascii() && t.folded == *folded))
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+}
+
+/// A typed word: lowercase, without the punctuation around it, and folded (see [`parse::fold`]).
+struct Typed {
+    lower: String,
+    folded: String,
+}
+
+impl Typed {
+    fn words(text: &str) -> Vec<Typed> {
+        text.split_whitespace()
+            // A word of punctuation alone stays a word: [`after_words`] counts the text's words.
+            .map(|w| w.trim_matches([',', '.', '!', '?', '"', '„', '“', '”', ':', ';']).to_lowercase())
+            .map(|lower| Typed { folded: parse::fold(&lower), lower })
+            .collect()
+    }
+}
+
 /// The command phrases of `commands` by their first word, folded (see `Wordbook::command_heads`).
-pub(crate) fn command_heads(
-    commands: &[(Name, Vec<String>)],
-) -> std::collections::HashMap<String, Vec<(Name, Vec<String>)>> {
-    let mut heads: std::collections::HashMap<String, Vec<(Name, Vec<String>)>> = std::collections::HashMap::new();
+pub(crate) fn command_heads(commands: &[(Name, Vec<String>)]) -> std::collections::HashMap<String, Vec<Phrase>> {
+    let mut heads: std::collections::HashMap<String, Vec<Phrase>> = std::collections::HashMap::new();
     for (name, phrases) in commands {
         for phrase in phrases {
             let words: Vec<String> = phrase.split_whitespace().map(str::to_lowercase).collect();
-            if let Some(first) = words.first() {
-                heads.entry(parse::fold(first)).or_default().push((*name, words));
+            let folded: Vec<String> = words.iter().map(|w| parse::fold(w)).collect();
+            if let Some(first) = folded.first() {
+                heads.entry(first.clone()).or_default().push(Phrase { name: *name, words, folded });
             }
         }
     }
     heads
-}
-
-/// A typed word is a phrase's word (both lowercase): as written, or typed without its diacritics
-/// ("napoveda" for "nápověda"); a word typed with diacritics of its own is another word ("řada" is
-/// not "rada").
-fn same_word(typed: &str, word: &str) -> bool {
-    typed == word || (typed.is_ascii() && parse::fold(typed) == parse::fold(word))
 }
 
 /// `text` after its first `k` words, trimmed.

@@ -89,7 +89,7 @@ pub struct Wordbook {
     pub colours: ByColor<Vec<String>>,
     /// The command phrases by their first word without diacritics, each as its lowercase words:
     /// where [`crate::commands::leading`] looks a line's head up.
-    pub(crate) command_heads: HashMap<String, Vec<(Name, Vec<String>)>>,
+    pub(crate) command_heads: HashMap<String, Vec<crate::commands::Phrase>>,
     words: HashMap<String, String>,
 }
 

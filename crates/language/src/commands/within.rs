@@ -3,7 +3,7 @@
 
 use anna_core::command::Name;
 
-use super::same_word;
+use super::Typed;
 use crate::{parse, Vocabulary};
 
 /// The requests read wherever their words stand: training's (a hint, the engine's view, the
@@ -15,26 +15,28 @@ const fn asked_in_a_sentence(name: Name) -> bool {
     name.is_training() || matches!(name, Name::Takeback | Name::Help | Name::More)
 }
 
+/// Which words must say nothing Anna reads ([`parse::says_nothing`]) for a request to be read.
+pub(super) enum Around {
+    /// The whole line, the request's words too: then the parser would read nothing in it.
+    Whole,
+    /// The words around the request's: for a line the parser did not understand.
+    Rest,
+}
+
 /// The request whose words stand somewhere in `text` (the longest phrase of the language or of
-/// English), when the words around them say nothing Anna reads ([`parse::says_nothing`]): no move,
-/// no other command, no refusal ("I don't want a hint" is not understood). Two requests in one
-/// sentence are none.
-pub(super) fn request(text: &str, vocab: &Vocabulary) -> Option<Name> {
-    let words: Vec<String> = text
-        .split_whitespace()
-        .map(|w| w.trim_matches([',', '.', '!', '?', '"', '„', '“', '”', ':', ';']).to_lowercase())
-        .filter(|w| !w.is_empty())
-        .collect();
+/// English), when the words `around` say nothing Anna reads: no move, no other command, no refusal
+/// ("I don't want a hint" is not understood). Two requests in one sentence are none.
+pub(super) fn request(text: &str, vocab: &Vocabulary, around: Around) -> Option<Name> {
+    let words = Typed::words(text);
     let english = Vocabulary::english();
+    let sources: &[&Vocabulary] = if vocab.code() == "en" { &[vocab] } else { &[vocab, &english] };
     // Every phrase found: where it starts, its length, its request.
     let mut found: Vec<(usize, usize, Name)> = Vec::new();
     for (start, word) in words.iter().enumerate() {
-        for v in [vocab, &english] {
-            for (name, phrase) in v.command_heads.get(&parse::fold(word)).into_iter().flatten() {
-                let fits = start + phrase.len() <= words.len()
-                    && words[start..].iter().zip(phrase).all(|(w, p)| same_word(w, p));
-                if fits && asked_in_a_sentence(*name) {
-                    found.push((start, phrase.len(), *name));
+        for v in sources {
+            for phrase in v.command_heads.get(&word.folded).into_iter().flatten() {
+                if asked_in_a_sentence(phrase.name) && phrase.begins(&words[start..]) {
+                    found.push((start, phrase.len(), phrase.name));
                 }
             }
         }
@@ -45,8 +47,13 @@ pub(super) fn request(text: &str, vocab: &Vocabulary) -> Option<Name> {
     if found.iter().any(|&(s, l, other)| other != name && !inside(s, l)) {
         return None;
     }
-    let around: Vec<&str> = words[..start].iter().chain(&words[start + len..]).map(String::as_str).collect();
-    parse::says_nothing(&around.join(" "), vocab).then_some(name)
+    let checked = match around {
+        Around::Whole => text.to_string(),
+        Around::Rest => {
+            words[..start].iter().chain(&words[start + len..]).map(|w| w.lower.as_str()).collect::<Vec<_>>().join(" ")
+        }
+    };
+    parse::says_nothing(&checked, vocab).then_some(name)
 }
 
 #[cfg(test)]
@@ -54,7 +61,7 @@ mod tests {
     use super::*;
 
     fn read(code: &str, text: &str) -> Option<Name> {
-        request(text, &Vocabulary::get(code).unwrap())
+        request(text, &Vocabulary::get(code).unwrap(), Around::Rest)
     }
 
     #[test]
