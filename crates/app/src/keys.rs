@@ -61,5 +61,10 @@ mod tests {
         assert_eq!(leading("help   claim", &en), Some((Name::Help, "claim")));
         assert_eq!(leading("say again", &en), Some((Name::Repeat, "")));
         assert_eq!(leading("Nf3", &en), None);
+        // The text inside a phrase (`say {text} to my opponent`) is what stands between.
+        assert_eq!(leading("say good luck to my opponent!", &en), Some((Name::Chat, "good luck")));
+        assert_eq!(leading("say to my opponent", &en), Some((Name::Chat, "")));
+        let de = Vocabulary::german();
+        assert_eq!(leading("schreib danke an den Gegner", &de), Some((Name::Chat, "danke")));
     }
 }

@@ -197,40 +197,57 @@ pub fn command(text: &str, vocab: &Vocabulary) -> Result<Command, CommandError> 
 pub fn leading<'t>(text: &'t str, vocab: &Vocabulary) -> Option<(Name, &'t str)> {
     let words = Typed::words(text);
     let english = Vocabulary::english();
-    let mut best: Option<(usize, Name)> = None;
+    let mut best: Option<(usize, usize, Name)> = None;
     for v in [vocab, &english] {
         for phrase in v.command_heads.get(&words.first()?.folded).into_iter().flatten() {
-            let k = phrase.words.len();
-            if best.is_none_or(|(b, _)| k > b) && phrase.begins(&words) {
-                best = Some((k, phrase.name));
+            let k = phrase.len();
+            if best.is_none_or(|(b, _, _)| k > b) && phrase.begins(&words) {
+                best = Some((k, phrase.tail.len(), phrase.name));
             }
         }
     }
-    best.map(|(k, name)| (name, after_words(text, k)))
+    best.map(|(k, tail, name)| (name, before_last_words(after_words(text, k - tail), tail)))
 }
 
-/// A command's phrase as it is compared: its lowercase words, and the same folded.
+/// `text` without its last `k` words, trimmed.
+fn before_last_words(text: &str, k: usize) -> &str {
+    let mut rest = text.trim();
+    for _ in 0..k {
+        let start = rest.rfind(char::is_whitespace).unwrap_or(0);
+        rest = rest[..start].trim_end();
+    }
+    rest
+}
+
+/// A command's phrase as it is compared: its lowercase words, and the same folded. A phrase with
+/// `{text}` in it (`say {text} to my opponent`) has the words after it as its tail: the text said
+/// is what stands between.
 #[derive(Debug)]
 pub(crate) struct Phrase {
     pub name: Name,
-    words: Vec<String>,
-    folded: Vec<String>,
+    words: Vec<(String, String)>,
+    tail: Vec<(String, String)>,
 }
 
 impl Phrase {
-    /// Whether `typed` begins with this phrase, word by word: as written, or typed without its
-    /// diacritics ("napoveda" for "nápověda"); a word typed with diacritics of its own is another
-    /// word ("řada" is not "rada").
+    /// Whether `typed` begins with this phrase (and, with a tail, ends with its tail after at least
+    /// one word of its own), word by word: as written, or typed without its diacritics ("napoveda"
+    /// for "nápověda"); a word typed with diacritics of its own is another word ("řada" is not
+    /// "rada").
     fn begins(&self, typed: &[Typed]) -> bool {
-        self.words.len() <= typed.len()
-            && typed
-                .iter()
-                .zip(self.words.iter().zip(&self.folded))
-                .all(|(t, (word, folded))| t.lower == *word || (t.lower.is_ascii() && t.folded == *folded))
+        let same = |t: &Typed, (word, folded): &(String, String)| {
+            t.lower == *word || (t.lower.is_ascii() && t.folded == *folded)
+        };
+        let (head, tail) = (self.words.len(), self.tail.len());
+        let room = if tail == 0 { head } else { head + tail + 1 };
+        room <= typed.len()
+            && typed.iter().zip(&self.words).all(|(t, w)| same(t, w))
+            && typed[typed.len() - tail..].iter().zip(&self.tail).all(|(t, w)| same(t, w))
     }
 
+    /// Its words, the tail's too.
     pub fn len(&self) -> usize {
-        self.words.len()
+        self.words.len() + self.tail.len()
     }
 }
 
@@ -253,12 +270,18 @@ impl Typed {
 /// The command phrases of `commands` by their first word, folded (see `Wordbook::command_heads`).
 pub(crate) fn command_heads(commands: &[(Name, Vec<String>)]) -> std::collections::HashMap<String, Vec<Phrase>> {
     let mut heads: std::collections::HashMap<String, Vec<Phrase>> = std::collections::HashMap::new();
+    let both = |words: &[&str]| -> Vec<(String, String)> {
+        words.iter().map(|w| w.to_lowercase()).map(|w| (w.clone(), parse::fold(&w))).collect()
+    };
     for (name, phrases) in commands {
         for phrase in phrases {
-            let words: Vec<String> = phrase.split_whitespace().map(str::to_lowercase).collect();
-            let folded: Vec<String> = words.iter().map(|w| parse::fold(w)).collect();
-            if let Some(first) = folded.first() {
-                heads.entry(first.clone()).or_default().push(Phrase { name: *name, words, folded });
+            let all: Vec<&str> = phrase.split_whitespace().collect();
+            let (words, tail) = match all.iter().position(|w| *w == "{text}") {
+                Some(at) => (both(&all[..at]), both(&all[at + 1..])),
+                None => (both(&all), Vec::new()),
+            };
+            if let Some((_, first)) = words.first() {
+                heads.entry(first.clone()).or_default().push(Phrase { name: *name, words, tail });
             }
         }
     }
