@@ -235,8 +235,7 @@ fn a_closed_output_ends_quietly_with_141_and_the_work_is_done() {
 /// for German, Czech, Slovak, Polish and Slovenian, with the language's piece letters.
 #[test]
 fn each_languages_scoresheet_is_liblouis_braille_of_its_notation() {
-    let present = std::process::Command::new("lou_translate").arg("--version").output().is_ok();
-    if !support::tool(present, "lou_translate", "liblouis-bin") {
+    if !liblouis_present() {
         return;
     }
     let dir = folder("braille-languages");
@@ -289,8 +288,7 @@ fn each_languages_scoresheet_is_liblouis_braille_of_its_notation() {
 /// before the square, mate ⠜⠍ after the move.
 #[test]
 fn an_english_scoresheet_is_in_the_braille_chess_code() {
-    let present = std::process::Command::new("lou_translate").arg("--version").output().is_ok();
-    if !support::tool(present, "lou_translate", "liblouis-bin") {
+    if !liblouis_present() {
         return;
     }
     let dir = folder("braille-english");
@@ -320,6 +318,12 @@ fn an_english_scoresheet_is_in_the_braille_chess_code() {
         ]
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// Whether liblouis's own translator is there to make the goldens (said when it is not).
+fn liblouis_present() -> bool {
+    let present = std::process::Command::new("lou_translate").arg("--version").output().is_ok();
+    support::tool(present, "lou_translate", "liblouis-bin")
 }
 
 /// What liblouis itself makes of `print` with `table`, as Unicode braille.

@@ -117,10 +117,7 @@ fn lexicons() -> &'static [Lexicon] {
 // A parse error is rare and read once; its size does not matter.
 #[allow(clippy::result_large_err)]
 pub fn hear(text: &str, vocab: &Vocabulary) -> Result<Heard, ParseError> {
-    match lexicons().iter().find(|l| l.code() == vocab.code()) {
-        Some(lex) => hear_with(text, lex),
-        None => hear_with(text, &Lexicon::new(vocab)),
-    }
+    in_lexicon(vocab, |lex| hear_with(text, lex))
 }
 
 /// Whether `text` says nothing Anna reads, word by word: no piece, square, move, number, command,
@@ -128,22 +125,21 @@ pub fn hear(text: &str, vocab: &Vocabulary) -> Result<Heard, ParseError> {
 /// (`to`, `with`, `please`, a question word, a side). A file or a rank alone is no square there (the
 /// English `a`, the Slovak `to`): only a file before a rank is.
 pub fn says_nothing(text: &str, vocab: &Vocabulary) -> bool {
-    let own;
-    let lex = match lexicons().iter().find(|l| l.code() == vocab.code()) {
-        Some(lex) => lex,
-        None => {
-            own = Lexicon::new(vocab);
-            &own
-        }
-    };
-    let words = lex.words(&normalize::typographic(text).0);
-    let small = flag::FILLER | flag::TO | flag::FROM | flag::WITH | flag::AND | flag::VERB | flag::YOU | flag::QUESTION;
-    words.iter().enumerate().all(|(i, w)| {
-        let m = &w.meaning;
-        let square = m.file.is_some() && words.get(i + 1).is_some_and(|next| next.meaning.rank.is_some());
-        let rest = lexicon::Meaning { file: None, rank: None, side: None, flags: m.flags & !small, ..m.clone() };
-        !square && !rest.is_known()
+    in_lexicon(vocab, |lex| {
+        let words = lex.words(&normalize::typographic(text).0);
+        words.iter().enumerate().all(|(i, w)| {
+            let square = w.meaning.file.is_some() && words.get(i + 1).is_some_and(|next| next.meaning.rank.is_some());
+            !square && lexicon::Meaning { file: None, rank: None, ..w.meaning.clone() }.says_nothing()
+        })
     })
+}
+
+/// `f` with the word table of `vocab`'s language: the built-in one, else one made for it.
+fn in_lexicon<T>(vocab: &Vocabulary, f: impl FnOnce(&Lexicon) -> T) -> T {
+    match lexicons().iter().find(|l| l.code() == vocab.code()) {
+        Some(lex) => f(lex),
+        None => f(&Lexicon::new(vocab)),
+    }
 }
 
 /// Hears one utterance with a word table built by the caller.

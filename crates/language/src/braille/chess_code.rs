@@ -17,39 +17,26 @@
 //! castling `0-0` and `0-0-0` in lower-cell zeros and the hyphen ⠤ (C.13), a promotion's piece
 //! right after its square (C.9: `e8Q` ⠑⠦⠟). docs/braille.md says so to the reader.
 
-/// A rank or a move number's digit as a lower cell (the digits 1-0 are the letters a-j one row
-/// down: dots 2, 3, 5, 6).
-fn lower_digit(digit: char) -> Option<char> {
-    let cell = match digit {
-        '1' => '⠂',
-        '2' => '⠆',
-        '3' => '⠒',
-        '4' => '⠲',
-        '5' => '⠢',
-        '6' => '⠖',
-        '7' => '⠶',
-        '8' => '⠦',
-        '9' => '⠔',
-        '0' => '⠴',
-        _ => return None,
-    };
-    Some(cell)
+/// The first decade of the braille alphabet, a to j, by dots (dot 1 = bit 0 ... dot 6 = bit 5).
+const DECADE: [u32; 10] = [0x01, 0x03, 0x09, 0x19, 0x11, 0x0b, 0x1b, 0x13, 0x0a, 0x1a];
+
+/// The cell of these dots.
+fn cell(dots: u32) -> Option<char> {
+    char::from_u32(0x2800 + dots)
 }
 
-/// A file's letter.
+/// A file's letter, a to h.
 fn file(letter: char) -> Option<char> {
-    let cell = match letter {
-        'a' => '⠁',
-        'b' => '⠃',
-        'c' => '⠉',
-        'd' => '⠙',
-        'e' => '⠑',
-        'f' => '⠋',
-        'g' => '⠛',
-        'h' => '⠓',
-        _ => return None,
-    };
-    Some(cell)
+    let at = u32::from(letter).checked_sub(u32::from('a')).filter(|i| *i < 8)?;
+    cell(DECADE[at as usize])
+}
+
+/// A rank or a move number's digit as a lower cell: the digits 1, 2 ... 9, 0 are the letters a to j
+/// one row down (dots 1, 2, 4, 5 to 2, 3, 5, 6).
+fn lower_digit(digit: char) -> Option<char> {
+    let value = digit.to_digit(10)?;
+    let letter = DECADE[(value + 9) as usize % 10];
+    cell(letter << 1)
 }
 
 /// A piece's cell, by its English letter.

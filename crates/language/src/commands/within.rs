@@ -3,7 +3,7 @@
 
 use anna_core::command::Name;
 
-use super::Typed;
+use super::phrase::{beginning, Typed};
 use crate::{parse, Vocabulary};
 
 /// The requests read wherever their words stand: training's (a hint, the engine's view, the
@@ -29,18 +29,11 @@ pub(super) enum Around {
 pub(super) fn request(text: &str, vocab: &Vocabulary, around: Around) -> Option<Name> {
     let words = Typed::words(text);
     let english = Vocabulary::english();
-    let sources: &[&Vocabulary] = if vocab.code() == "en" { &[vocab] } else { &[vocab, &english] };
     // Every phrase found: where it starts, its length, its request.
-    let mut found: Vec<(usize, usize, Name)> = Vec::new();
-    for (start, word) in words.iter().enumerate() {
-        for v in sources {
-            for phrase in v.command_heads.get(&word.folded).into_iter().flatten() {
-                if asked_in_a_sentence(phrase.name) && phrase.begins(&words[start..]) {
-                    found.push((start, phrase.len(), phrase.name));
-                }
-            }
-        }
-    }
+    let found: Vec<(usize, usize, Name)> = (0..words.len())
+        .flat_map(|start| beginning(&words[start..], vocab, &english).map(move |p| (start, p.len(), p.name)))
+        .filter(|(_, _, name)| asked_in_a_sentence(*name))
+        .collect();
     let &(start, len, name) = found.iter().max_by_key(|(start, len, _)| (*len, std::cmp::Reverse(*start)))?;
     // A shorter phrase inside the longest is that phrase's word; anywhere else, a second request.
     let inside = |s: usize, l: usize| s >= start && s + l <= start + len;

@@ -17,27 +17,14 @@ pub fn answer(words: &[Word]) -> Option<bool> {
         Some(first) if no(first) => (false, &no),
         _ => return None,
     };
-    // The small words of a sentence ("to", "na", "with") say nothing of a move by themselves.
-    let small = flag::TO | flag::FROM | flag::WITH | flag::AND | flag::VERB | flag::FILLER | flag::YOU;
-    let says_nothing = |m: &super::lexicon::Meaning| {
-        !m.is_known()
-            || (m.flags & !small == 0
-                && m.piece.is_none()
-                && m.square.is_none()
-                && m.typed.is_none()
-                && m.command.is_none()
-                && m.file.is_none()
-                && m.rank.is_none()
-                && m.number.is_none())
-    };
     let after = &words[words.iter().take_while(|w| is_it(w)).count()..];
     // A rank alone, with no file before it, is no square: the Slovak `to` ("nie, rozmyslel som si
     // to") is also the English `two` as a recogniser writes it.
     let lone_rank = |i: usize, w: &Word| {
         let without = super::lexicon::Meaning { rank: None, ..w.meaning.clone() };
-        w.meaning.rank.is_some() && says_nothing(&without) && (i == 0 || after[i - 1].meaning.file.is_none())
+        w.meaning.rank.is_some() && without.says_nothing() && (i == 0 || after[i - 1].meaning.file.is_none())
     };
-    after.iter().enumerate().all(|(i, w)| is_it(w) || says_nothing(&w.meaning) || lone_rank(i, w)).then_some(said)
+    after.iter().enumerate().all(|(i, w)| is_it(w) || w.meaning.says_nothing() || lone_rank(i, w)).then_some(said)
 }
 
 /// `command ::= command-word | (claim-word | seal-word) move | query`: `None` when the first

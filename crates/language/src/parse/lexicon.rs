@@ -54,6 +54,9 @@ pub mod flag {
     pub const REFUSE: u32 = 1 << 24;
     /// Exchanging (`trade`, `tausche`, `výmena`): a piece takes one of its kind.
     pub const EXCHANGE: u32 = 1 << 25;
+    /// The small words of a sentence (`to`, `na`, `with`, `please`, `would you`, `how`): by
+    /// themselves they say nothing of a move or of a command.
+    pub const SMALL: u32 = TO | FROM | WITH | AND | VERB | FILLER | YOU | QUESTION;
 }
 
 /// Everything one word (or phrase) can mean; the grammar picks the meaning that fits its place.
@@ -86,6 +89,11 @@ impl Meaning {
 
     pub fn is_known(&self) -> bool {
         *self != Meaning::default()
+    }
+
+    /// A word that says nothing by itself: unknown, a small word, or a side (`white`).
+    pub fn says_nothing(&self) -> bool {
+        !Meaning { side: None, flags: self.flags & !flag::SMALL, ..self.clone() }.is_known()
     }
 
     /// A word that carries no meaning at all (`äh`, `um`).
